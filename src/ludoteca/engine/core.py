@@ -1,0 +1,262 @@
+"""The engine protocol: a Game (rules + options) and its States.
+
+The engine knows nothing of any particular game. A game package subclasses `Game`
+and `State`; everything else (command line, terminal, web, bots, simulation, RL
+adapters) talks only to this protocol.
+
+Conventions, after OpenSpiel:
+- actions are small non-negative integers, unique within the game (`Game.num_distinct_actions`);
+  each has a canonical text notation printed and parsed by the state;
+- `current_player()` is a seat (0..n-1), CHANCE or TERMINAL;
+- at a chance node `chance_outcomes()` lists (action, probability) and `legal_actions()`
+  lists the same actions; `sample_chance()` draws one from the state's own seeded stream;
+- a turn may be several decisions by the same player (one die, then the next);
+- `apply_action` validates and raises IllegalActionError leaving the state untouched;
+  `apply_legal` is the unchecked fast path for callers that took the action from
+  `legal_actions()` (playouts, search).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Hashable, Sequence
+
+from .errors import IllegalActionError, NotationError, StateFormatError
+from .i18n import T, Text
+from .options import OptionSet
+from .rng import Rng
+
+CHANCE = -1
+TERMINAL = -4
+
+
+class Game:
+    """A game with its rules options resolved. Immutable; makes states."""
+
+    name: ClassVar[str]
+    title: ClassVar[Text]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    OPTIONS: ClassVar[OptionSet] = OptionSet()
+    perfect_information: ClassVar[bool] = True
+    #: short description per language, shown by `ludoteca games`
+    blurb: ClassVar[Text] = T("", "")
+
+    def __init__(self, options: dict[str, Any] | None = None):
+        self.options: dict[str, Any] = self.OPTIONS.resolve(options, self.name)
+
+    # --- construction -----------------------------------------------------------------
+    def check_players(self, num_players: int | None) -> int:
+        from .errors import OptionError
+
+        n = self.default_players if num_players is None else num_players
+        if not isinstance(n, int) or not self.min_players <= n <= self.allowed_max_players():
+            raise OptionError(
+                T(
+                    f"{self.name} is played by {self.allowed_min_players()} to {self.allowed_max_players()} players, not {num_players}",
+                    f"{self.name} se juega con {self.allowed_min_players()} a {self.allowed_max_players()} jugadores, no {num_players}",
+                )
+            )
+        if n < self.allowed_min_players():
+            raise OptionError(
+                T(
+                    f"{self.name} needs at least {self.allowed_min_players()} players with these options",
+                    f"{self.name} necesita al menos {self.allowed_min_players()} jugadores con estas opciones",
+                )
+            )
+        return n
+
+    def allowed_min_players(self) -> int:
+        """Options may narrow the range (Mazmorra allows 2 only by option)."""
+        return self.min_players
+
+    def allowed_max_players(self) -> int:
+        return self.max_players
+
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> "State":
+        """A fresh game. The same (options, players, seed) always gives the same game."""
+        raise NotImplementedError
+
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action space (player actions and chance outcomes)."""
+        raise NotImplementedError
+
+    # --- serialisation ----------------------------------------------------------------
+    def state_from_json(self, body: dict[str, Any], num_players: int) -> "State":
+        raise NotImplementedError
+
+    def state_from_view(self, view: dict[str, Any], seed: int) -> "State":
+        """A full state consistent with a seat's view document (`documents.view_document`:
+        num_players, seat, and the game's own `view` body). For hidden-information games the
+        unseen cards re-dealt at random from what that seat cannot see). Bots build their
+        search states this way, so they never touch the true state."""
+        raise NotImplementedError
+
+    # --- presentation hooks (lazily imported so the rules never import front ends) ----
+    def rules_text(self, lang: str) -> str:
+        """The game's rules summary in Markdown (a data file of the game package)."""
+        import importlib.resources as res
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            return res.files(package).joinpath(f"rules_{lang}.md").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return res.files(package).joinpath("rules_en.md").read_text(encoding="utf-8")
+
+    def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any] | None:
+        """`render(view, lang)` returning a Rich renderable, from the package's `terminal` module."""
+        import importlib
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            module = importlib.import_module(package + ".terminal")
+        except ModuleNotFoundError:
+            return None
+        return getattr(module, "render", None)
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title.to_json(),
+            "players": [self.min_players, self.max_players],
+            "default_players": self.default_players,
+            "perfect_information": self.perfect_information,
+            "options": [o.describe() for o in self.OPTIONS.options],
+        }
+
+
+class State:
+    """One position of a game. Mutable; `clone()` before exploring."""
+
+    __slots__ = ("game", "num_players", "rng")
+
+    def __init__(self, game: Game, num_players: int, seed: int):
+        self.game = game
+        self.num_players = num_players
+        self.rng = Rng(seed)
+
+    # --- whose decision ---------------------------------------------------------------
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    # --- actions ----------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        """Player actions, or at a chance node the outcomes' actions."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        raise NotImplementedError
+
+    def sample_chance(self) -> int:
+        """One chance outcome drawn from this state's own seeded stream."""
+        return self.rng.weighted(self.chance_outcomes())
+
+    def apply_legal(self, action: int) -> None:
+        """Apply an action known to be legal (no validation: the hot path)."""
+        raise NotImplementedError
+
+    def apply_action(self, action: int) -> None:
+        """Apply an action after checking it; an illegal one raises and changes nothing."""
+        if self.current_player() == TERMINAL:
+            raise IllegalActionError(T("the game is over: no more actions", "la partida terminó: no hay más acciones"))
+        if not isinstance(action, int) or action not in self.legal_actions():
+            try:
+                name = self.action_to_string(action)
+            except Exception:  # an integer outside the action space has no notation
+                name = repr(action)
+            raise IllegalActionError(
+                T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action)
+            )
+        self.apply_legal(action)
+
+    def why_illegal(self, action: int) -> Text:
+        """Optional reason appended to the illegal-action message (a game may explain)."""
+        return T("", "")
+
+    def apply_text(self, text: str) -> int:
+        """Parse an action in notation and apply it; returns the action."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    # --- results ----------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        """1/k for each of k winners, 0 for the others; all zeros before the end."""
+        out = [0.0] * self.num_players
+        if self.is_terminal():
+            winners = self.winners()
+            for seat in winners:
+                out[seat] = 1.0 / len(winners)
+        return out
+
+    def scores(self) -> list[float] | None:
+        """Game points per seat where the game keeps a score (None where it does not)."""
+        return None
+
+    # --- notation ---------------------------------------------------------------------
+    def action_to_string(self, action: int) -> str:
+        raise NotImplementedError
+
+    def string_to_action(self, text: str) -> int:
+        """Parse notation; a text that names no legal action of this state raises NotationError."""
+        wanted = " ".join(text.split()).lower()
+        for action in self.legal_actions():
+            if self.action_to_string(action).lower() == wanted:
+                return action
+        raise NotationError(
+            T(f"{text!r} is not a legal action here", f"{text!r} no es una acción legal aquí")
+        )
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        """A sentence a person understands; defaults to the notation."""
+        return self.action_to_string(action)
+
+    # --- information ------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know, as JSON-ready data (None: a spectator's public view)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The full state body (everything, hidden parts included)."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def key(self) -> Hashable:
+        """A hashable summary equal for equal positions (transpositions in search)."""
+        return repr(self.to_json())
+
+    def evaluate(self, seat: int) -> float:
+        """Heuristic value of the position for `seat`, in [0, 1] (documented per game);
+        the greedy bot maximises it over the outcomes of its own turn."""
+        return self.returns()[seat] if self.is_terminal() else 0.5
+
+    def is_undo_barrier(self, action: int) -> bool:
+        """True when applying `action` reveals something (a face-down card), so it may never be undone."""
+        return False
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+def check_fields(doc: Any, fields: Sequence[str], what: str) -> None:
+    """Raise StateFormatError when `doc` is not a dict holding `fields`."""
+    if not isinstance(doc, dict):
+        raise StateFormatError(T(f"{what} must be a JSON object", f"{what} debe ser un objeto JSON"))
+    missing = [f for f in fields if f not in doc]
+    if missing:
+        raise StateFormatError(
+            T(f"{what} lacks the field(s) {', '.join(missing)}", f"a {what} le falta(n) el/los campo(s) {', '.join(missing)}")
+        )

@@ -1,0 +1,1 @@
+"""Game packages; each subpackage exposes GAME, a subclass of ludoteca.engine.Game."""
