@@ -1,0 +1,5 @@
+"""Checks every game must pass, shared by the test suite and the game packages' own tests."""
+
+from .conformance import check_step, random_game
+
+__all__ = ["check_step", "random_game"]

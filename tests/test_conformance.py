@@ -1,0 +1,46 @@
+"""Every registered game honours the engine protocol on random games of every player count."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine import GameRecord, Match, game_names, make_game, replay, state_to_document
+from ludoteca.engine.rng import Rng
+from ludoteca.testing import random_game
+
+CASES = [
+    (name, n)
+    for name in game_names()
+    for n in range(make_game(name).allowed_min_players(), make_game(name).allowed_max_players() + 1)
+]
+
+
+@pytest.mark.parametrize("name,players", CASES)
+def test_random_games_conform(name: str, players: int) -> None:
+    game = make_game(name)
+    for seed in range(2):
+        final = random_game(game, players, seed, check_every=7)
+        assert final.is_terminal() and final.winners()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_records_replay_to_the_same_state(name: str) -> None:
+    game = make_game(name)
+    match = Match(game, None, seed=11)
+    rng = Rng(3)
+    while not match.state.is_terminal():
+        if match.state.is_chance_node():
+            match.sample_chance()
+        else:
+            legal = match.state.legal_actions()
+            match.apply(legal[rng.below(len(legal))])
+    record = GameRecord.loads(match.record().dumps())
+    assert state_to_document(replay(record)) == state_to_document(match.state)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_same_seed_same_game(name: str) -> None:
+    game = make_game(name)
+    a = random_game(game, game.default_players, 5, check_every=0)
+    b = random_game(game, game.default_players, 5, check_every=0)
+    assert state_to_document(a) == state_to_document(b)
