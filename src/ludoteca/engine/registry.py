@@ -28,12 +28,28 @@ def _discover() -> dict[str, type[Game]]:
     return dict(sorted(found.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0])))
 
 
+_extra: dict[str, type[Game]] = {}
+
+
+def register_game(game_cls: type[Game]) -> None:
+    """Add a game defined outside `ludoteca.games` (a plug-in, or a test's toy game)."""
+    _extra[game_cls.name] = game_cls
+
+
+def unregister_game(name: str) -> None:
+    _extra.pop(name, None)
+
+
+def _all() -> dict[str, type[Game]]:
+    return {**_discover(), **_extra}
+
+
 def game_names() -> list[str]:
-    return list(_discover())
+    return list(_all())
 
 
 def game_class(name: str) -> type[Game]:
-    games = _discover()
+    games = _all()
     if name not in games:
         known = ", ".join(games)
         raise UnknownGameError(T(f"unknown game {name!r} (games: {known})", f"juego desconocido {name!r} (juegos: {known})"))

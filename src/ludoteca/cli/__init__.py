@@ -1,0 +1,1 @@
+"""The `ludoteca` command line."""

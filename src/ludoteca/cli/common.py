@@ -1,0 +1,39 @@
+"""Shared helpers of the command line: language, errors, reading files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..engine import LudotecaError, T, Text
+from ..engine.i18n import language
+
+err_console = Console(stderr=True, highlight=False)
+
+
+def fail(message: Text | str, code: int = 2) -> NoReturn:
+    text = message.get(language()) if isinstance(message, Text) else message
+    err_console.print(f"[bold red]error:[/] {text}", markup=True, highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def read_text(path: Path, what: Text) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        fail(T(f"{what.en} {path} does not exist", f"{what.es} {path} no existe"))
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(T(f"cannot read {what.en} {path}: {exc}", f"no se puede leer {what.es} {path}: {exc}"))
+
+
+def print_json(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+
+
+def guard(exc: LudotecaError) -> NoReturn:
+    fail(exc.message)

@@ -1,0 +1,224 @@
+"""`ludoteca`: play, inspect and referee the games from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from ..engine import (
+    CHANCE,
+    GameRecord,
+    LudotecaError,
+    T,
+    game_class,
+    game_names,
+    load_state_text,
+    make_game,
+    parse_option_pairs,
+    replay,
+    state_to_document,
+    view_document,
+)
+from ..engine.i18n import set_language
+from .common import fail, print_json, read_text
+
+app = typer.Typer(
+    name="ludoteca",
+    help="Prime Climb, Aggravation, Pirámide del Sol and Mazmorra Primigenia — play, inspect, referee.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+Lang = Annotated[Optional[str], typer.Option("--lang", help="Language of messages: en or es / Idioma: en o es.")]
+Options = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Rules option KEY=VALUE (repeatable).")]
+
+
+def use_lang(lang: str | None) -> None:
+    if lang is None:
+        return
+    try:
+        set_language(lang)
+    except ValueError:
+        fail(T(f"unknown language {lang!r}: use en or es", f"idioma desconocido {lang!r}: usa en o es"))
+
+
+@app.callback()
+def root(lang: Lang = None) -> None:
+    """ludoteca — four tabletop games for people and programs."""
+    use_lang(lang)
+
+
+def _state_from_file(path: Path):
+    try:
+        return load_state_text(read_text(path, T("state file", "el archivo de estado")))
+    except LudotecaError as exc:
+        fail(T(f"{path}: ", f"{path}: ") + exc.message)
+
+
+@app.command()
+def games(lang: Lang = None, as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List every game with its player counts and rules options."""
+    use_lang(lang)
+    from ..engine.i18n import language
+
+    described = [game_class(name)().describe() for name in game_names()]
+    if as_json:
+        print_json(described)
+        return
+    lg = language()
+    table = Table(title=T("Games", "Juegos").get(lg))
+    table.add_column(T("name", "nombre").get(lg), style="bold")
+    table.add_column(T("title", "título").get(lg))
+    table.add_column(T("players", "jugadores").get(lg))
+    table.add_column(T("options (default)", "opciones (por defecto)").get(lg))
+    for d in described:
+        opts = ", ".join(f"{o['name']}={o['default']}" for o in d["options"])
+        table.add_row(d["name"], d["title"][lg], f"{d['players'][0]}–{d['players'][1]}", opts)
+    Console().print(table)
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Game name (see `ludoteca games`).")],
+    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Number of players.")] = None,
+    option: Options = None,
+    seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
+    lang: Lang = None,
+) -> None:
+    """Print the state JSON of a new game."""
+    use_lang(lang)
+    try:
+        g = make_game(game, parse_option_pairs(option))
+        state = g.new_initial_state(g.check_players(players), seed)
+    except LudotecaError as exc:
+        fail(exc.message)
+    print_json(state_to_document(state))
+
+
+@app.command()
+def legal(
+    state_file: Annotated[Path, typer.Argument(help="A state JSON file.", metavar="STATE.json")],
+    lang: Lang = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Print the legal actions in notation (chance outcomes with probabilities)."""
+    use_lang(lang)
+    from ..engine.i18n import language
+
+    state = _state_from_file(state_file)
+    if state.is_terminal():
+        fail(T("the game is over: no legal actions", "la partida terminó: no hay acciones legales"), code=1)
+    if state.current_player() == CHANCE:
+        rows = [{"action": state.action_to_string(a), "probability": p} for a, p in state.chance_outcomes()]
+    else:
+        rows = [{"action": state.action_to_string(a), "description": state.describe_action(a, language())} for a in state.legal_actions()]
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        if "probability" in row:
+            typer.echo(f"{row['action']}\t{row['probability']:.6g}")
+        else:
+            typer.echo(f"{row['action']}\t{row['description']}")
+
+
+@app.command()
+def apply(
+    state_file: Annotated[Path, typer.Argument(help="A state JSON file.", metavar="STATE.json")],
+    actions: Annotated[list[str], typer.Argument(help="Actions in the game's notation, applied in order.")],
+    lang: Lang = None,
+) -> None:
+    """Apply actions and print the resulting state JSON (an illegal action exits non-zero, printing nothing)."""
+    use_lang(lang)
+    state = _state_from_file(state_file)
+    for index, text in enumerate(actions, 1):
+        try:
+            state.apply_text(text)
+        except LudotecaError as exc:
+            fail(T(f"action {index} {text!r}: ", f"acción {index} {text!r}: ") + exc.message, code=1)
+    print_json(state_to_document(state))
+
+
+@app.command()
+def view(
+    state_file: Annotated[Path, typer.Argument(help="A state JSON file.", metavar="STATE.json")],
+    seat: Annotated[Optional[int], typer.Option(help="The seat whose view to print (omit for a spectator).")] = None,
+    lang: Lang = None,
+) -> None:
+    """Print a seat's view as JSON: exactly what a bot or a web client of that seat receives."""
+    use_lang(lang)
+    state = _state_from_file(state_file)
+    if seat is not None and not 0 <= seat < state.num_players:
+        fail(T(f"seat {seat} does not exist (seats 0..{state.num_players - 1})", f"el asiento {seat} no existe (asientos 0..{state.num_players - 1})"))
+    print_json(view_document(state, seat))
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = None) -> None:
+    """Print the game's rules summary and its options with their defaults."""
+    use_lang(lang)
+    from ..engine.i18n import language
+
+    try:
+        g = make_game(game)
+    except LudotecaError as exc:
+        fail(exc.message)
+    lg = language()
+    console = Console()
+    console.print(Markdown(g.rules_text(lg)))
+    table = Table(title=T("Rules options", "Opciones de reglas").get(lg))
+    for col in (T("option", "opción"), T("default", "por defecto"), T("values", "valores"), T("meaning", "significado")):
+        table.add_column(col.get(lg))
+    for o in g.OPTIONS.options:
+        values = ", ".join(map(str, o.choices)) if o.choices else o.kind
+        if o.kind == "int" and o.minimum is not None:
+            values = f"{o.minimum}..{o.maximum}"
+        table.add_row(o.name, str(o.default), values, o.help.get(lg))
+    console.print(table)
+
+
+@app.command("replay")
+def replay_cmd(
+    record_file: Annotated[Path, typer.Argument(help="A game record JSON file.", metavar="FILE")],
+    step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time.")] = False,
+    lang: Lang = None,
+) -> None:
+    """Verify a game record by replaying it, and summarise it."""
+    use_lang(lang)
+    from ..terminal.replay import summarise, walk
+
+    try:
+        record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
+        final = replay(record)
+    except LudotecaError as exc:
+        fail(exc.message, code=1)
+    if step:
+        walk(record)
+    summarise(record, final)
+
+
+def _register_subcommands() -> None:
+    from .play import play
+
+    app.command()(play)
+    from .prime_climb import app as prime_climb_app
+
+    app.add_typer(prime_climb_app, name="prime-climb")
+
+
+_register_subcommands()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

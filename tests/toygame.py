@@ -1,0 +1,99 @@
+"""A tiny dice race used to test the engine apart from any real game.
+
+Each turn: chance rolls 1..3; the player then chooses `add` (score += roll) or `double`
+(score += 2*roll, allowed once per game), then `end`. First to 10 wins.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSet, State, T
+
+ROLL = (0, 1, 2)  # actions 0..2: roll 1..3
+ADD, DOUBLE, END = 3, 4, 5
+NAMES = {ADD: "add", DOUBLE: "double", END: "end"}
+
+
+class ToyState(State):
+    __slots__ = ("scores_", "turn", "roll", "stage", "doubled")
+
+    def current_player(self):
+        if max(self.scores_) >= self.game.options["target"]:
+            return TERMINAL
+        return CHANCE if self.stage == 0 else self.turn
+
+    def legal_actions(self):
+        if self.stage == 0:
+            return list(ROLL)
+        if self.stage == 1:
+            return [ADD] + ([] if self.doubled[self.turn] else [DOUBLE])
+        return [END]
+
+    def chance_outcomes(self):
+        return [(a, 1 / 3) for a in ROLL]
+
+    def apply_legal(self, action):
+        if self.stage == 0:
+            self.roll, self.stage = action + 1, 1
+        elif self.stage == 1:
+            if action == DOUBLE:
+                self.doubled[self.turn] = True
+            self.scores_[self.turn] += self.roll * (2 if action == DOUBLE else 1)
+            self.stage = 2
+        else:
+            self.turn, self.stage = (self.turn + 1) % self.num_players, 0
+
+    def winners(self):
+        return [max(range(self.num_players), key=lambda s: self.scores_[s])]
+
+    def action_to_string(self, action):
+        return f"roll {action + 1}" if action in ROLL else NAMES[action]
+
+    def string_to_action(self, text):
+        for a in range(6):
+            if self.action_to_string(a) == text.strip():
+                return a
+        raise NotationError(T(f"{text!r} is not toy notation", f"{text!r} no es notación del juego de prueba"))
+
+    def view(self, seat):
+        return self.to_json()
+
+    def to_json(self):
+        return {"scores": list(self.scores_), "turn": self.turn, "roll": self.roll, "stage": self.stage, "doubled": list(self.doubled)}
+
+    def clone(self):
+        c = ToyState(self.game, self.num_players, 0)
+        c.rng.s = self.rng.s
+        c.scores_, c.turn, c.roll, c.stage, c.doubled = list(self.scores_), self.turn, self.roll, self.stage, list(self.doubled)
+        return c
+
+    def key(self):
+        return (tuple(self.scores_), self.turn, self.roll, self.stage, tuple(self.doubled))
+
+    def evaluate(self, seat):
+        return self.scores_[seat] / 20
+
+
+class ToyGame(Game):
+    name = "toy"
+    title = T("Toy race", "Carrera de prueba")
+    min_players, max_players, default_players = 2, 3, 2
+    OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=3, maximum=50),))
+
+    def new_initial_state(self, num_players=None, seed=0):
+        n = self.check_players(num_players)
+        s = ToyState(self, n, seed)
+        s.scores_, s.turn, s.roll, s.stage, s.doubled = [0] * n, 0, 0, 0, [False] * n
+        return s
+
+    def num_distinct_actions(self):
+        return 6
+
+    def state_from_json(self, body, n):
+        s = self.new_initial_state(n, 0)
+        s.scores_, s.turn, s.roll, s.stage, s.doubled = list(body["scores"]), body["turn"], body["roll"], body["stage"], list(body["doubled"])
+        return s
+
+    def state_from_view(self, view, seed):
+        s = self.state_from_json(view["view"], view["num_players"])
+        s.rng.s = seed
+        return s
