@@ -14,6 +14,10 @@
 from __future__ import annotations
 
 
+DANGER = 1.0  # weight of the expected loss to opponents' next rolls
+RIVALS = 1.0  # weight of the opponents' progress
+
+
 def evaluate(state, seat: int) -> float:
     if state.over:
         return state.returns()[seat]
@@ -63,5 +67,6 @@ def evaluate(state, seat: int) -> float:
             if hole < my_first:
                 danger += (1.0 - safe) * (full - t.togo[hole]) / (4 * full)
     others = [progress[o] for o in range(n) if o != seat]
-    value = (1.0 + mine - danger - (max(others) + sum(others) / len(others)) / 2) / 2
+    rivals = (max(others) + sum(others) / len(others)) / 2
+    value = (mine - DANGER * danger - RIVALS * rivals + RIVALS + DANGER) / (1.0 + RIVALS + DANGER)
     return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value
