@@ -17,6 +17,8 @@ from .board import BASE
 from .evaluation import evaluate as _evaluate
 
 _DIE = 7  # table stride: rolls 1..6
+_MASK = 0xFFFFFFFFFFFFFFFF
+_GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment (engine/rng.py)
 
 
 class AggravationState(State):
@@ -60,8 +62,13 @@ class AggravationState(State):
         return [(first + k, 1 / 6) for k in range(6)]
 
     def sample_chance(self) -> int:
-        # Uniform die: the same distribution as chance_outcomes, without building it.
-        return self.game.first_roll_action + self.rng.below(6)
+        """A uniform die read from the state's stream without advancing it: applying any chance
+        outcome advances the stream by one step, so a record replayed from its actions ends with the
+        very same state, rng included."""
+        z = (self.rng.s + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return self.game.first_roll_action + (z ^ (z >> 31)) % 6
 
     # --- rules --------------------------------------------------------------------------------
     def _legal_moves(self) -> list[int]:
@@ -92,6 +99,7 @@ class AggravationState(State):
     def apply_legal(self, action: int) -> None:
         game = self.game
         if self.roll == 0:
+            self.rng.s = (self.rng.s + _GOLDEN) & _MASK  # one step per chance event (see sample_chance)
             self.roll = roll = action - game.first_roll_action + 1
             moves = self._legal_moves()
             if moves:
