@@ -28,6 +28,23 @@ DIE_ACTIONS = tuple(
     )
     for cu in (0, 1)
 )
+#: per die action: the pawn, the die value, and the landing space from each space (None: off the board)
+DIE_PAWN = tuple(a // 40 for a in range(A.KEEPER0))
+DIE_VALUE = tuple(a % 10 + 1 for a in range(A.KEEPER0))
+DIE_RESULT = tuple(tuple(apply_op(x, a % 40 // 10, a % 10 + 1) for x in range(GOAL + 1)) for a in range(A.KEEPER0))
+_ROLL_BY_100 = tuple(A.ROLL0 + A.ROLL_INDEX[r // 10 + 1][r % 10 + 1] for r in range(100))
+_MASK = 0xFFFFFFFFFFFFFFFF
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _peek64(s: int) -> int:
+    """The value Rng(s).next64() would return, without building an Rng."""
+    s = (s + _GOLDEN) & _MASK
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 _ROLL_OUTCOMES = [(A.ROLL0 + i, pr) for i, pr in enumerate(A.ROLL_PROB)]
 _ROLL_ACTIONS = [A.ROLL0 + i for i in range(len(A.ROLLS))]
 _PAWN_CARD_ACTIONS = [A.CARD_PAWN0, A.CARD_PAWN0 + 1]
@@ -157,16 +174,15 @@ class PrimeClimbState(State):
     def sample_chance(self) -> int:
         """One outcome from the state's stream. It only peeks: applying the chance action advances
         the stream, so a record replayed from its actions ends with the very same state (rng included)."""
-        rng = Rng(self.rng.s)
         if self.phase == ROLL:
-            return A.ROLL0 + A.ROLL_INDEX[rng.below(10) + 1][rng.below(10) + 1]
+            return _ROLL_BY_100[_peek64(self.rng.s) % 100]
         if self.phase == DRAW:
-            r = rng.below(sum(self.deck))
+            r = _peek64(self.rng.s) % sum(self.deck)
             for c, k in enumerate(self.deck):
                 if r < k:
                     return A.DRAW0 + c
                 r -= k
-        return rng.weighted(self.chance_outcomes())
+        return Rng(self.rng.s).weighted(self.chance_outcomes())
 
     # --- applying ----------------------------------------------------------------------
     def apply_action(self, action: int) -> None:
@@ -184,7 +200,8 @@ class PrimeClimbState(State):
         if a < A.KEEPER0:
             self._apply_die(a)
         elif a >= A.ROLL0:
-            self.rng.next64()  # chance advances the state's own stream (see sample_chance)
+            rng = self.rng  # chance advances the state's own stream by one step (see sample_chance)
+            rng.s = (rng.s + _GOLDEN) & _MASK
             if a < A.DRAW0:
                 self.dice = list(A.ROLL_DICE[a - A.ROLL0])
                 self.phase = MOVE
@@ -220,15 +237,21 @@ class PrimeClimbState(State):
             self.dice = []
 
     def _apply_die(self, a: int) -> None:
-        p, r = divmod(a, 40)
-        op, v = divmod(r, 10)
-        v += 1
-        g = 2 * self.turn + p
-        x = self.pos[g]
-        q = x + v if op == PLUS else x - v if op == MINUS else x * v if op == TIMES else x // v
-        self.dice.remove(v)
-        self._move_pawn(p, q)
-        if self.phase == MOVE:
+        p = DIE_PAWN[a]
+        t = self.turn
+        g = 2 * t + p
+        pos = self.pos
+        q = DIE_RESULT[a][pos[g]]
+        dice = self.dice
+        dice.remove(DIE_VALUE[a])
+        pos[g] = q
+        self.moved |= 1 << p
+        self.last = p
+        if q == GOAL and pos[g ^ 1] == GOAL:
+            self.winner = t  # the second pawn is home: win at once, unused dice dropped
+            self.phase = OVER
+            self.dice = []
+        elif not dice or self.cursed[t]:
             self._settle()
 
     def _apply_keeper(self, a: int) -> None:
@@ -281,18 +304,24 @@ class PrimeClimbState(State):
         t = self.turn
         pos = self.pos
         g0 = 2 * t
-        # Bump: the last-moved pawn first, so that of two own pawns ending together the later arrival stays
-        for p in ((self.last, self.last ^ 1) if self.moved == 3 else ((0,) if self.moved == 1 else (1,) if self.moved == 2 else ())):
-            q = pos[g0 + p]
-            if 0 < q < GOAL:
-                for j in range(len(pos)):
-                    if pos[j] == q and j != g0 + p:
-                        pos[j] = 0
+        moved = self.moved
+        if moved:
+            # Bump: the last-moved pawn first, so that of two own pawns ending together the later arrival stays
+            order = (self.last, self.last ^ 1) if moved == 3 else (moved >> 1,)
+            for p in order:
+                g = g0 + p
+                q = pos[g]
+                if 0 < q < GOAL and pos.count(q) > 1:
+                    for j in range(len(pos)):
+                        if pos[j] == q and j != g:
+                            pos[j] = 0
         red = 0
-        for p in (0, 1):
-            q = pos[g0 + p]
-            if IS_RED[q] and q != self.start[p]:
-                red |= 1 << p
+        start = self.start
+        qa, qb = pos[g0], pos[g0 + 1]
+        if IS_RED[qa] and qa != start[0]:
+            red = 1
+        if IS_RED[qb] and qb != start[1]:
+            red |= 2
         self.red = red
         if red and self.use_cards:
             if not any(self.deck):
