@@ -5,6 +5,9 @@
 2. turn_outcomes: time to enumerate every end of a turn with doubles and three ±N Keepers
    (median and 99th percentile over random positions).
 
+Times are CPU time of this process (time.process_time), so that other programs sharing
+the machine do not inflate them; wall-clock medians are printed alongside.
+
     python benchmarks/bench_prime_climb.py [--runs 5] [--seconds 2]
 """
 
@@ -23,12 +26,13 @@ from ludoteca.engine.rng import Rng  # noqa: E402
 from ludoteca.games.prime_climb.learn import turn_outcomes  # noqa: E402
 
 
-def playouts(seconds: float, players: int, seed: int) -> tuple[float, float]:
+def playouts(seconds: float, players: int, seed: int) -> tuple[float, float, float]:
     game = make_game("prime-climb")
     rng = Rng(seed)
     actions = games = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    w0 = time.perf_counter()
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
         state = game.new_initial_state(players, rng.next64() >> 1)
         while state.phase != 6:
             if state.current_player() < 0:
@@ -39,13 +43,13 @@ def playouts(seconds: float, players: int, seed: int) -> tuple[float, float]:
             state.apply_legal(a)
             actions += 1
         games += 1
-    dt = time.perf_counter() - t0
-    return actions / dt, games / dt
+    dt = time.process_time() - t0
+    return actions / dt, games / dt, actions / (time.perf_counter() - w0)
 
 
-def enumeration(samples: int, seed: int) -> list[float]:
+def enumeration(samples: int, seed: int, with_steps: bool = False) -> tuple[list[float], list[float]]:
     rng = Rng(seed)
-    times = []
+    times, walls = [], []
     for _ in range(samples):
         pawns = [rng.below(101), rng.below(101)]
         d = rng.below(10) + 1
@@ -54,10 +58,17 @@ def enumeration(samples: int, seed: int) -> list[float]:
             k = rng.below(9) + 1
             if k not in keepers:
                 keepers.append(k)
-        t0 = time.perf_counter()
-        turn_outcomes(pawns, (d, d), keepers=keepers)
-        times.append(time.perf_counter() - t0)
-    return times
+        w0 = time.perf_counter()
+        t0 = time.process_time()
+        result = turn_outcomes(pawns, (d, d), keepers=keepers)
+        if with_steps:
+            for _outcome in result:  # every pair with its sequence as notation text
+                pass
+        else:
+            result.pairs()  # the explicit list of distinct end pairs
+        times.append(time.process_time() - t0)
+        walls.append(time.perf_counter() - w0)
+    return times, walls
 
 
 def main() -> None:
@@ -70,11 +81,19 @@ def main() -> None:
         runs = [playouts(args.seconds, players, 100 + i) for i in range(args.runs)]
         aps = statistics.median(r[0] for r in runs)
         gps = statistics.median(r[1] for r in runs)
-        print(f"random playouts, {players} players: {aps:,.0f} actions/s, {gps:,.1f} games/s (median of {args.runs} runs of {args.seconds}s)")
-    times = sorted(enumeration(args.samples, 7))
-    med = statistics.median(times) * 1000
-    p99 = times[int(0.99 * (len(times) - 1))] * 1000
-    print(f"turn_outcomes, doubles + three keepers: median {med:.3f} ms, p99 {p99:.3f} ms, max {times[-1] * 1000:.3f} ms ({len(times)} positions)")
+        wall = statistics.median(r[2] for r in runs)
+        print(f"random playouts, {players} players: {aps:,.0f} actions/s, {gps:,.1f} games/s CPU "
+              f"(wall {wall:,.0f} actions/s; median of {args.runs} runs of {args.seconds}s)")
+    for with_steps, label in ((False, "end pairs"), (True, "end pairs + one sequence each")):
+        times, walls = enumeration(args.samples, 7, with_steps)
+        times.sort()
+        walls.sort()
+        med = statistics.median(times) * 1000
+        p99 = times[int(0.99 * (len(times) - 1))] * 1000
+        wmed = statistics.median(walls) * 1000
+        wp99 = walls[int(0.99 * (len(walls) - 1))] * 1000
+        print(f"turn_outcomes, doubles + three keepers, {label}: median {med:.3f} ms, p99 {p99:.3f} ms CPU "
+              f"(wall median {wmed:.3f}, p99 {wp99:.3f}; {len(times)} positions)")
 
 
 if __name__ == "__main__":

@@ -98,8 +98,10 @@ def test_turn_outcomes_matches_the_step_by_step_search(a, b, x, y, keepers, doub
     if doubles:
         y = x
     dice = (x,) * 4 if x == y else (x, y)
-    fast = list(turn_outcomes((a, b), (x, y), keepers))
+    result = turn_outcomes((a, b), (x, y), keepers)
+    fast = list(result)
     ref = reference_outcomes((a, b), dice, tuple(keepers))
+    assert sorted(result.pairs()) == sorted(ref) and len(result) == len(ref)
     assert {o.pawns for o in fast} == set(ref) and len(fast) == len(ref)
     for o in fast:
         assert _replay(a, b, dice, keepers, o.steps) == o.pawns

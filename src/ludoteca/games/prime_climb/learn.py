@@ -234,15 +234,18 @@ class TurnOutcomes:
         return sum(new.bit_count() for _q, _LB, new, _dA, _S in self._items)
 
     def pairs(self) -> list[tuple[int, int]]:
+        """The distinct end pairs (A, B), in no particular order."""
         if self._explicit is not None:
-            return sorted(self._explicit)
-        out = []
+            return list(self._explicit)
+        out: list[tuple[int, int]] = []
+        extend = out.extend
         for q, _LB, new, _dA, _S in self._items:
-            while new:
-                low = new & -new
-                out.append((low.bit_length() - 1, q))
-                new ^= low
-        return sorted(out)
+            base = 0
+            for byte in new.to_bytes(13, "little"):
+                if byte:
+                    extend([(base + bit, q) for bit in _BYTE_BITS[byte]])
+                base += 8
+        return out
 
     def __iter__(self) -> Iterator[Outcome]:
         if self._explicit is not None:
@@ -282,6 +285,7 @@ def _subsets(S: int) -> list[int]:
 
 
 _SUBSETS = [_subsets(S) for S in range(1 << 9)]
+_BYTE_BITS = [tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256)]
 
 
 def turn_outcomes(pawns: Iterable[int], roll: Iterable[int], keepers: Iterable[int | str] = (),
