@@ -185,7 +185,7 @@ def placement_problem(state: MazmorraState, card: int, o: int, p: int) -> Text:
                 touched.add(x)
     if len(touched) > 3:
         return T(f"it would touch {len(touched)} cards (at most 3)", f"tocaría {len(touched)} cartas (como mucho 3)")
-    if table.fits(o, p) is None:
+    if not table.fits(o, p):
         return T("it would split a card in two or hide it", "partiría una carta en dos o la taparía del todo")
     if not any(x == _ENTRY or (x < NUM_CARDS and beats(card, x)) for x in covered):
         return T("it covers no card it beats (nor the entry)", "no cubre ninguna carta a la que venza (ni la entrada)")

@@ -16,9 +16,12 @@ from .geometry import CONNECTED, Geometry
 
 FULL = 63  # six visible cells
 
+# ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
+ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
+
 
 class Table:
-    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed")
+    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed", "live")
 
     def __init__(self, geo: Geometry):
         self.geo = geo
@@ -30,6 +33,10 @@ class Table:
         self.origin = [-1] * NUM_PIECES
         self.adj: dict[int, int] = {}
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
+        # Candidate placements (o * n + p) overlapping some card and not yet known to be dead.
+        # Height and contact only grow, so a candidate refused by limit 1 or 2 is refused for ever
+        # and is dropped from `live`; one refused by limit 3 may become legal later and stays.
+        self.live: set[int] = set()
 
     def copy(self) -> "Table":
         t = Table.__new__(Table)
@@ -41,6 +48,7 @@ class Table:
         t.origin = self.origin[:]
         t.adj = self.adj.copy()
         t.placed = self.placed[:]
+        t.live = self.live.copy()
         return t
 
     # --- placing ----------------------------------------------------------------------------
@@ -72,6 +80,7 @@ class Table:
                 covered.add(below)
             top[c] = base + i
         vis[card] = FULL
+        self.live.update(geo.overlap[o][p])
         self.orient[card] = o
         self.origin[card] = p
         for a, b in edges:  # and learn the new ones
@@ -88,7 +97,7 @@ class Table:
 
     # --- legal placements -----------------------------------------------------------------
     def candidates(self) -> list[int]:
-        """Every (o * n + p) whose card would overlap some table card, ascending."""
+        """Every (o * n + p) whose card would overlap some table card, ascending (no pruning)."""
         geo = self.geo
         acc: set[int] = set()
         orient, origin = self.orient, self.origin
@@ -98,12 +107,13 @@ class Table:
                 acc.update(geo.overlap[o][origin[card]])
         return sorted(acc)
 
-    def fits(self, o: int, p: int) -> tuple[int, ...] | None:
+    def fits(self, o: int, p: int) -> tuple[int, ...] | int | None:
         """The cards a new card at (o, p) would cover when it respects the three limits, else None.
 
         1. contact: it overlaps or shares an edge with at most 3 cards (any layer of a cell);
         2. height: none of its cells is already under 2 cards;
         3. no splitting: every covered card keeps a non-empty, 4-connected visible part.
+        A refusal by limit 1 or 2 (permanent: cards are never removed) returns 0, by limit 3 None.
         """
         geo = self.geo
         top, under = self.top, self.under
@@ -115,7 +125,7 @@ class Table:
             if t < 0:
                 continue
             if under[c] >= 0:
-                return None  # limit 2: this cell already holds two cards
+                return 0  # limit 2: this cell already holds two cards
             card = t >> 3
             bit = 1 << (t & 7)
             if card == c1:
@@ -131,9 +141,9 @@ class Table:
             elif n == 2:
                 c3, r3, n = card, bit, 3
             else:
-                return None  # limit 1
+                return 0  # limit 1
         if n == 0:
-            return None
+            return 0
         covered = n
         for c in geo.rings[o][p]:
             t = top[c]
@@ -142,7 +152,7 @@ class Table:
             card = t >> 3
             if card != c1 and card != c2 and card != c3:
                 if n == 3:
-                    return None  # limit 1
+                    return 0  # limit 1
                 n += 1
                 if n == 2:
                     c2 = card
@@ -151,7 +161,7 @@ class Table:
             u = under[c]
             if u >= 0 and u != c1 and u != c2 and u != c3:
                 if n == 3:
-                    return None
+                    return 0
                 n += 1
                 if n == 2:
                     c2 = u
@@ -171,25 +181,35 @@ class Table:
         return (c1, c2, c3)
 
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
-        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, without duplicates."""
+        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, without duplicates
+        (a card's cells fix its orientation and position, so each result is one action).
+        The limits are checked once per position, then the suits that may lie there."""
         if not hand:
             return []
         n = self.geo.ncells
-        by_suit: list[list[int]] = [[], [], []]
-        for card in hand:
-            by_suit[SUIT[card]].append(card)
-        suits = [s for s in range(3) if by_suit[s]]
+        two_n = 2 * n
+        # hand_by_mask[m]: action offsets (card * 2n) of the hand cards whose suit is in mask m
+        hand_by_mask = [[c * two_n for c in hand if m >> SUIT[c] & 1] for m in range(8)]
         out: list[int] = []
         fits = self.fits
-        for op in self.candidates():
-            o, p = divmod(op, n)
-            cov = fits(o, p)
-            if cov is None:
+        allow = ALLOW
+        dead = []
+        for op in self.live:
+            cov = fits(op // n, op % n)
+            if not cov:
+                if cov == 0:
+                    dead.append(op)
                 continue
-            for s in suits:
-                if may_cover(s, cov, must_beat_all):
-                    for card in by_suit[s]:
-                        out.append((card * 2 + o) * n + p)
+            m = 0
+            for x in cov:
+                m |= allow[x]
+            if must_beat_all:
+                for x in cov:
+                    if x < NUM_CARDS:
+                        m &= allow[x]
+            for b in hand_by_mask[m]:
+                out.append(b + op)
+        self.live.difference_update(dead)
         out.sort()
         return out
 

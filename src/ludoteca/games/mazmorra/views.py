@@ -94,7 +94,7 @@ def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraSta
         x = _int(item[2], 0, game.width - 1, "x")
         y = _int(item[3], 0, game.height - 1, "y")
         p = y * game.width + x
-        if table.orient[card] >= 0 or not geo.valid[o][p] or table.fits(o, p) is None:
+        if table.orient[card] >= 0 or not geo.valid[o][p] or not table.fits(o, p):
             raise _bad(f"the table card {item} cannot lie there", f"la carta de mesa {item} no puede estar ahí")
         table.put(card, o, p)
     n = num_players
