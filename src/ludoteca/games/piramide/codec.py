@@ -131,6 +131,7 @@ def load_public(game, body: Any, n: int, seed: int) -> PiramideState:
     s.sym_k = _int(turn["symbol_matches"], 0, 4, "turn.symbol_matches")
     s.passes = _int(body["passes"], 0, n, "passes")
     s.first = _int(body["first_player"], 0, n - 1, "first_player")
+    s.opens = s.open_cells()
     s.hands = [[] for _ in range(n)]
     s.deck = [0] * game.deck.num_types
     s.reg_n = s.edge_n = 0

@@ -16,7 +16,7 @@ LENGTHS = {"short": 6, "normal": 7, "long": 8}
 
 class Geometry:
     __slots__ = ("base", "levels", "num_cells", "cell_of", "level", "pos", "below", "adjacent",
-                 "role", "upper_cells", "apex")
+                 "role", "upper_cells", "apex", "above")
 
     def __init__(self, regular_base: int):
         base = regular_base + 2
@@ -56,6 +56,13 @@ class Geometry:
         self.role = tuple(role)
         self.upper_cells = tuple(range(base, self.num_cells))
         self.apex = self.num_cells - 1
+        # For each cell, the cells resting on it, each with its other support.
+        above: list[list[tuple[int, int]]] = [[] for _ in range(self.num_cells)]
+        for c in self.upper_cells:
+            b0, b1 = self.below[c]
+            above[b0].append((c, b1))
+            above[b1].append((c, b0))
+        self.above = tuple(tuple(a) for a in above)
 
     def cell(self, level: int, position: int) -> int:
         """Cell of a 1-based level and 1-based position, or -1 outside the pyramid."""

@@ -34,7 +34,7 @@ DECK_NAMES = ("regular", "edge")
 
 class PiramideState(State):
     __slots__ = ("pyr", "hands", "deck", "reg_n", "edge_n", "bottom", "disc_reg", "disc_edge", "box",
-                 "points", "cur", "phase", "draws_left", "pending", "sym_k", "passes", "first")
+                 "opens", "points", "cur", "phase", "draws_left", "pending", "sym_k", "passes", "first")
 
     # --- setup ------------------------------------------------------------------------
     def setup(self) -> None:
@@ -61,6 +61,7 @@ class PiramideState(State):
             hand = sorted(self._take(0, rng.below(self.reg_n)) for _ in range(DEAL))
             self.hands.append(hand)
         self.disc_reg, self.disc_edge = [], []
+        self.opens = self.open_cells()
         self.points = [0] * self.num_players
         self.first = self.cur = rng.below(self.num_players)
         self.phase, self.draws_left, self.pending, self.sym_k, self.passes = START, 0, -1, 0, 0
@@ -83,6 +84,7 @@ class PiramideState(State):
         s = object.__new__(PiramideState)
         s.game, s.num_players, s.rng = self.game, self.num_players, self.rng.clone()
         s.pyr = self.pyr[:]
+        s.opens = self.opens[:]
         s.hands = [h[:] for h in self.hands]
         s.deck = self.deck[:]
         s.reg_n, s.edge_n, s.bottom = self.reg_n, self.edge_n, self.bottom
@@ -108,14 +110,14 @@ class PiramideState(State):
         return self.edge_n > 0 or self.bottom >= 0 or bool(self.disc_edge)
 
     def open_cells(self) -> list[int]:
-        """Empty cells resting on two cards."""
+        """Empty cells resting on two cards (computed afresh; the state keeps them in `opens`)."""
         pyr = self.pyr
         g = self.game
         return [c for c, b0, b1 in g.upper_supports if pyr[c] < 0 and pyr[b0] >= 0 and pyr[b1] >= 0]
 
     def plays(self) -> list[int]:
         g = self.game
-        opens = self.open_cells()
+        opens = self.opens
         roles, role, nc = g.deck.type_roles, g.geo.role, g.num_cells
         out = []
         prev = -1
@@ -231,6 +233,11 @@ class PiramideState(State):
         self.hands[self.cur].remove(t)
         pyr = self.pyr
         pyr[c] = t
+        opens = self.opens
+        opens.remove(c)
+        for up, other in g.geo.above[c]:
+            if pyr[other] >= 0:
+                insort(opens, up)
         kind = d.type_kind[t]
         points = min(d.type_value[t], g.geo.level[c])
         if kind == LEFT_EDGE or kind == RIGHT_EDGE:
