@@ -4,10 +4,11 @@
             - max over opponents of (score + W x hand size x average card worth)
     evaluate = 0.5 + 0.5 tanh(value / 15)          (at the end: 1/k for a shared win, else 0 or 1)
 
-A card's worth is what it would score now at the highest level one can build on next
-(min(value, reach) x 2 for an edge card, x 3 for an apex card). Cards in hand count for W=0.6
-of that (not all will find a good place), so scoring now beats hoarding, but a high card is not
-wasted low. Opponents' hands are unknown (the bot's state is a determinisation), so only their
+A card's worth is what it would score at the highest level one can build on now
+(min(value, reach) x 2 for an edge card, x 3 for an apex card). Cards in hand count for W=0.3
+of that (not all will find a good place), so scoring now beats hoarding: measured against the
+random bot, valuing held cards by a higher future level (LOOKAHEAD 2, W 0.7) won 42% of 40 games,
+W 0.6 won 78%, W 0.45 85%, W 0.3 88%. Opponents' hands are unknown (the bot's state is a determinisation), so only their
 sizes count.
 """
 
@@ -18,8 +19,9 @@ import math
 from .deck import APEX, LEFT_EDGE, RIGHT_EDGE
 from .state import DRAWING, HAND_LIMIT, OVER, SECOND_DRAW
 
-W = 0.6
+W = 0.3
 AVERAGE = 3.0  # rough worth of an unknown card
+LOOKAHEAD = 0  # levels the pyramid is expected to grow before a held card is played
 
 
 def evaluate(state, seat: int) -> float:
@@ -27,13 +29,8 @@ def evaluate(state, seat: int) -> float:
         return state.returns()[seat]
     g = state.game
     d, geo = g.deck, g.geo
-    pyr, level = state.pyr, geo.level
-    top = 1
-    for c in range(geo.num_cells - 1, -1, -1):
-        if pyr[c] >= 0:
-            top = level[c]
-            break
-    reach = min(top + 1, geo.levels)
+    level = geo.level
+    reach = min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
     kind, value = d.type_kind, d.type_value
     worth = []
     for t in state.hands[seat]:
