@@ -6,6 +6,8 @@ their seat lists (`--seats human,greedy`).
 
 from .base import BOTS, Bot, bot_names, make_bot, register_bot
 from .greedy import GreedyBot
+from .ismcts import ISMCTSBot
+from .mcts import MCTSBot
 from .random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "RandomBot"]
+__all__ = ["BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot"]
