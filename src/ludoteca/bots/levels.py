@@ -70,6 +70,8 @@ class NoisyGreedyBot(Bot):
 def _level_factory(level: str):
     def build(game: Game, seat: int, seed: int = 0, **overrides: Any) -> Bot:
         name, params = level_bot(level, game)
+        if "seconds" in overrides and "iterations" not in overrides:
+            params = {k: v for k, v in params.items() if k != "iterations"}  # a time budget instead
         return make_bot(name, game, seat, seed, **{**params, **overrides})
 
     build.__name__ = f"level_{level}"
