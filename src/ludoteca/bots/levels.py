@@ -29,16 +29,16 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         "medium": ("optimal-racer", {}),
-        "hard": ("mcts", {"iterations": 300, "rollout": "racer", "rollout_depth": 0, "evaluator": "racer"}),
+        "hard": ("mcts", {"iterations": 1000, "rollout": "racer", "rollout_depth": 0, "evaluator": "racer"}),
     },
     "aggravation": {
-        "hard": ("mcts", {"iterations": 300, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("mcts", {"iterations": 1500, "rollout": "random", "rollout_depth": 20}),
     },
     "piramide": {
-        "hard": ("ismcts", {"iterations": 300, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("ismcts", {"iterations": 1000, "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
-        "hard": ("ismcts", {"iterations": 300, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("ismcts", {"iterations": 100, "rollout": "random", "rollout_depth": 20}),
     },
 }
 
