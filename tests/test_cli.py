@@ -137,3 +137,31 @@ def test_rules_in_both_languages():
     assert en.exit_code == 0 and es.exit_code == 0
     assert en.output != es.output
     assert "cards" in en.output
+
+
+@pytest.mark.parametrize("game", ["piramide", "mazmorra"])
+def test_terminal_log_never_names_another_players_drawn_card(game):
+    """One person against bots: the log tells the bots' draws without naming the card."""
+    from ludoteca.engine import CHANCE, make_game
+
+    g = make_game(game)
+    state = g.new_initial_state(g.default_players, 4)
+    rng = __import__("ludoteca.engine.rng", fromlist=["Rng"]).Rng(1)
+    hidden_seen = mine_seen = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = state.sample_chance()
+            drawer = state.cur if game == "piramide" else state.turn
+            told = state.describe_action_for(action, 0, "en")
+            full = state.describe_action(action, "en")
+            if drawer == 0:
+                mine_seen += told == full
+            elif told != full:
+                hidden_seen += 1
+                assert "draws a card" in told
+                assert state.describe_action_for(action, None, "en") == told
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.below(len(legal))]
+        state.apply_legal(action)
+    assert hidden_seen > 0 and mine_seen > 0

@@ -225,6 +225,12 @@ class State:
         """A sentence a person understands; defaults to the notation."""
         return self.action_to_string(action)
 
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+        """How `action`, about to be applied, looks to `seat` (None: a spectator). Games with
+        hidden information override it so that a card drawn into another player's hand is
+        told as "P2 draws a card", never by name. Front ends show logs only through this."""
+        return self.describe_action(action, lang)
+
     # --- information ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know, as JSON-ready data (None: a spectator's public view)."""

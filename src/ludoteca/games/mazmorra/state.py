@@ -275,6 +275,13 @@ class MazmorraState(State):
 
         return describe_action(self, action, lang)
 
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+        """A card drawn into a hand is seen by its drawer only (a face-up refill is public)."""
+        if self.phase == DRAW and seat != self.turn:
+            who = f"P{self.turn + 1}"
+            return T(f"{who} draws a card from the market", f"{who} roba una carta del mercado").get(lang)
+        return self.describe_action(action, lang)
+
     def why_illegal(self, action: int) -> Text:
         from .notation import why_illegal
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from ludoteca.engine import CHANCE, TERMINAL, State
+from ludoteca.engine import CHANCE, TERMINAL, State, T
 from ludoteca.engine.rng import Rng
 
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
@@ -348,6 +348,14 @@ class PiramideState(State):
     def describe_action(self, action: int, lang: str = "en") -> str:
         from .notation import describe_action
         return describe_action(self, action, lang)
+
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+        """A card drawn from a deck is seen by its drawer only; the others learn which deck."""
+        if self.phase == DRAWING and seat != self.cur:
+            deck = T("regular", "de bloques regulares") if self.pending == 0 else T("edge", "de bordes")
+            who = f"P{self.cur + 1}"
+            return T(f"{who} draws a card from the {deck.en} deck", f"{who} roba una carta del mazo {deck.es}").get(lang)
+        return self.describe_action(action, lang)
 
     def why_illegal(self, action: int):
         from .notation import why_illegal
