@@ -66,8 +66,11 @@ def _python_path(plugins: list[list[str]]) -> str:
 
 
 def ray_results(chunks: list[Chunk], workers: int, plugins: list[list[str]], address: str | None = None) -> Iterator[list[dict[str, Any]]]:
-    """Chunks as Ray tasks. With `address`, on that existing cluster (where ludoteca must be installed);
-    without, on a local Ray started here with `workers` CPUs and stopped at the end."""
+    """Chunks as Ray tasks, on the first of: a Ray this process already joined (its workers must be
+    able to import ludoteca); the cluster at `address`, with this ludoteca package shipped to its
+    workers (`runtime_env` py_modules); a local Ray started here with `workers` CPUs and stopped at
+    the end. Plug-in modules are found by their path, so on a cluster of several machines they must
+    be installed there."""
     try:
         import ray
     except ImportError:
@@ -78,7 +81,11 @@ def ray_results(chunks: list[Chunk], workers: int, plugins: list[list[str]], add
     started_here = False
     if not ray.is_initialized():
         if address:
-            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+            import ludoteca
+
+            # the cluster's workers may not have ludoteca: ship this very package with the job
+            ship = {"py_modules": [str(Path(ludoteca.__file__).resolve().parent)]}
+            ray.init(address=address, runtime_env=ship, logging_level="ERROR", log_to_driver=False)
         else:
             os.environ["PYTHONPATH"] = _python_path(plugins)  # inherited by the raylet and its workers
             ray.init(num_cpus=max(1, workers), include_dashboard=False, logging_level="ERROR", log_to_driver=False)

@@ -73,10 +73,10 @@ def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list
         bins = min(40, max(1, hi - lo + 1))
         for label, v in variants.items():
             ax.hist(v["lengths"], bins=bins, range=(lo, hi + 1), histtype="step", linewidth=1.5, label=label)
+        ax.legend(fontsize="small")
     ax.set_xlabel(T("turns per game", "turnos por partida").get(lang))
     ax.set_ylabel(T("games", "partidas").get(lang))
     ax.set_title(T(f"{summary['game']}: game length", f"{summary['game']}: duración de las partidas").get(lang))
-    ax.legend(fontsize="small")
     save(fig, "game_length.png")
 
     counters = sorted({k for v in variants.values() for k in v["statistics"]})
