@@ -7,12 +7,21 @@
 Per-game statistics protocol (optional, for game packages): a State may define
 `statistics() -> dict[str, float]`, counters read once at the end of a game (bumps,
 cards_drawn, aggravations, shortcuts...). `scores()` is read after every turn for lead changes.
+
+Names are imported lazily, so a worker process that only plays games never loads the
+progress bar, the report or the command line.
 """
 
-from .plan import GameSpec, Variant, rotated_seats
-from .play import play_game
-from .report import write_report
-from .runner import Outcome, Request, run
-from .stats import wilson
+from importlib import import_module
 
-__all__ = ["GameSpec", "Variant", "rotated_seats", "play_game", "write_report", "Outcome", "Request", "run", "wilson"]
+_WHERE = {
+    "GameSpec": "plan", "Variant": "plan", "rotated_seats": "plan", "play_game": "play",
+    "write_report": "report", "Outcome": "runner", "Request": "runner", "run": "runner", "wilson": "stats",
+}
+__all__ = list(_WHERE)
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        return getattr(import_module(f"{__name__}.{_WHERE[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -48,7 +49,14 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                try:
+                    rows = future.result()
+                except BrokenProcessPool as exc:
+                    raise LudotecaError(T(
+                        f"a worker process died ({exc}); the games finished so far are kept: run the same command to resume",
+                        f"un proceso de trabajo murió ({exc}); las partidas terminadas se conservan: repite la orden para continuar",
+                    )) from None
+                yield rows
                 nxt = next(todo, None)
                 if nxt is not None:
                     pending.add(pool.submit(play_chunk, nxt))
