@@ -211,6 +211,13 @@ def test_wilson_interval_matches_published_values():
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+@given(st.integers(1, 5000), st.data())
+def test_wilson_interval_always_holds_its_estimate(trials, data):
+    wins = data.draw(st.integers(0, 3 * trials)) / 3  # shared wins make fractional counts
+    lo, hi = wilson(wins, trials)
+    assert 0.0 <= lo <= wins / trials <= hi <= 1.0
+
+
 def test_seat_and_agent_figures_from_rows():
     def row(seats, returns):
         return {"seats": seats, "returns": returns, "winners": [i for i, r in enumerate(returns) if r], "turns": 3,

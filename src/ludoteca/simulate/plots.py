@@ -25,7 +25,7 @@ def _grouped_bars(ax, groups: list[str], series: dict[str, list[dict[str, float]
     for i, (label, rates) in enumerate(series.items()):
         xs = [g + (i - (len(series) - 1) / 2) * width for g in range(len(groups))]
         ys = [r["rate"] for r in rates]
-        err = [[r["rate"] - r["low"] for r in rates], [r["high"] - r["rate"] for r in rates]]
+        err = [[max(0.0, r["rate"] - r["low"]) for r in rates], [max(0.0, r["high"] - r["rate"]) for r in rates]]
         ax.bar(xs, ys, width, yerr=err, capsize=3, label=label)
     ax.set_xticks(range(len(groups)), groups)
     ax.set_ylim(0, 1)
