@@ -23,6 +23,7 @@ from ludoteca.engine.i18n import set_language
 from ludoteca.engine.registry import register_game, unregister_game
 from ludoteca.simulate import Request, rotated_seats, run, wilson, write_report
 from ludoteca.simulate.plan import make_variants, parse_records, specs_for
+from ludoteca.simulate.report import findings
 from ludoteca.simulate.stats import summarise_variant
 from ludoteca.simulate.store import Store
 from simtoys import CrashingBot, IllegalBot, ScoredToyGame
@@ -263,6 +264,25 @@ def test_a_sweep_compares_variants_side_by_side(tmp_path):
     md = (tmp_path / "report" / "report.md").read_text()
     overview = md.split("## Overview")[1].split("##")[0]
     assert "| target=4 | 40 |" in overview and "| target=25 | 40 |" in overview
+    found = md.split("## Findings")[1].split("##")[0]
+    assert re.search(r"target=25 against target=4: games \+\d+% in length", found)
+
+
+def test_findings_tell_a_real_seat_advantage_from_chance():
+    def row(seats, returns):
+        return {"seats": seats, "returns": returns, "winners": [returns.index(1.0)], "turns": 5, "decisions": 5,
+                "actions": 9, "lead_changes": None, "stats": {}, "truncated": False, "error": None}
+
+    def verdict(rows):
+        summary = {"game": "x", "seats": ["a", "b"], "seed": 0, "options": [], "variants": {"default": summarise_variant(rows)}}
+        return findings(summary, "en")[0]
+
+    first_always = [row(["a", "b"] if i % 2 == 0 else ["b", "a"], [1.0, 0.0]) for i in range(40)]
+    assert "a real first-seat advantage" in verdict(first_always)
+    second_always = [row(["a", "b"] if i % 2 == 0 else ["b", "a"], [0.0, 1.0]) for i in range(40)]
+    assert "a real first-seat disadvantage" in verdict(second_always)
+    even = [row(["a", "b"], [1.0, 0.0] if i % 2 == 0 else [0.0, 1.0]) for i in range(40)]
+    assert "no first-seat advantage distinguishable from chance" in verdict(even)
 
 
 # --- command line --------------------------------------------------------------------------

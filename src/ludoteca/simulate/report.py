@@ -99,9 +99,55 @@ def notes(summary: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
+def findings(summary: dict[str, Any], lang: str) -> list[str]:
+    """Plain sentences read off the figures: seat advantage, length, agents, and what each variant changes."""
+    t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    out = []
+    variants = summary["variants"]
+    for label, v in variants.items():
+        if not v["finished"]:
+            continue
+        n = len(v["seats"])
+        fair = 1 / n
+        first = v["seats"][0]
+        if first["low"] > fair:
+            verdict = t("a real first-seat advantage", "una ventaja real del primer asiento")
+        elif first["high"] < fair:
+            verdict = t("a real first-seat disadvantage", "una desventaja real del primer asiento")
+        else:
+            verdict = t("no first-seat advantage distinguishable from chance", "ninguna ventaja del primer asiento distinguible del azar")
+        out.append(t(
+            f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
+            f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
+        ))
+        turns = v["length"]["turns"]
+        out.append(t(
+            f"{label}: a game lasts {num(turns['mean'])} turns on average (median {num(turns['median'])}, 80% between {num(turns['p10'])} and {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisions.",
+            f"{label}: una partida dura {num(turns['mean'])} turnos de media (mediana {num(turns['median'])}, el 80% entre {num(turns['p10'])} y {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisiones.",
+        ))
+        if len(v["agents"]) > 1:
+            best = max(v["agents"], key=lambda a: v["agents"][a]["rate"])
+            out.append(t(f"{label}: the strongest agent is {best}, winning {rate_cell(v['agents'][best])} of its seats.",
+                         f"{label}: el agente más fuerte es {best}, que gana {rate_cell(v['agents'][best])} de sus asientos."))
+    labels = list(variants)
+    if len(labels) > 1:
+        base = variants[labels[0]]
+        for label in labels[1:]:
+            v = variants[label]
+            if not (v["finished"] and base["finished"]):
+                continue
+            change = v["length"]["turns"]["mean"] / base["length"]["turns"]["mean"] - 1 if base["length"]["turns"]["mean"] else 0.0
+            out.append(t(
+                f"{label} against {labels[0]}: games {100 * change:+.0f}% in length, balance {v['balance']:.3f} against {base['balance']:.3f}, first-seat advantage {100 * v['first_seat_advantage']:+.1f} pp against {100 * base['first_seat_advantage']:+.1f} pp.",
+                f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración, equilibrio {v['balance']:.3f} frente a {base['balance']:.3f}, ventaja del primer asiento {100 * v['first_seat_advantage']:+.1f} pp frente a {100 * base['first_seat_advantage']:+.1f} pp.",
+            ))
+    return out
+
+
 def markdown(summary: dict[str, Any], lang: str, heading: str = "#") -> str:
     title = T(f"Simulation report: {summary['game']}", f"Informe de simulación: {summary['game']}").get(lang)
     parts = [f"{heading} {title}", ""] + [f"- {line}" for line in notes(summary, lang)] + [""]
+    parts += [f"{heading}# " + T("Findings", "Conclusiones").get(lang), ""] + [f"- {line}" for line in findings(summary, lang)] + [""]
     for table in tables(summary, lang):
         parts += [f"{heading}# {table.title}", "", "| " + " | ".join(table.header) + " |",
                   "|" + "---|" * len(table.header)]
@@ -126,5 +172,6 @@ def write_report(folder: Path, lang: str = "en") -> dict[str, Any]:
     slim = {**summary, "variants": {k: {kk: vv for kk, vv in v.items() if kk != "lengths"} for k, v in summary["variants"].items()}}
     (out / "report.json").write_text(json.dumps(slim, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     (out / "report.md").write_text(markdown(summary, lang), encoding="utf-8")
-    (out / "report.html").write_text(html_page(summary, tables(summary, lang), notes(summary, lang), images, lang), encoding="utf-8")
+    page = html_page(summary, tables(summary, lang), notes(summary, lang) + findings(summary, lang), images, lang)
+    (out / "report.html").write_text(page, encoding="utf-8")
     return summary
