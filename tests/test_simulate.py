@@ -18,7 +18,7 @@ from hypothesis import given, strategies as st
 from typer.testing import CliRunner
 
 from ludoteca.bots import BOTS, register_bot
-from ludoteca.engine import GameRecord, LudotecaError, replay
+from ludoteca.engine import GameRecord, LudotecaError, game_names, make_game, replay
 from ludoteca.engine.i18n import set_language
 from ludoteca.engine.registry import register_game, unregister_game
 from ludoteca.simulate import Request, rotated_seats, run, wilson, write_report
@@ -331,3 +331,18 @@ def test_cli_messages_in_spanish(tmp_path):
     assert result.exit_code == 2 and "juego desconocido 'chess'" in result.output
     result = CliRunner().invoke(cli(), ["report", str(tmp_path / "nothing"), "--lang", "es"])
     assert result.exit_code == 2 and "no contiene una simulación" in result.output
+
+
+# --- the real games, as they land ----------------------------------------------------------
+
+@pytest.mark.parametrize("name", [n for n in game_names() if n not in ("toy", "toy-scored")])
+def test_every_landed_game_simulates_and_its_records_replay(tmp_path, name):
+    seats = ["random"] * make_game(name).default_players
+    run(Request(name, seats, len(seats), tmp_path, seed=9, records="1"), show_progress=False)
+    rows = Store(tmp_path).rows()
+    assert len(rows) == len(seats)
+    assert all(r["error"] is None and not r["truncated"] and r["winners"] for r in rows)
+    assert all(abs(sum(r["returns"]) - 1.0) < 1e-9 for r in rows)
+    record = GameRecord.loads((tmp_path / "records" / "default-game00000.json").read_text())
+    assert replay(record).winners() == rows[0]["winners"]
+    write_report(tmp_path)
