@@ -25,14 +25,14 @@ SEED = 2024
 #: (game, seats, games per variant, sweep): equal random agents measure the seats themselves;
 #: greedy against random measures how much play matters; sweeps are the variants designers ask about
 STUDIES = [
-    ("prime-climb", ["random", "random"], 120, ["cards=true,false"]),
-    ("prime-climb", ["greedy", "random"], 60, []),
-    ("aggravation", ["random", "random", "random", "random"], 120, ["shortcuts=true,false"]),
-    ("aggravation", ["greedy", "random"], 60, []),
-    ("piramide", ["random", "random", "random"], 150, ["length=short,normal,long"]),
-    ("piramide", ["greedy", "random", "random"], 24, []),
-    ("mazmorra", ["random", "random", "random"], 90, ["market_face_up=false,true"]),
-    ("mazmorra", ["greedy", "random", "random"], 18, []),
+    ("prime-climb", ["random", "random"], 200, ["cards=true,false"]),
+    ("prime-climb", ["greedy", "random"], 100, []),
+    ("aggravation", ["random", "random", "random", "random"], 400, ["shortcuts=true,false"]),
+    ("aggravation", ["greedy", "random"], 200, []),
+    ("piramide", ["random", "random", "random"], 201, ["length=short,normal,long"]),
+    ("piramide", ["greedy", "random", "random"], 30, []),
+    ("mazmorra", ["random", "random", "random"], 150, ["market_face_up=false,true"]),
+    ("mazmorra", ["greedy", "random", "random"], 30, []),
 ]
 
 
@@ -72,9 +72,12 @@ def main() -> None:
         outcome = run(Request(game, seats, n, folder, seed=SEED, sweep=sweep, workers=args.workers, records="1"), show_progress=False)
         summary = write_report(folder)
         print(f"  {outcome.played} games in {outcome.seconds:.0f} s", flush=True)
-        doc += [f"## {game}: {', '.join(seats)}", "", "```", command(game, seats, n, sweep, args.workers, Path(f"runs/{folder.name}")), "```", ""]
+        doc += [f"## {game}: {', '.join(seats)}", "", "```", command(game, seats, n, sweep, args.workers, Path("runs/analysis") / folder.name), "```", ""]
         body = markdown(summary, "en", heading="##").split("\n", 2)[2]  # the section's own title is the heading above
         doc += [body.rstrip(), ""]
+    missing = sorted({g for g, *_ in STUDIES if g not in game_names()}, key=[g for g, *_ in STUDIES].index)
+    if missing:
+        doc += [f"Not yet analysed (not in this checkout when the document was written): {', '.join(missing)}.", ""]
     args.doc.write_text("\n".join(doc) + "\n", encoding="utf-8")
     print(f"wrote {args.doc}")
 
