@@ -346,3 +346,16 @@ def test_every_landed_game_simulates_and_its_records_replay(tmp_path, name):
     record = GameRecord.loads((tmp_path / "records" / "default-game00000.json").read_text())
     assert replay(record).winners() == rows[0]["winners"]
     write_report(tmp_path)
+
+
+def test_the_main_command_line_has_simulate_and_report(tmp_path):
+    from ludoteca.cli.main import app
+
+    runner = CliRunner()
+    for command in ("simulate", "report"):
+        result = runner.invoke(app, [command, "--help"])
+        assert result.exit_code == 0 and "--lang" in result.output
+    result = runner.invoke(app, ["simulate", "aggravation", "--seats", "random,random", "--games", "2", "--workers", "1",
+                                 "--out", str(tmp_path), "-q", "--records", "none", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    assert "2 games played" in result.output and (tmp_path / "report" / "report.html").exists()
