@@ -61,6 +61,8 @@ def main() -> None:
         "sweep on the same seeds. Random-only tables measure the seats themselves (equal agents); greedy-against-",
         "random tables measure how much play matters. Intervals are Wilson 95%. Bots are the generic `random` and",
         "`greedy` of `ludoteca.bots`; stronger bots may shift seat advantages, so these are figures for these agents.",
+        "Each interval is a 95% interval on its own: among the many comparisons below, about one in twenty would",
+        "show a seat outside its fair share by chance alone, so a borderline verdict deserves a larger run.",
         "",
     ]
     for game, seats, games, sweep in STUDIES:

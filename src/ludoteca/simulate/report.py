@@ -111,11 +111,11 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
         fair = 1 / n
         first = v["seats"][0]
         if first["low"] > fair:
-            verdict = t("a real first-seat advantage", "una ventaja real del primer asiento")
+            verdict = t("a first-seat advantage (the fair share lies below the 95% interval)", "una ventaja del primer asiento (el reparto justo queda por debajo del intervalo del 95%)")
         elif first["high"] < fair:
-            verdict = t("a real first-seat disadvantage", "una desventaja real del primer asiento")
+            verdict = t("a first-seat disadvantage (the fair share lies above the 95% interval)", "una desventaja del primer asiento (el reparto justo queda por encima del intervalo del 95%)")
         else:
-            verdict = t("no first-seat advantage distinguishable from chance", "ninguna ventaja del primer asiento distinguible del azar")
+            verdict = t("no first-seat advantage distinguishable from chance (the fair share lies inside the 95% interval)", "ninguna ventaja del primer asiento distinguible del azar (el reparto justo queda dentro del intervalo del 95%)")
         out.append(t(
             f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
             f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
