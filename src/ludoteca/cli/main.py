@@ -213,6 +213,9 @@ def _register_subcommands() -> None:
     from .play import play
 
     app.command()(play)
+    from .simulate import register as register_simulate
+
+    register_simulate(app)
     from .prime_climb import app as prime_climb_app
 
     app.add_typer(prime_climb_app, name="prime-climb")

@@ -473,6 +473,16 @@ class PrimeClimbState(State):
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
 
+    def statistics(self) -> dict[str, float]:
+        """End-of-game counters for `ludoteca simulate`, read off the position (nothing kept during play)."""
+        others = [s for s in range(self.num_players) if s != self.winner]
+        best = [max(self.pos[2 * s], self.pos[2 * s + 1]) for s in others]
+        return {
+            "others_best_pawn": sum(best) / len(best) if best else 0.0,
+            "cards_kept": float(sum(self.nkeep)),
+            "cards_out_of_deck": float(sum(C.COUNTS) - sum(self.deck)),
+        }
+
     def evaluate(self, seat: int) -> float:
         from .evaluation import evaluate
 
