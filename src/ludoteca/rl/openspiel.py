@@ -185,3 +185,31 @@ def register_openspiel(games: list[str] | None = None) -> list[str]:
             _REGISTERED[short] = name
         names.append(short)
     return names
+
+
+def heuristic_evaluator():
+    """An evaluator for OpenSpiel's `mcts.MCTSBot` that scores a leaf with the game's documented
+    heuristic `State.evaluate(seat)` (the one the greedy bot uses) instead of a random rollout:
+    far cheaper on long games. In zero-sum games the seats' heuristic values are read as shares
+of the win and mapped onto the utility scale like the returns."""
+    from open_spiel.python.algorithms import mcts
+
+    class HeuristicEvaluator(mcts.Evaluator):
+        def evaluate(self, state):
+            if state.is_terminal():
+                return np.array(state.returns())
+            rl, inner = state.rl, state.inner
+            values = [inner.evaluate(seat) for seat in range(rl.num_players)]
+            if not rl.zero_sum:
+                return np.array(values)
+            n, total = rl.num_players, sum(values)
+            shares = [v / total for v in values] if total > 0 else [1.0 / n] * n
+            return np.array([n / (n - 1) * (p - 1.0 / n) for p in shares])
+
+        def prior(self, state):
+            if state.is_chance_node():
+                return state.chance_outcomes()
+            legal = state.legal_actions()
+            return [(action, 1.0 / len(legal)) for action in legal]
+
+    return HeuristicEvaluator()
