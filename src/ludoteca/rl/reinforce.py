@@ -79,12 +79,14 @@ def train(env, episodes: int, learning_rate: float = 0.05, seed: int = 0, log_ev
     return policy
 
 
-def evaluate(env, policy: LinearPolicy | None, episodes: int, seed: int = 10**9) -> float:
-    """Mean final reward over `episodes` seeded games (None: a uniformly random legal policy)."""
+def evaluate(env, policy: LinearPolicy | None, episodes: int, seed: int = 10**9, greedy: bool = True) -> tuple[float, float]:
+    """(mean final reward, share of games won outright) over `episodes` seeded games.
+    `policy=None` plays uniformly at random among the legal actions."""
     if policy is None:
-        policy = LinearPolicy(env.observation_space.shape[0], env.action_space.n, seed)
-    total = 0.0
+        policy, greedy = LinearPolicy(env.observation_space.shape[0], env.action_space.n, seed), False
+    total = wins = 0.0
     for episode in range(episodes):
-        reward, _ = play_episode(env, policy, seed=seed + episode, greedy=False)
+        reward, _ = play_episode(env, policy, seed=seed + episode, greedy=greedy)
         total += reward
-    return total / episodes
+        wins += reward >= 1.0
+    return total / episodes, wins / episodes
