@@ -38,10 +38,10 @@ def _parameters(cls: type[Game]) -> dict[str, Any]:
     params: dict[str, Any] = {"players": cls.default_players, "max_actions": 0}
     for option in cls.OPTIONS.options:
         default = option.default
-        if option.kind in ("bool", "int") or isinstance(default, str):
+        if option.kind == "choice" and not all(type(c) is type(default) for c in option.choices):
+            default = str(default)  # mixed choices travel as text; the game parses them back
+        if isinstance(default, (bool, int, float, str)):
             params[option.name] = default
-        elif default is not None:
-            params[option.name] = str(default)
     return params
 
 
@@ -85,6 +85,7 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
                 max_game_length=self.rl.max_actions,
             )
             super().__init__(game_type, info, {**params, "players": int(players), "max_actions": int(cap)})
+            self.initial = self.rl.game.new_initial_state(self.rl.num_players, 0)
 
         def new_initial_state(self) -> "LudotecaOpenSpielState":
             return LudotecaOpenSpielState(self)
@@ -96,30 +97,32 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
     return LudotecaOpenSpielGame
 
 
-class LudotecaOpenSpielState(pyspiel.State):
-    def __init__(self, game, engine_state=None, taken: int = 0):
-        super().__init__(game)
-        self.rl: RlGame = game.rl
-        self.inner = engine_state if engine_state is not None else self.rl.game.new_initial_state(self.rl.num_players, 0)
-        self.taken = taken
-        self._replaying = False
-        self._replay_player = 0
+class _Engine:
+    """Holds the engine state. OpenSpiel clones a Python state by building a fresh initial state
+    and deep-copying each attribute; this makes that copy the engine's own exact `clone()`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
 
     def __deepcopy__(self, memo):
-        """OpenSpiel clones Python states with copy.deepcopy. The engine state is cloned with its
-        own exact `clone()`; the OpenSpiel base (history, move number) is rebuilt by replaying the
-        recorded (player, action) pairs with the engine untouched."""
-        copy = LudotecaOpenSpielState(self.get_game(), self.inner.clone(), self.taken)
-        copy._replaying = True
-        for step in self.full_history():
-            copy._replay_player = step.player
-            copy.apply_action(step.action)
-        copy._replaying = False
-        return copy
+        return _Engine(self.state.clone())
+
+
+class LudotecaOpenSpielState(pyspiel.State):
+    def __init__(self, game):
+        super().__init__(game)
+        self.rl: RlGame = game.rl  # RlGame deep-copies to itself: shared, not copied
+        self.engine = _Engine(game.initial.clone())
+        self.taken = 0
+
+    @property
+    def inner(self):
+        """The engine state (`ludoteca.engine.State`)."""
+        return self.engine.state
 
     def current_player(self) -> int:
-        if self._replaying:
-            return self._replay_player
         if self.taken >= self.rl.max_actions:
             return pyspiel.PlayerId.TERMINAL
         player = self.inner.current_player()
@@ -132,8 +135,6 @@ class LudotecaOpenSpielState(pyspiel.State):
         return sorted(self.inner.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        if self._replaying:
-            return
         self.inner.apply_action(int(action))
         self.taken += 1
 

@@ -45,6 +45,9 @@ class RlGame:
         cap = max_actions or DEFAULT_MAX_ACTIONS.get(name, FALLBACK_MAX_ACTIONS)
         return cls(game, n, encoder_for(game, n), int(cap), _uses_engine_returns(game, n))
 
+    def __deepcopy__(self, memo) -> "RlGame":
+        return self  # rules, options and encoder never change: copies share them
+
     # --- sizes ----------------------------------------------------------------------------
     @property
     def num_actions(self) -> int:
