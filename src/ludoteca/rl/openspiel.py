@@ -109,13 +109,27 @@ class _Engine:
     def __deepcopy__(self, memo):
         return _Engine(self.state.clone())
 
+    def __reduce__(self):  # OpenSpiel serialises a state's attributes with pickle
+        from ..engine import state_to_document
+
+        return _engine_from_document, (state_to_document(self.state),)
+
+
+def _engine_from_document(doc) -> _Engine:
+    from ..engine import state_from_document
+
+    return _Engine(state_from_document(doc))
+
 
 class LudotecaOpenSpielState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
-        self.rl: RlGame = game.rl  # RlGame deep-copies to itself: shared, not copied
         self.engine = _Engine(game.initial.clone())
         self.taken = 0
+
+    @property
+    def rl(self) -> RlGame:
+        return self.get_game().rl
 
     @property
     def inner(self):

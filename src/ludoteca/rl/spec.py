@@ -24,7 +24,12 @@ from ..engine import CHANCE, TERMINAL, Game, State, make_game, view_document
 from .observations import Encoder, encoder_for
 
 #: default cap on actions per game (chance outcomes included), per game name; see docs/rl.md
-DEFAULT_MAX_ACTIONS: dict[str, int] = {}
+DEFAULT_MAX_ACTIONS: dict[str, int] = {
+    "prime-climb": 100_000,
+    "aggravation": 50_000,
+    "piramide": 5_000,
+    "mazmorra": 5_000,
+}
 FALLBACK_MAX_ACTIONS = 20_000
 
 

@@ -5,7 +5,7 @@ numbers are added (clipped to +-CLIP) to the bucket of their path, and any other
 (text, true/false, null) sets the bucket of `path=value` to 1. Buckets are chosen by a
 stable hash (CRC-32), so the same view always gives the same vector on any machine.
 A one-hot of the observing seat and one of the player to move, counted from that seat,
-come first. Collisions make this lossy; the games' own encoders are exact.
+come first. Values are clipped to +-CLIP. Collisions make this lossy; the games' own encoders are exact.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ class GenericEncoder:
         self.head = 2 * max_players + 2
         self.buckets = buckets
         self.size = self.head + buckets
-        self.low, self.high = -np.inf, np.inf
+        self.low, self.high = -CLIP, CLIP
         self._cache: dict[str, int] = {}
 
     def encode(self, view_doc: dict[str, Any]) -> np.ndarray:
@@ -46,6 +46,7 @@ class GenericEncoder:
         else:
             out[self.head - 1] = 1.0
         self._walk(view_doc.get("view"), "", out)
+        np.clip(out, -CLIP, CLIP, out=out)
         return out
 
     def _slot(self, name: str) -> int:
