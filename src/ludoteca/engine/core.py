@@ -154,8 +154,13 @@ class State:
         raise NotImplementedError
 
     def sample_chance(self) -> int:
-        """One chance outcome drawn from this state's own seeded stream."""
-        return self.rng.weighted(self.chance_outcomes())
+        """One chance outcome drawn from this state's own seeded stream.
+
+        Sampling only peeks at the stream; applying a chance outcome (sampled, typed by
+        a person or read from a record) is what advances it, so a replayed record ends
+        in exactly the same state, random stream included. Games therefore call
+        `self.rng.next64()` when `apply_legal` applies a chance outcome."""
+        return Rng(self.rng.s).weighted(self.chance_outcomes())
 
     def apply_legal(self, action: int) -> None:
         """Apply an action known to be legal (no validation: the hot path)."""

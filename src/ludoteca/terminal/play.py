@@ -108,7 +108,7 @@ class TerminalGame:
         self.list_choices(legal, show_all)
         hint = self.t("number or notation; undo, all, rules, quit", "número o notación; undo, all, rules, quit")
         while True:
-            text = self.ask(f"[{hint}] > ").strip()
+            text = self.ask(f"({hint}) > ").strip()
             if not text:
                 continue
             low = text.lower()
