@@ -1,7 +1,7 @@
 """Train a small linear policy with REINFORCE (numpy only) on one seat of a game against the
 random bot, and compare it with a uniformly random policy on the same seeded games.
 
-    python examples/train_reinforce.py --game prime-climb --episodes 2000 --eval 400
+    python examples/train_reinforce.py --game prime-climb --episodes 150 --eval 200
 
 Prints the win rate and mean reward (zero-sum utility) of both policies against random bots.
 """
@@ -23,8 +23,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     parser.add_argument("--game", default="prime-climb")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", default="random", help="bot for the other seats")
-    parser.add_argument("--episodes", type=int, default=2000, help="training games")
-    parser.add_argument("--eval", type=int, default=400, help="evaluation games per policy")
+    parser.add_argument("--episodes", type=int, default=150, help="training games")
+    parser.add_argument("--eval", type=int, default=200, help="evaluation games per policy")
     parser.add_argument("--lr", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)

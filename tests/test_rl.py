@@ -217,3 +217,31 @@ def test_gym_illegal_action_loses_or_raises():
         gym_env("toy", seat=5)
     with pytest.raises(LudotecaError, match="unknown bot"):
         gym_env("toy", opponents="nobody")
+
+
+def test_reinforce_update_raises_the_probability_of_a_rewarded_action():
+    from ludoteca.rl.reinforce import LinearPolicy
+
+    policy = LinearPolicy(3, 4)
+    obs, mask = np.array([1.0, 0.0, 2.0], np.float32), np.array([1, 1, 0, 1], np.int8)
+    p, x = policy.probabilities(obs, mask)
+    assert np.allclose(p, [1 / 3, 1 / 3, 0, 1 / 3])
+    grad = -np.outer(p, x)
+    grad[1] += x
+    policy.weights += 0.1 * grad
+    after, _ = policy.probabilities(obs, mask)
+    assert after[1] > p[1] and after[2] == 0.0
+
+
+def test_training_example_runs_tiny(capsys):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "train_reinforce.py"
+    spec = importlib.util.spec_from_file_location("train_reinforce", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = module.main(["--game", "prime-climb", "--episodes", "6", "--eval", "4"])
+    out = capsys.readouterr().out
+    assert "trained policy" in out and "random policy" in out
+    assert 0.0 <= result["trained_wins"] <= 1.0 and -1.0 <= result["trained_reward"] <= 1.0

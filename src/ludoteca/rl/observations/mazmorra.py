@@ -9,7 +9,7 @@ from __future__ import annotations
 from .schema import SchemaEncoder, category, counts, custom, items, number, onehot, per_seat, seat
 
 CARDS = 90
-GRID_W, GRID_H = 40, 30  # room for the largest grid the options allow
+GRID_W, GRID_H = 40, 21  # the largest grid the options allow (distance 10)
 
 
 def _fill_table(v, out, i, ctx):
@@ -33,7 +33,7 @@ def make_encoder(game, num_players: int) -> SchemaEncoder:
         "table": custom(3 * GRID_W * GRID_H, _fill_table),
         "hand": counts(range(CARDS)),
         "market": items(onehot(CARDS + 2, first=-2), 4),
-        "pawns": per_seat(number(32), mp),
+        "pawns": per_seat(number(90), mp),
         "distances": per_seat(number(20), mp),
         "counters": per_seat(number(3), mp),
         "hand_sizes": per_seat(number(8), mp),
