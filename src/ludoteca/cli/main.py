@@ -216,6 +216,7 @@ def _register_subcommands() -> None:
     from .prime_climb import app as prime_climb_app
 
     app.add_typer(prime_climb_app, name="prime-climb")
+    from . import solve  # noqa: F401  (adds `prime-climb solve`)
 
 
 _register_subcommands()
