@@ -11,7 +11,7 @@ import re
 
 from .schema import SchemaEncoder, custom, items, number, per_seat, record, seat, category
 
-KINDS = ["R", "B", "BL", "BR", "EL", "ER"]
+KINDS = ["R", "B", "BL", "BR", "EL", "ER", "A"]
 SYMBOLS = ["sol", "luna", "jaguar", "serpiente"]
 _CARD = re.compile(r"^([A-Z]+)(\d*)([a-z]*)$")
 CARD_WIDTH = 1 + len(KINDS) + 1 + len(SYMBOLS)
