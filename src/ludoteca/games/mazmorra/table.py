@@ -7,6 +7,18 @@ The table is held in a few flat lists (cheap to copy):
 - orient[card], origin[card] = how and where it lies (-1 when it is not on the table);
 - adj         = {a * 92 + b: n} for a < b: n pairs of edge-sharing visible cells of cards a and b.
 Rooms are the cards 0..89 on the table; ENTRY and EXIT join the same graph.
+
+Beside them, bitboards (ints, see geometry.py) answer "which placements are legal" with a few
+AND/OR operations instead of a cell walk per candidate:
+- occupied: cells under at least one card; tops: cells whose top card is of suit 0, 1, 2, or ENTRY;
+- seen: placements overlapping some card (every candidate ever offered);
+- near1..near3: placements in contact with at least 1, 2, 3 cards (a card counts once: cards are
+  never removed, so these only grow);
+- dead: placements refused for ever by limit 1 (a fourth card in contact) or 2 (a cell already
+  under two cards);
+- limit 3 (no splitting) depends on the covered cards' visible masks, and comes from a memo per
+  (card position, visible mask) in the geometry.
+The lists are copy-on-write: a copy shares them until one side places a card.
 """
 
 from __future__ import annotations
@@ -19,9 +31,46 @@ FULL = 63  # six visible cells
 # ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
 ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
 
+# TOP_CLASS[piece]: which `tops` board its visible cells belong to (suit, 3 for ENTRY, none for EXIT)
+TOP_CLASS = tuple(SUIT) + (3, -1)
+
+
+def bits(x: int) -> list[int]:
+    """The set bits of x, ascending."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+class _Live:
+    """`Table.live`: the candidate placements (those overlapping some card), as a read-only set view
+    whose clear() forgets them all (only cards placed afterwards offer candidates again)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: "Table"):
+        self.table = table
+
+    def __iter__(self):
+        return iter(bits(self.table.seen))
+
+    def __len__(self) -> int:
+        return self.table.seen.bit_count()
+
+    def __contains__(self, op: object) -> bool:
+        return isinstance(op, int) and op >= 0 and bool(self.table.seen >> op & 1)
+
+    def clear(self) -> None:
+        self.table.seen = 0
+        self.table._pos = None
+
 
 class Table:
-    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed", "live")
+    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed", "pieces", "owned",
+                 "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict")
 
     def __init__(self, geo: Geometry):
         self.geo = geo
@@ -33,27 +82,50 @@ class Table:
         self.origin = [-1] * NUM_PIECES
         self.adj: dict[int, int] = {}
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
-        # Candidate placements (o * n + p) overlapping some card and not yet known to be dead.
-        # Height and contact only grow, so a candidate refused by limit 1 or 2 is refused for ever
-        # and is dropped from `live`; one refused by limit 3 may become legal later and stays.
-        self.live: set[int] = set()
+        self.pieces: list[int] = []  # every piece on the table (ENTRY and EXIT too), in order
+        self.owned = True  # False: the lists may be shared with a copy (copy them before a change)
+        self.occupied = 0
+        self.tops = (0, 0, 0, 0)
+        self.seen = 0
+        self.near1 = self.near2 = self.near3 = 0
+        self.dead = 0
+        # A cell under three cards, or a card laid twice, can only come from unchecked set-ups
+        # (scenario.build); the bitboards do not model that, so such a table enumerates by fits().
+        self.exotic = False
+        self._pos: tuple[list[int], list[int], list[int]] | None = None  # legal placements per suit
+        self._pos_strict = False
+
+    @property
+    def live(self) -> _Live:
+        return _Live(self)
 
     def copy(self) -> "Table":
         t = Table.__new__(Table)
         t.geo = self.geo
-        t.top = self.top[:]
-        t.under = self.under[:]
-        t.vis = self.vis[:]
-        t.orient = self.orient[:]
-        t.origin = self.origin[:]
-        t.adj = self.adj.copy()
-        t.placed = self.placed[:]
-        t.live = self.live.copy()
+        t.top, t.under, t.vis, t.orient, t.origin = self.top, self.under, self.vis, self.orient, self.origin
+        t.adj, t.placed, t.pieces = self.adj, self.placed, self.pieces
+        self.owned = t.owned = False
+        t.occupied, t.tops, t.seen, t.dead = self.occupied, self.tops, self.seen, self.dead
+        t.near1, t.near2, t.near3 = self.near1, self.near2, self.near3
+        t.exotic, t._pos, t._pos_strict = self.exotic, self._pos, self._pos_strict
         return t
+
+    def _own(self) -> None:
+        self.top = self.top[:]
+        self.under = self.under[:]
+        self.vis = self.vis[:]
+        self.orient = self.orient[:]
+        self.origin = self.origin[:]
+        self.adj = self.adj.copy()
+        self.placed = self.placed[:]
+        self.pieces = self.pieces[:]
+        self.owned = True
 
     # --- placing ----------------------------------------------------------------------------
     def put(self, card: int, o: int, p: int) -> int:
         """Lay `card` at (o, p) with no checks; returns how many covered cards it beats."""
+        if not self.owned:
+            self._own()
         geo = self.geo
         top, under, vis, adj = self.top, self.under, self.vis, self.adj
         rect = geo.rects[o][p]
@@ -71,16 +143,19 @@ class Table:
                         del adj[k]
         covered = set()
         base = card << 3
+        if self.orient[card] >= 0:
+            self.exotic = True
         for i, c in enumerate(rect):
             t = top[c]
             if t >= 0:
                 below = t >> 3
+                if under[c] >= 0:
+                    self.exotic = True
                 under[c] = below
                 vis[below] &= ~(1 << (t & 7))
                 covered.add(below)
             top[c] = base + i
         vis[card] = FULL
-        self.live.update(geo.overlap[o][p])
         self.orient[card] = o
         self.origin[card] = p
         for a, b in edges:  # and learn the new ones
@@ -90,8 +165,34 @@ class Table:
                 if ca != cb:
                     k = ca * NUM_PIECES + cb if ca < cb else cb * NUM_PIECES + ca
                     adj[k] = adj.get(k, 0) + 1
+        n = geo.ncells
+        op = o * n + p
         if card < NUM_CARDS:
-            self.placed.append((card * 2 + o) * geo.ncells + p)
+            self.placed.append(card * 2 * n + op)
+        self.pieces.append(card)
+        # the bitboards
+        board = geo.rect_board[op]
+        occupied = self.occupied
+        dead = self.dead
+        doubled = board & occupied
+        if doubled:  # limit 2: these cells now lie under two cards
+            dead |= geo.spread(doubled)
+        self.occupied = occupied | board
+        touch = geo.touch_set[op]
+        near1, near2, near3 = self.near1, self.near2, self.near3
+        self.dead = dead | near3 & touch  # limit 1: this would be a fourth card in contact
+        self.near3 = near3 | near2 & touch
+        self.near2 = near2 | near1 & touch
+        self.near1 = near1 | touch
+        self.seen |= geo.overlap_set[op]
+        keep = ~board
+        t0, t1, t2, te = self.tops
+        tops = [t0 & keep, t1 & keep, t2 & keep, te & keep]
+        k = TOP_CLASS[card]
+        if k >= 0:
+            tops[k] |= board
+        self.tops = tuple(tops)
+        self._pos = None
         target = BEATEN[SUIT[card]] if card < NUM_CARDS else -9
         return sum(1 for x in covered if x < NUM_CARDS and SUIT[x] == target)
 
@@ -181,36 +282,68 @@ class Table:
         return (c1, c2, c3)
 
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
-        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, without duplicates
-        (a card's cells fix its orientation and position, so each result is one action).
-        The limits are checked once per position, then the suits that may lie there."""
+        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, ascending, without
+        duplicates (a card's cells fix its orientation and position, so each result is one action).
+        The legal placements per suit are worked out once per table (and shared by its copies)."""
         if not hand:
             return []
-        n = self.geo.ncells
-        two_n = 2 * n
-        # hand_by_mask[m]: action offsets (card * 2n) of the hand cards whose suit is in mask m
-        hand_by_mask = [[c * two_n for c in hand if m >> SUIT[c] & 1] for m in range(8)]
+        pos = self._pos
+        if pos is None or self._pos_strict != must_beat_all:
+            pos = self.positions_by_suit(must_beat_all)
+            self._pos, self._pos_strict = pos, must_beat_all
+        two_n = 2 * self.geo.ncells
         out: list[int] = []
-        fits = self.fits
-        allow = ALLOW
-        dead = []
-        for op in self.live:
-            cov = fits(op // n, op % n)
+        for c in sorted(hand):
+            base = c * two_n
+            out += [base + op for op in pos[SUIT[c]]]
+        return out
+
+    def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """For each suit, the placements (o * n + p, ascending) where a card of that suit may lie."""
+        if self.exotic:
+            return self.positions_by_fits(must_beat_all)
+        geo = self.geo
+        n = geo.ncells
+        refused = self.dead
+        split_set, orient, origin, vis = geo.split_set, self.orient, self.origin, self.vis
+        for x in self.pieces:
+            refused |= split_set(orient[x] * n + origin[x], vis[x])
+        ok = self.seen & ~refused
+        if not ok:
+            return ([], [], [])
+        spread = geo.spread
+        t0, t1, t2, te = self.tops
+        on_suit = (spread(t0), spread(t1), spread(t2))  # placements covering a visible card of that suit
+        ok_entry = ok & spread(te) if te else 0
+        out = []
+        for s in range(3):
+            target = BEATEN[s]
+            m = ok & on_suit[target] | ok_entry
+            if must_beat_all:
+                for k in range(3):
+                    if k != target:
+                        m &= ~on_suit[k]
+            out.append(bits(m))
+        return out[0], out[1], out[2]
+
+    def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
+        n = self.geo.ncells
+        out: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for op in bits(self.seen):
+            cov = self.fits(op // n, op % n)
             if not cov:
-                if cov == 0:
-                    dead.append(op)
                 continue
             m = 0
             for x in cov:
-                m |= allow[x]
+                m |= ALLOW[x]
             if must_beat_all:
                 for x in cov:
                     if x < NUM_CARDS:
-                        m &= allow[x]
-            for b in hand_by_mask[m]:
-                out.append(b + op)
-        self.live.difference_update(dead)
-        out.sort()
+                        m &= ALLOW[x]
+            for s in range(3):
+                if m >> s & 1:
+                    out[s].append(op)
         return out
 
     # --- rooms ------------------------------------------------------------------------------
