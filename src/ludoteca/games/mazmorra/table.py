@@ -5,7 +5,8 @@ The table is held in a few flat lists (cheap to copy):
 - under[cell] = the card beneath the top one, or -1 (a cell is never under 3 cards: limit 2);
 - vis[card]   = visible mask: bit i set when the card's local cell i is still on top;
 - orient[card], origin[card] = how and where it lies (-1 when it is not on the table);
-- adj         = {a * 92 + b: n} for a < b: n pairs of edge-sharing visible cells of cards a and b.
+- adj         = {a * 92 + b: n} for a < b: n pairs of edge-sharing visible cells of cards a and b;
+- links[piece] = its neighbours in the room graph as a bitmask over the 92 pieces (from adj).
 Rooms are the cards 0..89 on the table; ENTRY and EXIT join the same graph.
 
 Beside them, bitboards (ints, see geometry.py) answer "which placements are legal" with a few
@@ -16,8 +17,8 @@ AND/OR operations instead of a cell walk per candidate:
   never removed, so these only grow);
 - dead: placements refused for ever by limit 1 (a fourth card in contact) or 2 (a cell already
   under two cards);
-- limit 3 (no splitting) depends on the covered cards' visible masks, and comes from a memo per
-  (card position, visible mask) in the geometry.
+- splits[i]: placements refused by limit 3 (no splitting) because of pieces[i], from a memo per
+  (card position, visible mask) in the geometry; only the covered cards' entries change.
 The lists are copy-on-write: a copy shares them until one side places a card.
 """
 
@@ -69,7 +70,7 @@ class _Live:
 
 
 class Table:
-    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed", "pieces", "owned",
+    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "owned",
                  "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict")
 
     def __init__(self, geo: Geometry):
@@ -81,8 +82,10 @@ class Table:
         self.orient = [-1] * NUM_PIECES
         self.origin = [-1] * NUM_PIECES
         self.adj: dict[int, int] = {}
+        self.links = [0] * NUM_PIECES
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
         self.pieces: list[int] = []  # every piece on the table (ENTRY and EXIT too), in order
+        self.splits: list[int] = []  # per piece, the placements that would split or hide it
         self.owned = True  # False: the lists may be shared with a copy (copy them before a change)
         self.occupied = 0
         self.tops = (0, 0, 0, 0)
@@ -92,7 +95,9 @@ class Table:
         # A cell under three cards, or a card laid twice, can only come from unchecked set-ups
         # (scenario.build); the bitboards do not model that, so such a table enumerates by fits().
         self.exotic = False
-        self._pos: tuple[list[int], list[int], list[int]] | None = None  # legal placements per suit
+        # legal placements per suit: a placement set, and its list once asked for (filled lazily;
+        # shared by copies, which is safe: the same table always gives the same lists)
+        self._pos: list | None = None
         self._pos_strict = False
 
     @property
@@ -103,7 +108,7 @@ class Table:
         t = Table.__new__(Table)
         t.geo = self.geo
         t.top, t.under, t.vis, t.orient, t.origin = self.top, self.under, self.vis, self.orient, self.origin
-        t.adj, t.placed, t.pieces = self.adj, self.placed, self.pieces
+        t.adj, t.links, t.placed, t.pieces, t.splits = self.adj, self.links, self.placed, self.pieces, self.splits
         self.owned = t.owned = False
         t.occupied, t.tops, t.seen, t.dead = self.occupied, self.tops, self.seen, self.dead
         t.near1, t.near2, t.near3 = self.near1, self.near2, self.near3
@@ -117,8 +122,10 @@ class Table:
         self.orient = self.orient[:]
         self.origin = self.origin[:]
         self.adj = self.adj.copy()
+        self.links = self.links[:]
         self.placed = self.placed[:]
         self.pieces = self.pieces[:]
+        self.splits = self.splits[:]
         self.owned = True
 
     # --- placing ----------------------------------------------------------------------------
@@ -127,7 +134,7 @@ class Table:
         if not self.owned:
             self._own()
         geo = self.geo
-        top, under, vis, adj = self.top, self.under, self.vis, self.adj
+        top, under, vis, adj, links = self.top, self.under, self.vis, self.adj, self.links
         rect = geo.rects[o][p]
         edges = geo.edges[o][p]
         for a, b in edges:  # forget the adjacencies the new card will hide
@@ -141,6 +148,8 @@ class Table:
                         adj[k] = left
                     else:
                         del adj[k]
+                        links[ca] &= ~(1 << cb)
+                        links[cb] &= ~(1 << ca)
         covered = set()
         base = card << 3
         if self.orient[card] >= 0:
@@ -164,12 +173,20 @@ class Table:
                 ca, cb = ta >> 3, tb >> 3
                 if ca != cb:
                     k = ca * NUM_PIECES + cb if ca < cb else cb * NUM_PIECES + ca
-                    adj[k] = adj.get(k, 0) + 1
+                    had = adj.get(k, 0)
+                    if not had:
+                        links[ca] |= 1 << cb
+                        links[cb] |= 1 << ca
+                    adj[k] = had + 1
         n = geo.ncells
         op = o * n + p
         if card < NUM_CARDS:
             self.placed.append(card * 2 * n + op)
-        self.pieces.append(card)
+        pieces, splits, split_set = self.pieces, self.splits, geo.split_set
+        for x in covered:  # their visible parts shrank: what would split them changed
+            splits[pieces.index(x)] = split_set(self.orient[x] * n + self.origin[x], vis[x])
+        pieces.append(card)
+        splits.append(split_set(op, FULL))
         # the bitboards
         board = geo.rect_board[op]
         occupied = self.occupied
@@ -289,28 +306,35 @@ class Table:
             return []
         pos = self._pos
         if pos is None or self._pos_strict != must_beat_all:
-            pos = self.positions_by_suit(must_beat_all)
-            self._pos, self._pos_strict = pos, must_beat_all
+            pos = self._pos = self.placement_sets(must_beat_all) + [None, None, None]
+            self._pos_strict = must_beat_all
         two_n = 2 * self.geo.ncells
         out: list[int] = []
         for c in sorted(hand):
+            s = SUIT[c]
+            ops = pos[s + 3]
+            if ops is None:
+                ops = pos[s + 3] = bits(pos[s])
             base = c * two_n
-            out += [base + op for op in pos[SUIT[c]]]
+            out += [base + op for op in ops]
         return out
 
     def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
         """For each suit, the placements (o * n + p, ascending) where a card of that suit may lie."""
+        a, b, c = self.placement_sets(must_beat_all)
+        return bits(a), bits(b), bits(c)
+
+    def placement_sets(self, must_beat_all: bool) -> list[int]:
+        """For each suit, the placement set (bit o * n + p) where a card of that suit may lie."""
         if self.exotic:
-            return self.positions_by_fits(must_beat_all)
+            return [sum(1 << op for op in ops) for ops in self.positions_by_fits(must_beat_all)]
         geo = self.geo
-        n = geo.ncells
         refused = self.dead
-        split_set, orient, origin, vis = geo.split_set, self.orient, self.origin, self.vis
-        for x in self.pieces:
-            refused |= split_set(orient[x] * n + origin[x], vis[x])
+        for x in self.splits:
+            refused |= x
         ok = self.seen & ~refused
         if not ok:
-            return ([], [], [])
+            return [0, 0, 0]
         spread = geo.spread
         t0, t1, t2, te = self.tops
         on_suit = (spread(t0), spread(t1), spread(t2))  # placements covering a visible card of that suit
@@ -323,8 +347,8 @@ class Table:
                 for k in range(3):
                     if k != target:
                         m &= ~on_suit[k]
-            out.append(bits(m))
-        return out[0], out[1], out[2]
+            out.append(m)
+        return out
 
     def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
         """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
@@ -348,13 +372,8 @@ class Table:
 
     # --- rooms ------------------------------------------------------------------------------
     def neighbours(self) -> list[list[int]]:
-        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells."""
-        nb: list[list[int]] = [[] for _ in range(NUM_PIECES)]
-        for k in self.adj:
-            a, b = divmod(k, NUM_PIECES)
-            nb[a].append(b)
-            nb[b].append(a)
-        return nb
+        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
+        return [bits(m) if m else [] for m in self.links]
 
     def rooms(self) -> list[int]:
         return [c for c in range(NUM_CARDS) if self.orient[c] >= 0]
@@ -388,18 +407,26 @@ def may_cover(suit: int, covered: tuple[int, ...], must_beat_all: bool) -> bool:
 def distances_to_exit(nb: list[list[int]]) -> list[int]:
     """Fewest steps from each piece to EXIT walking through rooms only (-1: no path).
     ENTRY gets a distance but is never walked through; pawns are ignored."""
+    return distances_by_links([sum(1 << b for b in set(bs)) for bs in nb])
+
+
+def distances_by_links(links: list[int]) -> list[int]:
+    """distances_to_exit for a graph given as neighbour bitmasks (Table.links)."""
     dist = [-1] * NUM_PIECES
     dist[EXIT] = 0
+    reached = 1 << EXIT
     frontier = [EXIT]
     d = 0
     while frontier:
         d += 1
-        nxt = []
+        layer = 0
         for a in frontier:
-            for b in nb[a]:
-                if dist[b] < 0:
-                    dist[b] = d
-                    if b < NUM_CARDS:
-                        nxt.append(b)
-        frontier = nxt
+            layer |= links[a]
+        layer &= ~reached
+        reached |= layer
+        frontier = []
+        for b in bits(layer):
+            dist[b] = d
+            if b < NUM_CARDS:
+                frontier.append(b)
     return dist
