@@ -58,7 +58,8 @@ class Geometry:
     """Footprint tables for a width x height grid. Shared by every state of that size."""
 
     __slots__ = ("width", "height", "ncells", "rects", "rings", "edges", "overlap", "valid",
-                 "valid_up", "valid_side", "rect_board", "overlap_set", "touch_set", "_split_groups", "_split")
+                 "valid_up", "valid_side", "rect_board", "overlap_set", "touch_set", "inner_edges", "border_edges",
+                 "_split_groups", "split_memo", "_rel")
 
     def __init__(self, width: int, height: int):
         self.width, self.height = width, height
@@ -108,19 +109,40 @@ class Geometry:
         # rect_board: its six cells; overlap_set: the placements overlapping it (= overlap[o][p]);
         # touch_set: the placements whose card would overlap it or share an edge with it, i.e.
         # those covering one of its cells or of its ring (limit 1 counts such cards).
+        # inner_edges / border_edges: its edges with both cells inside / (inside cell, outside cell).
         self.rect_board = [0] * (2 * n)
         self.overlap_set = [0] * (2 * n)
         self.touch_set = [0] * (2 * n)
+        self.inner_edges: list[tuple] = [()] * (2 * n)
+        self.border_edges: list[tuple] = [()] * (2 * n)
         for o in (UP, SIDE):
             for p in range(n):
                 if self.valid[o][p]:
-                    rect = sum(1 << c for c in self.rects[o][p])
+                    op = o * n + p
+                    cells = self.rects[o][p]
+                    rect = sum(1 << c for c in cells)
                     ring = sum(1 << c for c in self.rings[o][p])
-                    self.rect_board[o * n + p] = rect
-                    self.overlap_set[o * n + p] = self.spread(rect)
-                    self.touch_set[o * n + p] = self.spread(rect | ring)
+                    self.rect_board[op] = rect
+                    self.overlap_set[op] = self.spread(rect)
+                    self.touch_set[op] = self.spread(rect | ring)
+                    self.inner_edges[op] = tuple((a, b) for a, b in self.edges[o][p] if a in cells and b in cells)
+                    self.border_edges[op] = tuple((a, b) if a in cells else (b, a)
+                                                  for a, b in self.edges[o][p] if (a in cells) != (b in cells))
+        # _rel[oX]: (o, dx, dy, mask) for every placement (o, x + dx, y + dy) overlapping a card
+        # lying at (oX, x, y), with the mask of that card's local cells it covers
+        self._rel: list[list[tuple[int, int, int, int]]] = []
+        for ox, (wx, hx) in enumerate(DIMS):
+            rel = []
+            for o, (w, h) in enumerate(DIMS):
+                for dy in range(-h + 1, hx):
+                    for dx in range(-w + 1, wx):
+                        mask = sum(1 << (ly * wx + lx) for ly in range(hx) for lx in range(wx)
+                                   if dx <= lx < dx + w and dy <= ly < dy + h)
+                        if mask:
+                            rel.append((o, dx, dy, mask))
+            self._rel.append(rel)
         self._split_groups: dict[int, list[tuple[int, int]]] = {}
-        self._split: dict[int, int] = {}
+        self.split_memo: dict[int, int] = {}  # (op << 6 | vis) -> split_set(op, vis)
 
     def spread(self, board: int) -> int:
         """The placement set of every card position covering at least one cell of `board`.
@@ -137,7 +159,7 @@ class Geometry:
         mask is `vis` (limit 3): those covering some of its visible cells and leaving the rest
         empty or not 4-connected. Memoised: a card's (position, mask) pairs recur across games."""
         key = op << 6 | vis
-        out = self._split.get(key)
+        out = self.split_memo.get(key)
         if out is None:
             groups = self._split_groups.get(op)
             if groups is None:
@@ -147,19 +169,20 @@ class Geometry:
             for r, placements in groups:
                 if r & vis and not conn[vis & ~r]:
                     out |= placements
-            self._split[key] = out
+            self.split_memo[key] = out
         return out
 
     def _groups(self, op: int) -> list[tuple[int, int]]:
         """The placements overlapping the card at op, grouped by which of its local cells they cover."""
-        n = self.ncells
-        o, p = divmod(op, n)
-        cells = self.rects[o][p]
+        n, w, h = self.ncells, self.width, self.height
+        ox, p = divmod(op, n)
+        x, y = p % w, p // w
+        valid = self.valid
         by_mask: dict[int, int] = {}
-        for q in self.overlap[o][p]:
-            mine = set(self.rects[q // n][q % n])
-            r = sum(1 << i for i, c in enumerate(cells) if c in mine)
-            by_mask[r] = by_mask.get(r, 0) | 1 << q
+        for o, dx, dy, r in self._rel[ox]:
+            qx, qy = x + dx, y + dy
+            if 0 <= qx < w and 0 <= qy < h and valid[o][qy * w + qx]:
+                by_mask[r] = by_mask.get(r, 0) | 1 << (o * n + qy * w + qx)
         return sorted(by_mask.items())
 
     def xy(self, p: int) -> tuple[int, int]:

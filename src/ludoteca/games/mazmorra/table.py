@@ -135,9 +135,9 @@ class Table:
             self._own()
         geo = self.geo
         top, under, vis, adj, links = self.top, self.under, self.vis, self.adj, self.links
-        rect = geo.rects[o][p]
-        edges = geo.edges[o][p]
-        for a, b in edges:  # forget the adjacencies the new card will hide
+        n = geo.ncells
+        op = o * n + p
+        for a, b in geo.inner_edges[op]:  # adjacencies inside the footprint vanish
             ta, tb = top[a], top[b]
             if ta >= 0 and tb >= 0:
                 ca, cb = ta >> 3, tb >> 3
@@ -150,11 +150,36 @@ class Table:
                         del adj[k]
                         links[ca] &= ~(1 << cb)
                         links[cb] &= ~(1 << ca)
-        covered = set()
+        for c, d in geo.border_edges[op]:  # across the border, the new card replaces the one in c
+            td = top[d]
+            if td < 0:
+                continue
+            cd = td >> 3
+            tc = top[c]
+            if tc >= 0:
+                cc = tc >> 3
+                if cc != cd:
+                    k = cc * NUM_PIECES + cd if cc < cd else cd * NUM_PIECES + cc
+                    left = adj[k] - 1
+                    if left:
+                        adj[k] = left
+                    else:
+                        del adj[k]
+                        links[cc] &= ~(1 << cd)
+                        links[cd] &= ~(1 << cc)
+            if cd != card:
+                k = card * NUM_PIECES + cd if card < cd else cd * NUM_PIECES + card
+                had = adj.get(k, 0)
+                if not had:
+                    links[card] |= 1 << cd
+                    links[cd] |= 1 << card
+                adj[k] = had + 1
+        covered = []
         base = card << 3
         if self.orient[card] >= 0:
             self.exotic = True
-        for i, c in enumerate(rect):
+        i = 0
+        for c in geo.rects[o][p]:
             t = top[c]
             if t >= 0:
                 below = t >> 3
@@ -162,31 +187,25 @@ class Table:
                     self.exotic = True
                 under[c] = below
                 vis[below] &= ~(1 << (t & 7))
-                covered.add(below)
+                if below not in covered:
+                    covered.append(below)
             top[c] = base + i
+            i += 1
         vis[card] = FULL
-        self.orient[card] = o
-        self.origin[card] = p
-        for a, b in edges:  # and learn the new ones
-            ta, tb = top[a], top[b]
-            if ta >= 0 and tb >= 0:
-                ca, cb = ta >> 3, tb >> 3
-                if ca != cb:
-                    k = ca * NUM_PIECES + cb if ca < cb else cb * NUM_PIECES + ca
-                    had = adj.get(k, 0)
-                    if not had:
-                        links[ca] |= 1 << cb
-                        links[cb] |= 1 << ca
-                    adj[k] = had + 1
-        n = geo.ncells
-        op = o * n + p
+        orient, origin = self.orient, self.origin
+        orient[card] = o
+        origin[card] = p
         if card < NUM_CARDS:
             self.placed.append(card * 2 * n + op)
-        pieces, splits, split_set = self.pieces, self.splits, geo.split_set
+        pieces, splits = self.pieces, self.splits
+        memo = geo.split_memo
         for x in covered:  # their visible parts shrank: what would split them changed
-            splits[pieces.index(x)] = split_set(self.orient[x] * n + self.origin[x], vis[x])
+            xop = orient[x] * n + origin[x]
+            s = memo.get(xop << 6 | vis[x])
+            splits[pieces.index(x)] = geo.split_set(xop, vis[x]) if s is None else s
         pieces.append(card)
-        splits.append(split_set(op, FULL))
+        s = memo.get(op << 6 | FULL)
+        splits.append(geo.split_set(op, FULL) if s is None else s)
         # the bitboards
         board = geo.rect_board[op]
         occupied = self.occupied
@@ -204,13 +223,13 @@ class Table:
         self.seen |= geo.overlap_set[op]
         keep = ~board
         t0, t1, t2, te = self.tops
-        tops = [t0 & keep, t1 & keep, t2 & keep, te & keep]
         k = TOP_CLASS[card]
-        if k >= 0:
-            tops[k] |= board
-        self.tops = tuple(tops)
+        self.tops = (t0 & keep | board if k == 0 else t0 & keep, t1 & keep | board if k == 1 else t1 & keep,
+                     t2 & keep | board if k == 2 else t2 & keep, te & keep | board if k == 3 else te & keep)
         self._pos = None
-        target = BEATEN[SUIT[card]] if card < NUM_CARDS else -9
+        if card >= NUM_CARDS:
+            return 0
+        target = BEATEN[SUIT[card]]
         return sum(1 for x in covered if x < NUM_CARDS and SUIT[x] == target)
 
     # --- legal placements -----------------------------------------------------------------
