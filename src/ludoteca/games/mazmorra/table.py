@@ -37,12 +37,14 @@ TOP_CLASS = tuple(SUIT) + (3, -1)
 
 
 def bits(x: int) -> list[int]:
-    """The set bits of x, ascending."""
+    """The set bits of x, ascending. (Peeling the highest bit is cheaper than the lowest: no
+    negation of a long int.)"""
     out = []
     while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
+        b = x.bit_length() - 1
+        out.append(b)
+        x ^= 1 << b
+    out.reverse()
     return out
 
 

@@ -22,7 +22,8 @@ def walk_ends(links: list[int], start: int, steps: int, blocked: int, played: in
     returns the mask of the places a walk can end."""
     if steps <= 0:
         return 0
-    ends = _reach(links, start, steps, blocked | 1 << start | _ENTRY_BIT)
+    closed = blocked | 1 << start | _ENTRY_BIT
+    ends = links[start] & ~closed if steps == 1 else _reach(links, start, steps, closed)
     if played >= 0:
         ends &= ~(1 << played)
     return ends
@@ -33,17 +34,23 @@ _NOT_EXIT = ~(1 << EXIT)
 
 
 def _reach(links: list[int], here: int, left: int, closed: int) -> int:
-    """The places reached from `here` in exactly `left` steps, never entering `closed` (which holds
-    the rooms visited so far) and passing through rooms only: EXIT can only be the last step."""
-    if left == 1:
-        return links[here] & ~closed
+    """The places reached from `here` in exactly `left` >= 2 steps, never entering `closed` (which
+    holds the rooms visited so far) and passing through rooms only: EXIT can only be the last step."""
     out = 0
     way = links[here] & ~closed & _NOT_EXIT
+    if left == 2:  # one room more, then any open neighbour of it
+        while way:
+            r = way.bit_length() - 1
+            bit = 1 << r
+            way ^= bit
+            out |= links[r] & ~(closed | bit)
+        return out
     left -= 1
     while way:
-        low = way & -way
-        way ^= low
-        out |= _reach(links, low.bit_length() - 1, left, closed | low)
+        r = way.bit_length() - 1
+        bit = 1 << r
+        way ^= bit
+        out |= _reach(links, r, left, closed | bit)
     return out
 
 
