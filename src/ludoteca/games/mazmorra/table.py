@@ -397,7 +397,8 @@ class Table:
         return [bits(m) if m else [] for m in self.links]
 
     def rooms(self) -> list[int]:
-        return [c for c in range(NUM_CARDS) if self.orient[c] >= 0]
+        """The cards on the table (ENTRY and EXIT are not rooms), ascending."""
+        return sorted({c for c in self.pieces if c < NUM_CARDS})
 
     def visible_cells(self, card: int) -> list[int]:
         o, p = self.orient[card], self.origin[card]
