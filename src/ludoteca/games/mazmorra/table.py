@@ -72,7 +72,7 @@ class _Live:
 
 
 class Table:
-    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "owned",
+    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "split_union", "owned",
                  "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict")
 
     def __init__(self, geo: Geometry):
@@ -88,6 +88,7 @@ class Table:
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
         self.pieces: list[int] = []  # every piece on the table (ENTRY and EXIT too), in order
         self.splits: list[int] = []  # per piece, the placements that would split or hide it
+        self.split_union: int | None = 0  # the union of splits (up to dead placements); None: unknown
         self.owned = True  # False: the lists may be shared with a copy (copy them before a change)
         self.occupied = 0
         self.tops = (0, 0, 0, 0)
@@ -113,6 +114,7 @@ class Table:
         t.adj, t.links, t.placed, t.pieces, t.splits = self.adj, self.links, self.placed, self.pieces, self.splits
         self.owned = t.owned = False
         t.occupied, t.tops, t.seen, t.dead = self.occupied, self.tops, self.seen, self.dead
+        t.split_union = self.split_union
         t.near1, t.near2, t.near3 = self.near1, self.near2, self.near3
         t.exotic, t._pos, t._pos_strict = self.exotic, self._pos, self._pos_strict
         return t
@@ -199,15 +201,6 @@ class Table:
         origin[card] = p
         if card < NUM_CARDS:
             self.placed.append(card * 2 * n + op)
-        pieces, splits = self.pieces, self.splits
-        memo = geo.split_memo
-        for x in covered:  # their visible parts shrank: what would split them changed
-            xop = orient[x] * n + origin[x]
-            s = memo.get(xop << 6 | vis[x])
-            splits[pieces.index(x)] = geo.split_set(xop, vis[x]) if s is None else s
-        pieces.append(card)
-        s = memo.get(op << 6 | FULL)
-        splits.append(geo.split_set(op, FULL) if s is None else s)
         # the bitboards
         board = geo.rect_board[op]
         occupied = self.occupied
@@ -223,6 +216,26 @@ class Table:
         self.near2 = near2 | near1 & touch
         self.near1 = near1 | touch
         self.seen |= geo.overlap_set[op]
+        dead = self.dead
+        pieces, splits = self.pieces, self.splits
+        memo = geo.split_memo
+        union = self.split_union
+        for x in covered:  # their visible parts shrank: what would split them changed
+            xop = orient[x] * n + origin[x]
+            s = memo.get(xop << 6 | vis[x])
+            if s is None:
+                s = geo.split_set(xop, vis[x])
+            i = pieces.index(x)
+            if union is not None:
+                # the union stays exact (next to dead) when what left the set is dead anyway
+                union = union | s if splits[i] & ~s & ~dead == 0 else None
+            splits[i] = s
+        pieces.append(card)
+        s = memo.get(op << 6 | FULL)
+        if s is None:
+            s = geo.split_set(op, FULL)
+        splits.append(s)
+        self.split_union = None if union is None else union | s
         keep = ~board
         t0, t1, t2, te = self.tops
         k = TOP_CLASS[card]
@@ -350,10 +363,13 @@ class Table:
         if self.exotic:
             return [sum(1 << op for op in ops) for ops in self.positions_by_fits(must_beat_all)]
         geo = self.geo
-        refused = self.dead
-        for x in self.splits:
-            refused |= x
-        ok = self.seen & ~refused
+        union = self.split_union
+        if union is None:
+            union = 0
+            for x in self.splits:
+                union |= x
+            self.split_union = union
+        ok = self.seen & ~(self.dead | union)
         if not ok:
             return [0, 0, 0]
         spread = geo.spread
