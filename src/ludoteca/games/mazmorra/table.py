@@ -18,7 +18,8 @@ AND/OR operations instead of a cell walk per candidate:
 - dead: placements refused for ever by limit 1 (a fourth card in contact) or 2 (a cell already
   under two cards);
 - splits[i]: placements refused by limit 3 (no splitting) because of pieces[i], from a memo per
-  (card position, visible mask) in the geometry; only the covered cards' entries change.
+  (card position, visible mask) in the geometry; only the covered cards' entries change;
+  split_union: their union, carried from placement to placement while no set loses a live placement.
 The lists are copy-on-write: a copy shares them until one side places a card.
 """
 
