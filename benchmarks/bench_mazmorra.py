@@ -1,8 +1,10 @@
-"""Mazmorra Primigenia benchmarks: placement enumeration, random playouts, greedy vs random.
+"""Mazmorra Primigenia benchmarks: placement enumeration, random playouts, ISMCTS speed, greedy vs random.
 
-Reports only (never asserts on time). Medians of several runs, one core.
+Reports only (never asserts on time). Medians of several runs, one core. Every rate is given twice:
+by the wall clock and by the process's CPU time (time.process_time), which is steadier on a loaded
+machine.
 
-    python benchmarks/bench_mazmorra.py [--greedy-games N] [--workers K]
+    python benchmarks/bench_mazmorra.py [--runs R] [--search-iterations I] [--greedy-games N] [--workers K]
 """
 
 from __future__ import annotations
@@ -37,17 +39,20 @@ def playout(game, n, seed):
 
 
 def bench_playouts(game, n, games=20, runs=5):
-    rates, grates = [], []
+    """Medians over runs of (actions/s, games/s) by wall clock and by CPU time, and actions per game."""
+    wall, cpu = [], []
     for r in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         total = 0
         for g in range(games):
             _, k = playout(game, n, r * 1000 + g)
             total += k
-        dt = time.perf_counter() - t
-        rates.append(total / dt)
-        grates.append(games / dt)
-    return statistics.median(rates), statistics.median(grates), total / games
+        dt, dc = time.perf_counter() - t, time.process_time() - c
+        wall.append((total / dt, games / dt))
+        cpu.append((total / dc, games / dc))
+    med = statistics.median
+    return (med(a for a, _ in wall), med(g for _, g in wall), med(a for a, _ in cpu), med(g for _, g in cpu),
+            total / games)
 
 
 def mid_game_states(game, n, count=30, turns=12):
@@ -77,6 +82,8 @@ def bench_enumeration(game, n):
         for _ in range(5):
             c = s.clone()
             c._legal = None
+            if hasattr(c.table, "_pos"):
+                c.table._pos = None  # time the enumeration itself, not the per-table cache
             t = time.perf_counter()
             legal = c.legal_actions()
             best = min(best, time.perf_counter() - t)
@@ -84,6 +91,32 @@ def bench_enumeration(game, n):
         times.append(best)
         cands.append(len(s.table.candidates()))
     return statistics.median(counts), statistics.median(times), statistics.median(cands), len(states[0].table.placed)
+
+
+def bench_search(game, n, iterations, positions=4, runs=3):
+    """ISMCTS (the `hard` level's search) iterations per second from mid-game positions, by wall
+    clock and by CPU time, medians over runs."""
+    from ludoteca.bots import level_bot, make_bot
+    from ludoteca.engine import view_document
+
+    bot_name, params = level_bot("hard", game)
+    params = {**params, "iterations": iterations}
+    states = mid_game_states(game, n, count=positions, turns=8)
+    wall, cpu = [], []
+    for run in range(runs):
+        done, dt, dc = 0, 0.0, 0.0
+        for i, s in enumerate(states):
+            seat = s.current_player()
+            bot = make_bot(bot_name, game, seat, run * 100 + i, **params)
+            view = view_document(s, seat)
+            t, c = time.perf_counter(), time.process_time()
+            bot.choose(view, s.legal_actions())
+            dt += time.perf_counter() - t
+            dc += time.process_time() - c
+            done += bot.last_search.done
+        wall.append(done / dt)
+        cpu.append(done / dc)
+    return bot_name, params, statistics.median(wall), statistics.median(cpu)
 
 
 def greedy_match(args):
@@ -110,6 +143,8 @@ def greedy_match(args):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--search-iterations", type=int, default=40, help="per move; 0 skips the ISMCTS figure")
     ap.add_argument("--greedy-games", type=int, default=0)
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args()
@@ -119,8 +154,12 @@ def main() -> None:
     cnt, tm, cands, placed = bench_enumeration(game, n)
     print(f"mid-game (after ~12 turns, ~{placed} cards laid): median {cnt:.0f} legal placements for a 4-card hand, "
           f"{cands:.0f} candidate positions, enumeration {tm * 1e3:.2f} ms (median of best-of-5)")
-    a, g, per = bench_playouts(game, n)
-    print(f"random playouts, {n} players: {a:,.0f} actions/s, {g:.2f} games/s, {per:.0f} actions/game (median of 5 runs)")
+    a, g, ca, cg, per = bench_playouts(game, n, runs=args.runs)
+    print(f"random playouts, {n} players: {a:,.0f} actions/s, {g:.2f} games/s wall; {ca:,.0f} actions/s, "
+          f"{cg:.2f} games/s CPU; {per:.0f} actions/game (median of {args.runs} runs)")
+    if args.search_iterations:
+        bot, params, w, c = bench_search(game, n, args.search_iterations)
+        print(f"{bot} {params}: {w:,.0f} iterations/s wall, {c:,.0f} iterations/s CPU (median of 3 runs)")
     if args.greedy_games:
         from multiprocessing import Pool
 

@@ -60,6 +60,7 @@ class MazmorraGame(Game):
         self.card_base = self.discard_base + NUM_CARDS
         self.entry_pos = MARGIN_Y * self.width + MARGIN_X
         self.exit_pos = self.entry_pos + 2 + 2 * self.distance
+        self.table_memo: dict[str, Table] = {}  # views.py: tables rebuilt from documents, by their text
 
     def allowed_min_players(self) -> int:
         return 2 if self.options["allow_two"] else 3

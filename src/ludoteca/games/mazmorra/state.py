@@ -12,8 +12,8 @@ from typing import Any, Hashable
 
 from ...engine import CHANCE, TERMINAL, State, T, Text
 from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
-from .table import Table, distances_to_exit
-from .walk import end_rooms, find_walk
+from .table import Table, bits, distances_by_links
+from .walk import find_walk, walk_ends
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
 PHASE_NAMES = ("place", "move", "take", "draw", "refill", "over")
@@ -50,7 +50,7 @@ class MazmorraState(State):
         """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
         d = self._dist
         if d is None:
-            d = self._dist = distances_to_exit(self.neighbours())
+            d = self._dist = distances_by_links(self.table.links)
         return d
 
     def distance(self, seat: int) -> int:
@@ -102,7 +102,12 @@ class MazmorraState(State):
 
     def end_rooms(self) -> list[int]:
         """Where the current player's pawn may end its walk with the card just played."""
-        return end_rooms(self.neighbours(), self.pawns[self.turn], NUMBER[self.played], self.blocked(), self.played)
+        me = self.turn
+        blocked = 0
+        for s, r in enumerate(self.pawns):
+            if s != me and r < NUM_CARDS:
+                blocked |= 1 << r
+        return bits(walk_ends(self.table.links, self.pawns[me], NUMBER[self.played], blocked, self.played))
 
     def walk_to(self, end: int) -> list[int] | None:
         """One legal walk [start, ..., end] for the pending move (None if there is none)."""
@@ -131,6 +136,8 @@ class MazmorraState(State):
             ends = self.end_rooms()
             if len(ends) > 1:
                 self.phase = MOVE
+                move_base = g.move_base
+                self._legal = [move_base + e for e in ends]  # what _compute_legal would find
             else:  # no walk at all, or a forced one: no decision to ask for
                 self._finish_move(ends[0] if ends else -1)
         elif phase == MOVE:

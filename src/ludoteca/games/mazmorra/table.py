@@ -5,8 +5,22 @@ The table is held in a few flat lists (cheap to copy):
 - under[cell] = the card beneath the top one, or -1 (a cell is never under 3 cards: limit 2);
 - vis[card]   = visible mask: bit i set when the card's local cell i is still on top;
 - orient[card], origin[card] = how and where it lies (-1 when it is not on the table);
-- adj         = {a * 92 + b: n} for a < b: n pairs of edge-sharing visible cells of cards a and b.
+- adj         = {a * 92 + b: n} for a < b: n pairs of edge-sharing visible cells of cards a and b;
+- links[piece] = its neighbours in the room graph as a bitmask over the 92 pieces (from adj).
 Rooms are the cards 0..89 on the table; ENTRY and EXIT join the same graph.
+
+Beside them, bitboards (ints, see geometry.py) answer "which placements are legal" with a few
+AND/OR operations instead of a cell walk per candidate:
+- occupied: cells under at least one card; tops: cells whose top card is of suit 0, 1, 2, or ENTRY;
+- seen: placements overlapping some card (every candidate ever offered);
+- near1..near3: placements in contact with at least 1, 2, 3 cards (a card counts once: cards are
+  never removed, so these only grow);
+- dead: placements refused for ever by limit 1 (a fourth card in contact) or 2 (a cell already
+  under two cards);
+- splits[i]: placements refused by limit 3 (no splitting) because of pieces[i], from a memo per
+  (card position, visible mask) in the geometry; only the covered cards' entries change;
+  split_union: their union, carried from placement to placement while no set loses a live placement.
+The lists are copy-on-write: a copy shares them until one side places a card.
 """
 
 from __future__ import annotations
@@ -19,9 +33,48 @@ FULL = 63  # six visible cells
 # ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
 ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
 
+# TOP_CLASS[piece]: which `tops` board its visible cells belong to (suit, 3 for ENTRY, none for EXIT)
+TOP_CLASS = tuple(SUIT) + (3, -1)
+
+
+def bits(x: int) -> list[int]:
+    """The set bits of x, ascending. (Peeling the highest bit is cheaper than the lowest: no
+    negation of a long int.)"""
+    out = []
+    while x:
+        b = x.bit_length() - 1
+        out.append(b)
+        x ^= 1 << b
+    out.reverse()
+    return out
+
+
+class _Live:
+    """`Table.live`: the candidate placements (those overlapping some card), as a read-only set view
+    whose clear() forgets them all (only cards placed afterwards offer candidates again)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: "Table"):
+        self.table = table
+
+    def __iter__(self):
+        return iter(bits(self.table.seen))
+
+    def __len__(self) -> int:
+        return self.table.seen.bit_count()
+
+    def __contains__(self, op: object) -> bool:
+        return isinstance(op, int) and op >= 0 and bool(self.table.seen >> op & 1)
+
+    def clear(self) -> None:
+        self.table.seen = 0
+        self.table._pos = None
+
 
 class Table:
-    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "placed", "live")
+    __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "split_union", "owned",
+                 "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict")
 
     def __init__(self, geo: Geometry):
         self.geo = geo
@@ -32,33 +85,64 @@ class Table:
         self.orient = [-1] * NUM_PIECES
         self.origin = [-1] * NUM_PIECES
         self.adj: dict[int, int] = {}
+        self.links = [0] * NUM_PIECES
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
-        # Candidate placements (o * n + p) overlapping some card and not yet known to be dead.
-        # Height and contact only grow, so a candidate refused by limit 1 or 2 is refused for ever
-        # and is dropped from `live`; one refused by limit 3 may become legal later and stays.
-        self.live: set[int] = set()
+        self.pieces: list[int] = []  # every piece on the table (ENTRY and EXIT too), in order
+        self.splits: list[int] = []  # per piece, the placements that would split or hide it
+        self.split_union: int | None = 0  # the union of splits (up to dead placements); None: unknown
+        self.owned = True  # False: the lists may be shared with a copy (copy them before a change)
+        self.occupied = 0
+        self.tops = (0, 0, 0, 0)
+        self.seen = 0
+        self.near1 = self.near2 = self.near3 = 0
+        self.dead = 0
+        # A cell under three cards, or a card laid twice, can only come from unchecked set-ups
+        # (scenario.build); the bitboards do not model that, so such a table enumerates by fits().
+        self.exotic = False
+        # legal placements per suit: a placement set, and its list once asked for (filled lazily;
+        # shared by copies, which is safe: the same table always gives the same lists)
+        self._pos: list | None = None
+        self._pos_strict = False
+
+    @property
+    def live(self) -> _Live:
+        return _Live(self)
 
     def copy(self) -> "Table":
         t = Table.__new__(Table)
         t.geo = self.geo
-        t.top = self.top[:]
-        t.under = self.under[:]
-        t.vis = self.vis[:]
-        t.orient = self.orient[:]
-        t.origin = self.origin[:]
-        t.adj = self.adj.copy()
-        t.placed = self.placed[:]
-        t.live = self.live.copy()
+        t.top, t.under, t.vis, t.orient, t.origin = self.top, self.under, self.vis, self.orient, self.origin
+        t.adj, t.links, t.placed, t.pieces, t.splits = self.adj, self.links, self.placed, self.pieces, self.splits
+        self.owned = t.owned = False
+        t.occupied, t.tops, t.seen, t.dead = self.occupied, self.tops, self.seen, self.dead
+        t.split_union = self.split_union
+        t.near1, t.near2, t.near3 = self.near1, self.near2, self.near3
+        t.exotic, t._pos, t._pos_strict = self.exotic, self._pos, self._pos_strict
         return t
+
+    def _own(self) -> None:
+        self.top = self.top[:]
+        self.under = self.under[:]
+        self.vis = self.vis[:]
+        self.orient = self.orient[:]
+        self.origin = self.origin[:]
+        self.adj = self.adj.copy()
+        self.links = self.links[:]
+        self.placed = self.placed[:]
+        self.pieces = self.pieces[:]
+        self.splits = self.splits[:]
+        self.owned = True
 
     # --- placing ----------------------------------------------------------------------------
     def put(self, card: int, o: int, p: int) -> int:
         """Lay `card` at (o, p) with no checks; returns how many covered cards it beats."""
+        if not self.owned:
+            self._own()
         geo = self.geo
-        top, under, vis, adj = self.top, self.under, self.vis, self.adj
-        rect = geo.rects[o][p]
-        edges = geo.edges[o][p]
-        for a, b in edges:  # forget the adjacencies the new card will hide
+        top, under, vis, adj, links = self.top, self.under, self.vis, self.adj, self.links
+        n = geo.ncells
+        op = o * n + p
+        for a, b in geo.inner_edges[op]:  # adjacencies inside the footprint vanish
             ta, tb = top[a], top[b]
             if ta >= 0 and tb >= 0:
                 ca, cb = ta >> 3, tb >> 3
@@ -69,30 +153,99 @@ class Table:
                         adj[k] = left
                     else:
                         del adj[k]
-        covered = set()
+                        links[ca] &= ~(1 << cb)
+                        links[cb] &= ~(1 << ca)
+        for c, d in geo.border_edges[op]:  # across the border, the new card replaces the one in c
+            td = top[d]
+            if td < 0:
+                continue
+            cd = td >> 3
+            tc = top[c]
+            if tc >= 0:
+                cc = tc >> 3
+                if cc != cd:
+                    k = cc * NUM_PIECES + cd if cc < cd else cd * NUM_PIECES + cc
+                    left = adj[k] - 1
+                    if left:
+                        adj[k] = left
+                    else:
+                        del adj[k]
+                        links[cc] &= ~(1 << cd)
+                        links[cd] &= ~(1 << cc)
+            if cd != card:
+                k = card * NUM_PIECES + cd if card < cd else cd * NUM_PIECES + card
+                had = adj.get(k, 0)
+                if not had:
+                    links[card] |= 1 << cd
+                    links[cd] |= 1 << card
+                adj[k] = had + 1
+        covered = []
         base = card << 3
-        for i, c in enumerate(rect):
+        if self.orient[card] >= 0:
+            self.exotic = True
+        i = 0
+        for c in geo.rects[o][p]:
             t = top[c]
             if t >= 0:
                 below = t >> 3
+                if under[c] >= 0:
+                    self.exotic = True
                 under[c] = below
                 vis[below] &= ~(1 << (t & 7))
-                covered.add(below)
+                if below not in covered:
+                    covered.append(below)
             top[c] = base + i
+            i += 1
         vis[card] = FULL
-        self.live.update(geo.overlap[o][p])
-        self.orient[card] = o
-        self.origin[card] = p
-        for a, b in edges:  # and learn the new ones
-            ta, tb = top[a], top[b]
-            if ta >= 0 and tb >= 0:
-                ca, cb = ta >> 3, tb >> 3
-                if ca != cb:
-                    k = ca * NUM_PIECES + cb if ca < cb else cb * NUM_PIECES + ca
-                    adj[k] = adj.get(k, 0) + 1
+        orient, origin = self.orient, self.origin
+        orient[card] = o
+        origin[card] = p
         if card < NUM_CARDS:
-            self.placed.append((card * 2 + o) * geo.ncells + p)
-        target = BEATEN[SUIT[card]] if card < NUM_CARDS else -9
+            self.placed.append(card * 2 * n + op)
+        # the bitboards
+        board = geo.rect_board[op]
+        occupied = self.occupied
+        dead = self.dead
+        doubled = board & occupied
+        if doubled:  # limit 2: these cells now lie under two cards
+            dead |= geo.spread(doubled)
+        self.occupied = occupied | board
+        touch = geo.touch_set[op]
+        near1, near2, near3 = self.near1, self.near2, self.near3
+        self.dead = dead | near3 & touch  # limit 1: this would be a fourth card in contact
+        self.near3 = near3 | near2 & touch
+        self.near2 = near2 | near1 & touch
+        self.near1 = near1 | touch
+        self.seen |= geo.overlap_set[op]
+        dead = self.dead
+        pieces, splits = self.pieces, self.splits
+        memo = geo.split_memo
+        union = self.split_union
+        for x in covered:  # their visible parts shrank: what would split them changed
+            xop = orient[x] * n + origin[x]
+            s = memo.get(xop << 6 | vis[x])
+            if s is None:
+                s = geo.split_set(xop, vis[x])
+            i = pieces.index(x)
+            if union is not None:
+                # the union stays exact (next to dead) when what left the set is dead anyway
+                union = union | s if splits[i] & ~s & ~dead == 0 else None
+            splits[i] = s
+        pieces.append(card)
+        s = memo.get(op << 6 | FULL)
+        if s is None:
+            s = geo.split_set(op, FULL)
+        splits.append(s)
+        self.split_union = None if union is None else union | s
+        keep = ~board
+        t0, t1, t2, te = self.tops
+        k = TOP_CLASS[card]
+        self.tops = (t0 & keep | board if k == 0 else t0 & keep, t1 & keep | board if k == 1 else t1 & keep,
+                     t2 & keep | board if k == 2 else t2 & keep, te & keep | board if k == 3 else te & keep)
+        self._pos = None
+        if card >= NUM_CARDS:
+            return 0
+        target = BEATEN[SUIT[card]]
         return sum(1 for x in covered if x < NUM_CARDS and SUIT[x] == target)
 
     # --- legal placements -----------------------------------------------------------------
@@ -181,50 +334,88 @@ class Table:
         return (c1, c2, c3)
 
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
-        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, without duplicates
-        (a card's cells fix its orientation and position, so each result is one action).
-        The limits are checked once per position, then the suits that may lie there."""
+        """Placement actions ((card*2+o)*n + p) for the cards of `hand`, ascending, without
+        duplicates (a card's cells fix its orientation and position, so each result is one action).
+        The legal placements per suit are worked out once per table (and shared by its copies)."""
         if not hand:
             return []
-        n = self.geo.ncells
-        two_n = 2 * n
-        # hand_by_mask[m]: action offsets (card * 2n) of the hand cards whose suit is in mask m
-        hand_by_mask = [[c * two_n for c in hand if m >> SUIT[c] & 1] for m in range(8)]
+        pos = self._pos
+        if pos is None or self._pos_strict != must_beat_all:
+            pos = self._pos = self.placement_sets(must_beat_all) + [None, None, None]
+            self._pos_strict = must_beat_all
+        two_n = 2 * self.geo.ncells
         out: list[int] = []
-        fits = self.fits
-        allow = ALLOW
-        dead = []
-        for op in self.live:
-            cov = fits(op // n, op % n)
+        for c in sorted(hand):
+            s = SUIT[c]
+            ops = pos[s + 3]
+            if ops is None:
+                ops = pos[s + 3] = bits(pos[s])
+            base = c * two_n
+            out += [base + op for op in ops]
+        return out
+
+    def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """For each suit, the placements (o * n + p, ascending) where a card of that suit may lie."""
+        a, b, c = self.placement_sets(must_beat_all)
+        return bits(a), bits(b), bits(c)
+
+    def placement_sets(self, must_beat_all: bool) -> list[int]:
+        """For each suit, the placement set (bit o * n + p) where a card of that suit may lie."""
+        if self.exotic:
+            return [sum(1 << op for op in ops) for ops in self.positions_by_fits(must_beat_all)]
+        geo = self.geo
+        union = self.split_union
+        if union is None:
+            union = 0
+            for x in self.splits:
+                union |= x
+            self.split_union = union
+        ok = self.seen & ~(self.dead | union)
+        if not ok:
+            return [0, 0, 0]
+        spread = geo.spread
+        t0, t1, t2, te = self.tops
+        on_suit = (spread(t0), spread(t1), spread(t2))  # placements covering a visible card of that suit
+        ok_entry = ok & spread(te) if te else 0
+        out = []
+        for s in range(3):
+            target = BEATEN[s]
+            m = ok & on_suit[target] | ok_entry
+            if must_beat_all:
+                for k in range(3):
+                    if k != target:
+                        m &= ~on_suit[k]
+            out.append(m)
+        return out
+
+    def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
+        n = self.geo.ncells
+        out: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for op in bits(self.seen):
+            cov = self.fits(op // n, op % n)
             if not cov:
-                if cov == 0:
-                    dead.append(op)
                 continue
             m = 0
             for x in cov:
-                m |= allow[x]
+                m |= ALLOW[x]
             if must_beat_all:
                 for x in cov:
                     if x < NUM_CARDS:
-                        m &= allow[x]
-            for b in hand_by_mask[m]:
-                out.append(b + op)
-        self.live.difference_update(dead)
-        out.sort()
+                        m &= ALLOW[x]
+            for s in range(3):
+                if m >> s & 1:
+                    out[s].append(op)
         return out
 
     # --- rooms ------------------------------------------------------------------------------
     def neighbours(self) -> list[list[int]]:
-        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells."""
-        nb: list[list[int]] = [[] for _ in range(NUM_PIECES)]
-        for k in self.adj:
-            a, b = divmod(k, NUM_PIECES)
-            nb[a].append(b)
-            nb[b].append(a)
-        return nb
+        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
+        return [bits(m) if m else [] for m in self.links]
 
     def rooms(self) -> list[int]:
-        return [c for c in range(NUM_CARDS) if self.orient[c] >= 0]
+        """The cards on the table (ENTRY and EXIT are not rooms), ascending."""
+        return sorted({c for c in self.pieces if c < NUM_CARDS})
 
     def visible_cells(self, card: int) -> list[int]:
         o, p = self.orient[card], self.origin[card]
@@ -255,18 +446,26 @@ def may_cover(suit: int, covered: tuple[int, ...], must_beat_all: bool) -> bool:
 def distances_to_exit(nb: list[list[int]]) -> list[int]:
     """Fewest steps from each piece to EXIT walking through rooms only (-1: no path).
     ENTRY gets a distance but is never walked through; pawns are ignored."""
+    return distances_by_links([sum(1 << b for b in set(bs)) for bs in nb])
+
+
+def distances_by_links(links: list[int]) -> list[int]:
+    """distances_to_exit for a graph given as neighbour bitmasks (Table.links)."""
     dist = [-1] * NUM_PIECES
     dist[EXIT] = 0
+    reached = 1 << EXIT
     frontier = [EXIT]
     d = 0
     while frontier:
         d += 1
-        nxt = []
+        layer = 0
         for a in frontier:
-            for b in nb[a]:
-                if dist[b] < 0:
-                    dist[b] = d
-                    if b < NUM_CARDS:
-                        nxt.append(b)
-        frontier = nxt
+            layer |= links[a]
+        layer &= ~reached
+        reached |= layer
+        frontier = []
+        for b in bits(layer):
+            dist[b] = d
+            if b < NUM_CARDS:
+                frontier.append(b)
     return dist

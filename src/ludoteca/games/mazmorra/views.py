@@ -77,16 +77,10 @@ def _cards(value: Any, what: str) -> list[int]:
     return [_int(c, 0, NUM_CARDS - 1, what) for c in value]
 
 
-def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraState:
-    check_fields(body, _PUBLIC, "mazmorra state")
-    if body["grid"] != [game.width, game.height]:
-        raise _bad("the grid size does not match the distance option", "el tamaño de la cuadrícula no cuadra con la opción distance")
-    s = game.blank_state(num_players, seed)
-    table = s.table
+def _lay_table(game, table, items: list) -> None:
+    """Lay a document's table cards in order, each checked against the placement limits."""
     geo = game.geo
-    if not isinstance(body["table"], list):
-        raise _bad("table must be a list", "table debe ser una lista")
-    for item in body["table"]:
+    for item in items:
         if not isinstance(item, list) or len(item) != 4:
             raise _bad("each table card is [card, orientation, x, y]", "cada carta de la mesa es [carta, orientación, x, y]")
         card = _int(item[0], 0, NUM_CARDS - 1, "a table card")
@@ -97,6 +91,29 @@ def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraSta
         if table.orient[card] >= 0 or not geo.valid[o][p] or not table.fits(o, p):
             raise _bad(f"the table card {item} cannot lie there", f"la carta de mesa {item} no puede estar ahí")
         table.put(card, o, p)
+
+
+def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraState:
+    check_fields(body, _PUBLIC, "mazmorra state")
+    if body["grid"] != [game.width, game.height]:
+        raise _bad("the grid size does not match the distance option", "el tamaño de la cuadrícula no cuadra con la opción distance")
+    s = game.blank_state(num_players, seed)
+    if not isinstance(body["table"], list):
+        raise _bad("table must be a list", "table debe ser una lista")
+    # Determinisations of one view (ISMCTS asks for one per iteration) share its table: keep the
+    # last tables built, keyed by their exact text (repr tells 1 from True and 1.0), and hand out
+    # copy-on-write copies. Only tables that passed every check are kept.
+    memo = game.table_memo
+    key = repr(body["table"])
+    built = memo.get(key)
+    if built is not None:
+        s.table = built.copy()
+    else:
+        _lay_table(game, s.table, body["table"])
+        if len(memo) >= 32:
+            memo.clear()
+        memo[key] = s.table.copy()
+    table = s.table
     n = num_players
     for field in ("pawns", "counters", "hand_sizes"):
         if not isinstance(body[field], list) or len(body[field]) != n:
