@@ -208,6 +208,9 @@ def _register_subcommands() -> None:
     from .play import play
 
     app.command()(play)
+    from .serve import serve
+
+    app.command()(serve)
     from .prime_climb import app as prime_climb_app
 
     app.add_typer(prime_climb_app, name="prime-climb")
