@@ -60,3 +60,49 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+@contextmanager
+def toy_games():
+    """Register the test games (the toy race and the hidden-card game) for the duration."""
+    from hiddentoy import HiddenGame
+    from toygame import ToyGame
+
+    from ludoteca.engine.registry import register_game, unregister_game
+
+    register_game(ToyGame)
+    register_game(HiddenGame)
+    try:
+        yield
+    finally:
+        unregister_game("toy")
+        unregister_game("hidden-toy")
+
+
+def create_room(client, game="toy", seats=None, **extra):
+    body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "name": "ana", **extra}
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def receive_state(ws, errors=None):
+    """The next state message (error messages before it are collected in `errors`)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "state":
+            return msg
+        if errors is not None:
+            errors.append(msg)
+
+
+def play_to_end(ws, pick=lambda legal: legal[0]["action"], limit=2000):
+    """Answer every state that offers moves until the game ends; returns the last state."""
+    msg = receive_state(ws)
+    for _ in range(limit):
+        if msg["view"]["is_terminal"]:
+            return msg
+        if msg["legal"]:
+            ws.send_json({"type": "act", "version": msg["version"], "action": pick(msg["legal"])})
+        msg = receive_state(ws)
+    raise AssertionError("the game did not end")
