@@ -185,8 +185,10 @@ def safe_scores(state) -> list[float] | None:
 class RoomService:
     """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
 
-    def __init__(self, sessions, takeover_bot: str = "greedy"):
+    def __init__(self, sessions, takeover_bot: str = "greedy", seeds=None):
         self.sessions = sessions
+        # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
+        self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
         self.rooms: dict[str, Room] = {}
         self.takeover_bot = takeover_bot
 
@@ -209,7 +211,7 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
-        seed = secrets.randbelow(2**62) if seed is None else seed
+        seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):

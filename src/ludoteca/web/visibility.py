@@ -1,18 +1,21 @@
 """Who may read what in the move log.
 
 A seat's view (`view_document`) is exact by construction; the move log is the other place
-where hidden information could slip out (a drawn card described to everybody). For games
-with perfect information every line is public. Otherwise a viewer (a seat, or None for
-spectators) may read an action's description only when
+where hidden information could slip out (a drawn card described to everybody). A game may
+decide itself by giving its states `log_visible(action, viewer) -> bool`. Otherwise, for
+games with perfect information every line is public, and for the others a viewer (a seat,
+or None for spectators) may read an action's description only when
 
-1. the description is a function of what the viewer sees afterwards: every alternative
-   (the other chance outcomes, or the acting player's other legal actions) that would leave
-   the viewer the same view has the same description; and
-2. for a player's action, the description does not depend on what the viewer could not see
-   before: it reads the same in states rebuilt from the viewer's own view
-   (`Game.state_from_view`, the determinisations bots use).
+1. the acting player is the viewer (a person always reads their own move), or
+2. the description is a function of what the viewer sees afterwards: every alternative the
+   true position offered (the other chance outcomes, or the player's other legal actions)
+   that would leave the viewer the same view reads the same; a chance event with a single
+   possible outcome is never described (which card is the last one is itself a secret); and
+3. the same holds in positions rebuilt from the viewer's own view before the action
+   (`Game.state_from_view`, the determinisations bots use): whatever else could have been
+   in the hidden places, an alternative that looks the same to the viewer reads the same.
 
-The acting player always reads their own action. Everyone else gets a neutral line.
+When in doubt the line is hidden: everyone else gets a neutral line.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from ..engine import CHANCE, State, T, Text, view_document
 
-DETERMINISATIONS = 2
+DETERMINISATIONS = 3
 
 
 def _canon(doc: Any) -> str:
@@ -36,49 +39,61 @@ def viewers(num_players: int) -> list[int | None]:
 def who_sees(state: State, action: int, seed: int) -> set[int | None] | None:
     """The viewers allowed to read the description of `action` about to be applied to `state`
     (None means everybody)."""
+    hook = getattr(state, "log_visible", None)
+    if hook is not None:
+        return {v for v in viewers(state.num_players) if hook(action, v)}
     if state.game.perfect_information:
         return None
     player = state.current_player()
     alternatives = state.legal_actions()
-    texts = {a: state.describe_action(a, "en") for a in alternatives}
-    after: dict[int, State] = {}
-    for a in alternatives:
-        child = state.clone()
-        child.apply_legal(a)
-        after[a] = child
+    text = state.describe_action(action, "en")
+    after = state.clone()
+    after.apply_legal(action)
     allowed: set[int | None] = set()
     for viewer in viewers(state.num_players):
         if viewer == player:
             allowed.add(viewer)
             continue
-        mine = _canon(after[action].view(viewer))
-        same_view = [a for a in alternatives if a == action or _canon(after[a].view(viewer)) == mine]
-        if any(texts[a] != texts[action] for a in same_view):
+        if player == CHANCE and len(alternatives) < 2:
             continue
-        if player != CHANCE and not _description_known(state, action, viewer, seed, texts[action]):
-            continue
-        allowed.add(viewer)
+        seen = _canon(after.view(viewer))
+        worlds = [state] + _worlds(state, viewer, seed)
+        if all(_reads_the_same(w, viewer, seen, text) for w in worlds):
+            allowed.add(viewer)
     return allowed
 
 
-def _description_known(state: State, action: int, viewer: int | None, seed: int, text: str) -> bool:
-    doc = view_document(state, viewer)
-    for k in range(DETERMINISATIONS):
-        try:
-            guess = state.game.state_from_view(doc, seed + k)
-        except Exception:
-            if viewer is None:  # a game that rebuilds no spectator world: a spectator knows less than any seat
-                return all(
-                    _description_known(state, action, seat, seed, text)
-                    for seat in range(state.num_players)
-                    if seat != state.current_player()
-                )
-            return False
-        try:
-            if guess.describe_action(action, "en") != text:
+def _worlds(state: State, viewer: int | None, seed: int) -> list[State]:
+    """Positions consistent with what the viewer saw before the action. A spectator's worlds
+    are those of every seat (a spectator knows less than any of them)."""
+    seats = [viewer] if viewer is not None else list(range(state.num_players))
+    out = []
+    for seat in seats:
+        doc = view_document(state, seat)
+        for k in range(DETERMINISATIONS):
+            try:
+                out.append(state.game.state_from_view(doc, seed + 7919 * k + seat))
+            except Exception:  # a game that cannot rebuild a world: stay on the safe side
+                return [_Unknowable()]
+    return out
+
+
+class _Unknowable:
+    pass
+
+
+def _reads_the_same(world: Any, viewer: int | None, seen: str, text: str) -> bool:
+    """In `world`, every move that would show the viewer `seen` is described as `text`."""
+    if isinstance(world, _Unknowable):
+        return False
+    try:
+        for alt in world.legal_actions():
+            child = world.clone()
+            child.apply_legal(alt)
+            if _canon(child.view(viewer)) == seen and world.describe_action(alt, "en") != text:
                 return False
-        except Exception:  # an action that means nothing in the guessed world tells too much
-            return False
+    except Exception:
+        return False
     return True
 
 
