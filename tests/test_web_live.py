@@ -110,7 +110,7 @@ def test_two_people_and_a_spectator_see_the_same_moves(client):
         sockets = {0: a, 1: b}
         last = {0: hello(a, 0, made["token"]), 1: hello(b, 1, token1)}
         for _ in range(400):
-            if last[0]["view"]["is_terminal"]:
+            if last[0]["view"]["is_terminal"] and last[1]["view"]["is_terminal"]:
                 break
             mover = next((s for s in (0, 1) if last[s]["legal"] and last[s]["version"] == max(m["version"] for m in last.values())), None)
             if mover is None:  # one of the two is behind: read its next message
