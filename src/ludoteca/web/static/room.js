@@ -192,7 +192,7 @@ function renderResult(msg) {
     h("table", { class: "scores" }, rows),
     h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(roomId)}` }, t("replay")), " ",
       h("a", { class: "button primary", href: "/" }, t("newGame")), " ",
-      h("button", { type: "button", onclick: () => box.classList.add("hidden") }, t("close")))));
+      h("button", { type: "button", id: "result-close", onclick: () => box.classList.add("hidden") }, t("close")))));
   box.classList.remove("hidden");
 }
 
