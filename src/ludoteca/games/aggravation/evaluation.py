@@ -1,0 +1,72 @@
+"""The heuristic the greedy bot maximises: `evaluate(state, seat)` in [0, 1].
+
+- Progress of a player: for each marble, the pips it has left to the deepest HOME hole, taking
+  the star ring and the centre when they are shorter (routes.ArmTables.togo); a marble in BASE
+  counts the whole path plus 6 pips for the wait for a 1 or a 6. progress = 1 - togo / (4 x BASE's togo).
+- Safety: each of my marbles on the track, a star or the centre that an opponent could land on with
+  its next roll (any route, or an entry onto its START with 1 or 6) risks its progress; the risk is
+  1 - prod over opponents (1 - rolls that hit / 6), and the expected loss is subtracted.
+- Aggravating shows as the victim's lost progress; shortcuts as the shorter `togo` of stars and centre.
+- value = (1 + my progress - danger - (best opponent + mean opponent) / 2) / 2, clipped to [0, 1];
+  a finished game is worth its returns (1 for the winner, 0 for the others).
+"""
+
+from __future__ import annotations
+
+
+DANGER = 1.0  # weight of the expected loss to opponents' next rolls
+RIVALS = 1.0  # weight of the opponents' progress
+
+
+def evaluate(state, seat: int) -> float:
+    if state.over:
+        return state.returns()[seat]
+    n = state.num_players
+    pos = state.pos
+    tables = state.tables
+    occ = state.occ
+    progress = []
+    for s in range(n):
+        t = tables[s]
+        togo = t.togo
+        full = t.togo_base
+        left = 0.0
+        for h in pos[s * 4:s * 4 + 4]:
+            left += full if h < 0 else togo[h]
+        progress.append(1.0 - left / (4 * full))
+    mine = progress[seat]
+    # Danger: which rolls of each opponent land on one of my marbles off HOME.
+    my_first = tables[seat].home_first
+    lo, hi = seat * 4, seat * 4 + 4
+    safe_from = {}  # hole -> product of (1 - p_hit) over opponents
+    for o in range(n):
+        if o == seat or o in state.finished:
+            continue
+        t = tables[o]
+        routes = t.routes
+        hits: dict[int, int] = {}
+        for h in pos[o * 4:o * 4 + 4]:
+            if h < 0:
+                v = occ[t.start]
+                if lo <= v < hi:
+                    hits[t.start] = hits.get(t.start, 0) | 0b1000010
+                continue
+            base = h * 7
+            for r in range(1, 7):
+                for _route, _mask, target in routes[base + r]:
+                    v = occ[target]
+                    if lo <= v < hi:
+                        hits[target] = hits.get(target, 0) | (1 << r)
+        for target, rolls in hits.items():
+            safe_from[target] = safe_from.get(target, 1.0) * (1.0 - bin(rolls).count("1") / 6.0)
+    danger = 0.0
+    if safe_from:
+        t = tables[seat]
+        full = t.togo_base
+        for hole, safe in safe_from.items():
+            if hole < my_first:
+                danger += (1.0 - safe) * (full - t.togo[hole]) / (4 * full)
+    others = [progress[o] for o in range(n) if o != seat]
+    rivals = (max(others) + sum(others) / len(others)) / 2
+    value = (mine - DANGER * danger - RIVALS * rivals + RIVALS + DANGER) / (1.0 + RIVALS + DANGER)
+    return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value

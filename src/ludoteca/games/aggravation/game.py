@@ -1,0 +1,99 @@
+"""The Aggravation game: options, player counts, and the making of states."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import Game, Option, OptionError, OptionSet, T
+
+from .board import BOARDS, Board
+from .routes import STAR0, ArmTables, arm_tables
+
+
+class AggravationGame(Game):
+    name = "aggravation"
+    title = T("Aggravation", "Agravación")
+    blurb = T(
+        "Race your 4 marbles from BASE to HOME; star holes and the centre are shortcuts, exact landings send rivals home.",
+        "Lleva tus 4 canicas de la BASE a CASA; las estrellas y el centro son atajos y caer justo sobre un rival lo manda a su BASE.",
+    )
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    OPTIONS = OptionSet((
+        Option("board", "choice", 6, T(
+            "arms of the board: 6 (the box's board, 84 track holes, 2-6 players) or 4 (56 holes, 2-4 players)",
+            "brazos del tablero: 6 (el de la caja, 84 agujeros, 2-6 jugadores) o 4 (56 agujeros, 2-4 jugadores)"),
+            choices=(6, 4)),
+        Option("six_extra", "choice", "always", T(
+            "extra turn after a 6: always (also when the 6 entered a marble or could not be used) or if_moved",
+            "turno extra tras un 6: always (también si el 6 sacó una canica o no se pudo usar) o if_moved"),
+            choices=("always", "if_moved")),
+        Option("star_exit", "choice", "any", T(
+            "where a marble may leave the star ring or the centre: any star not past its home arm, or own_only (the star nearest its home)",
+            "dónde puede salir una canica del anillo de estrellas o del centro: any (cualquier estrella que no pase su brazo de casa) u own_only (la estrella más cercana a su casa)"),
+            choices=("any", "own_only")),
+        Option("shortcuts", "bool", True, T(
+            "star-hole and centre shortcuts (off: every marble keeps to the track)",
+            "atajos de estrellas y del centro (desactivado: toda canica sigue el camino)")),
+        Option("move_within_home", "bool", True, T(
+            "a marble in HOME may move further in by exact count",
+            "una canica en CASA puede avanzar dentro de ella por cuenta exacta")),
+        Option("play_to_last", "bool", False, T(
+            "after the winner, play on to rank the others (the finishing order is reported)",
+            "tras el ganador, seguir jugando para ordenar a los demás (se informa el orden de llegada)")),
+    ))
+
+    def __init__(self, options: dict[str, Any] | None = None):
+        super().__init__(options)
+        self.board: Board = BOARDS[self.options["board"]]
+        self.num_routes = STAR0 + len(self.board.stars)
+        self.enter_action = 4 * self.num_routes  # marbles x routes, then `enter`, then the die faces
+        self.first_roll_action = self.enter_action + 1
+        self._tables: dict[int, list[ArmTables]] = {}
+
+    def allowed_max_players(self) -> int:
+        return max(self.board.seating)
+
+    def check_players(self, num_players: int | None) -> int:
+        if isinstance(num_players, int) and self.allowed_max_players() < num_players <= self.max_players:
+            raise OptionError(T(
+                f"{num_players} players need the 6-arm board (option board=6); the {self.board.arms}-arm board seats at most {self.allowed_max_players()}",
+                f"{num_players} jugadores necesitan el tablero de 6 brazos (opción board=6); el de {self.board.arms} brazos admite como mucho {self.allowed_max_players()}",
+            ))
+        return super().check_players(num_players)
+
+    def seat_tables(self, n: int) -> list[ArmTables]:
+        """The precomputed move tables of each seat for `n` players (seated evenly on the arms)."""
+        tables = self._tables.get(n)
+        if tables is None:
+            o = self.options
+            tables = [
+                arm_tables(o["board"], arm, o["shortcuts"], o["star_exit"], o["move_within_home"])
+                for arm in self.board.seating[n]
+            ]
+            self._tables[n] = tables
+        return tables
+
+    def num_distinct_actions(self) -> int:
+        return self.first_roll_action + 6
+
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0):
+        from .state import AggravationState
+
+        n = self.check_players(num_players)
+        return AggravationState(self, n, seed)
+
+    def state_from_json(self, body: dict[str, Any], num_players: int):
+        from .state import AggravationState
+
+        n = self.check_players(num_players)
+        return AggravationState.from_body(self, n, body)
+
+    def state_from_view(self, view: dict[str, Any], seed: int):
+        from ludoteca.engine import check_fields
+
+        check_fields(view, ["num_players", "view"], "view document")
+        state = self.state_from_json(view["view"], view["num_players"])
+        state.rng.s = seed & 0xFFFFFFFFFFFFFFFF
+        return state

@@ -1,0 +1,152 @@
+"""The board in colour for a terminal, drawn from the view document only.
+
+Arms, star holes (lettered), the centre, each player's BASE (beyond its arm's outer end),
+START (a ring in the player's colour), HOME (down the middle of the arm), the die, and the
+marbles as their numbers on the player's colour.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .board import BOARDS
+from .layout import hole_points
+
+_SCALE = {4: (2.0, 1.0), 6: (2.5, 1.2)}  # columns and rows per unit: no two holes share a cell
+_DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+_DARK_TEXT = {"yellow", "cyan", "green", "white"}
+
+
+def _t(lang: str, en: str, es: str) -> str:
+    return es if lang == "es" else en
+
+
+def _grid(board_size: int):
+    sx, sy = _SCALE.get(board_size, (2.5, 1.2))
+    pts = hole_points(board_size)
+
+    def cell(p):
+        return (math.floor(p[1] * sy + 0.5), math.floor(p[0] * sx + 0.5))
+
+    cells = {"track": [cell(p) for p in pts["track"]], "centre": cell(pts["centre"]),
+             "home": [[cell(p) for p in arm] for arm in pts["home"]],
+             "base": [[cell(p) for p in arm] for arm in pts["base"]]}
+    allc = cells["track"] + [cells["centre"]] + [c for a in cells["home"] for c in a] + [c for a in cells["base"] for c in a]
+    r0 = min(r for r, _ in allc)
+    c0 = min(c for _, c in allc) - 1
+    rows = max(r for r, _ in allc) - r0 + 1
+    cols = max(c for _, c in allc) - c0 + 2
+    shift = lambda rc: (rc[0] - r0, rc[1] - c0)  # noqa: E731
+    cells = {"track": [shift(c) for c in cells["track"]], "centre": shift(cells["centre"]),
+             "home": [[shift(c) for c in a] for a in cells["home"]], "base": [[shift(c) for c in a] for a in cells["base"]]}
+    return cells, rows, cols
+
+
+def render(view_doc: dict[str, Any], lang: str = "en"):
+    size = view_doc["options"]["board"]
+    board = BOARDS[size]
+    v = view_doc["view"]
+    n = view_doc["num_players"]
+    arms_of = v["seat_arms"]
+    cells, rows, cols = _grid(size)
+    canvas: list[list[tuple[str, str]]] = [[(" ", "")] * cols for _ in range(rows)]
+
+    def put(rc, ch, style=""):
+        r, c = rc
+        canvas[r][c] = (ch, style)
+
+    seat_of_arm = {a: s for s, a in enumerate(arms_of)}
+    starts = {board.start(a): a for a in range(board.arms)}
+    for h, rc in enumerate(cells["track"]):
+        if h in board.star_index:
+            put(rc, "✶", "bold bright_white")
+            r, c = rc
+            if canvas[r][c + 1][0] == " ":
+                put((r, c + 1), board.star_letter(board.star_index[h]), "bold white")
+        elif h in starts:
+            a = starts[h]
+            put(rc, "◯", f"bold {board.colours[a]}" if a in seat_of_arm else board.colours[a])
+        else:
+            put(rc, "·", "white")
+    put(cells["centre"], "◎", "bold bright_white")
+    for a in range(board.arms):
+        style = board.colours[a] if a in seat_of_arm else "bright_black"
+        for rc in cells["home"][a]:
+            put(rc, "○", style)
+        if a in seat_of_arm:
+            for rc in cells["base"][a]:
+                put(rc, "∘", style)
+
+    def marble_style(arm: int) -> str:
+        colour = board.colours[arm]
+        return f"bold {'black' if colour in _DARK_TEXT else 'white'} on {colour}"
+
+    for s, row in enumerate(v["marbles"]):
+        arm = arms_of[s]
+        in_base = 0
+        for i, h in enumerate(row):
+            if h < 0:
+                rc = cells["base"][arm][in_base]
+                in_base += 1
+            elif h < board.track:
+                rc = cells["track"][h]
+            elif h == board.centre:
+                rc = cells["centre"]
+            else:
+                home_arm = (h - board.centre - 1) // board.home_holes
+                rc = cells["home"][home_arm][(h - board.centre - 1) % board.home_holes]
+            put(rc, str(i + 1), marble_style(arm))
+
+    picture = Text()
+    for r, line in enumerate(canvas):
+        for ch, style in line:
+            picture.append(ch, style=style or None)
+        if r < rows - 1:
+            picture.append("\n")
+
+    info = Table.grid(padding=(0, 2))
+    info.add_column()
+    info.add_column()
+    names = board.colour_names["es" if lang == "es" else "en"]
+    turn = v["turn"]
+    finished = v["finished"]
+    for s in range(n):
+        arm = arms_of[s]
+        row = v["marbles"][s]
+        home_first = board.centre + 1 + arm * board.home_holes
+        in_home = sum(1 for h in row if h >= home_first)
+        in_base = sum(1 for h in row if h < 0)
+        mark = "▶ " if s == turn and not view_doc.get("is_terminal") else "  "
+        label = Text(mark + f"{names[arm]} ({_t(lang, 'seat', 'asiento')} {s})", style=f"bold {board.colours[arm]}")
+        status = _t(lang, f"BASE {in_base}  HOME {in_home}", f"BASE {in_base}  CASA {in_home}")
+        if s in finished:
+            status += _t(lang, f"  finished #{finished.index(s) + 1}", f"  llegó #{finished.index(s) + 1}")
+        if view_doc.get("seat") == s:
+            status += _t(lang, "  (you)", "  (tú)")
+        info.add_row(label, status)
+    lines = []
+    roll = v["roll"]
+    if view_doc.get("is_terminal"):
+        won = ", ".join(names[arms_of[s]] for s in view_doc.get("winners", []))
+        lines.append(Text(_t(lang, f"Game over. Winner: {won}", f"Fin de la partida. Gana: {won}"), style="bold"))
+    elif roll:
+        lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
+        lines.append(Text(_t(lang, "Moves: ", "Movimientos: ") + ", ".join(v["moves"])))
+    else:
+        lines.append(Text(_t(lang, f"{names[arms_of[turn]]} to roll the die", f"{names[arms_of[turn]]} tira el dado")))
+    last = v.get("last")
+    if last:
+        who, r, passed = last
+        text = _t(lang, f"Last roll: {names[arms_of[who]]} {_DIE_FACES[r - 1]} {r}", f"Última tirada: {names[arms_of[who]]} {_DIE_FACES[r - 1]} {r}")
+        if passed:
+            text += _t(lang, " (no move possible)", " (sin movimiento posible)")
+        lines.append(Text(text, style="dim"))
+    legend = Text(_t(lang, "✶ star (A..)  ◎ centre  ◯ START  ○ HOME  ∘ BASE", "✶ estrella (A..)  ◎ centro  ◯ INICIO  ○ CASA  ∘ BASE"), style="dim")
+    title = board.title.get(lang)
+    return Group(Panel(picture, title=title, expand=False), info, *lines, legend)
