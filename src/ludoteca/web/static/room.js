@@ -108,6 +108,13 @@ function renderBoard(msg) {
   let drawn;
   try { drawn = drawer.draw(msg.view, ctx); } catch (err) { console.error(err); drawn = generic.draw(msg.view, ctx); }
   $("board").replaceChildren(drawn);
+  if (drawer.seatColours) {  // a game whose pieces have their own colours: match the player list
+    const colours = drawer.seatColours(msg.view);
+    document.querySelectorAll(".player").forEach((li) => {
+      const c = colours[Number(li.dataset.seat)];
+      if (c) li.querySelector(".swatch").style.background = c;
+    });
+  }
 }
 
 function renderActions(msg) {
