@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from ..bots import bot_names, make_bot
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
@@ -187,6 +187,10 @@ class RoomService:
 
     def __init__(self, sessions, takeover_bot: str = "greedy", seeds=None):
         self.sessions = sessions
+        self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
+        self._insert_action = insert(ActionRow)
+        self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid")).values(
+            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"))
         # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
         self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
         self.rooms: dict[str, Room] = {}
@@ -313,7 +317,7 @@ class RoomService:
         del room.log[length:]
         room.version += 1
         self._refresh_status(room)
-        with self.sessions.begin() as db:
+        with self.engine.begin() as db:
             db.execute(delete(ActionRow).where(ActionRow.room_id == room.id, ActionRow.index >= length))
             self._update_room_row(db, room)
 
@@ -334,18 +338,20 @@ class RoomService:
         entry = room.match.actions[-1]
         room.version += 1
         self._refresh_status(room)
-        with self.sessions.begin() as db:
-            db.add(ActionRow(room_id=room.id, index=index, player=str(entry["player"]), action=entry["action"], rng=_signed(room.state.rng.s)))
+        with self.engine.begin() as db:  # one transaction: the move and the room's new version
+            db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
+                                             "action": entry["action"], "rng": _signed(room.state.rng.s)})
             self._update_room_row(db, room)
 
     def _update_room_row(self, db, room: Room) -> None:
-        row = db.get(RoomRow, room.id)
-        row.version, row.status, row.updated, row.rng = room.version, room.status, time.time(), _signed(room.state.rng.s)
+        db.execute(self._update_room, {"rid": room.id, "version": room.version, "status": room.status,
+                                       "updated": time.time(), "rng": _signed(room.state.rng.s)})
 
     def _store_seats(self, room: Room) -> None:
         with self.sessions.begin() as db:
             for i in range(len(room.seats)):
                 db.merge(self._seat_row(room, i))
+        with self.engine.begin() as db:
             self._update_room_row(db, room)
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
