@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER = """
 import sys, uvicorn
 from ludoteca.web import create_app
-uvicorn.run(create_app(sys.argv[1], bot_delay=0), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+uvicorn.run(create_app(sys.argv[1], bot_delay=0), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_per_message_deflate=False)
 """
 
 

@@ -23,14 +23,16 @@ def site(tmp_path_factory):
         yield url, b
 
 
-def click_until_over(page, limit=600):
+def click_until_over(page, limit=1500):
     """Click the first offered move (a button or a highlighted place on the board) until the result shows."""
     for _ in range(limit):
         page.wait_for_selector("#result-card, [data-action]:not([disabled])", timeout=30000)
         if page.locator("#result-card").count():
             return page.locator("#winner-line").inner_text()
+        on_board = page.locator("svg [data-action]")  # a highlighted place on the board, else a listed move
+        target = on_board.first if on_board.count() else page.locator("[data-action]:not([disabled])").first
         try:
-            page.locator("[data-action]:not([disabled])").first.click(timeout=2000)
+            target.click(timeout=2000)
         except Exception:  # the position moved on under the pointer: look again
             continue
     raise AssertionError("the game did not end by clicking")

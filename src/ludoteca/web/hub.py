@@ -69,8 +69,7 @@ class Hub:
         key = (conn.seat, conn.lang, log_from)
         msg = cache.get(key) if cache is not None else None
         if msg is None:
-            msg = room.message_for(conn.seat, conn.lang, log_from)
-            msg["room"] = room.public(self.connected_seats(room.id))
+            msg = room.message_for(conn.seat, conn.lang, log_from, self.connected_seats(room.id))
             if cache is not None:
                 cache[key] = msg
         conn.log_sent = len(room.log)

@@ -153,14 +153,14 @@ class Room:
             return []
         return [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in state.legal_actions()]
 
-    def message_for(self, seat: int | None, lang: str, log_from: int = 0) -> dict[str, Any]:
+    def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
         """Everything one connection receives: its seat's view and nothing more."""
         state = self.state
         scores = safe_scores(state) if (state.is_terminal() or self.game.perfect_information) else None
         return {
             "type": "state",
             "version": self.version,
-            "room": self.public(),
+            "room": self.public(connected),
             "seat": seat,
             "view": view_document(state, seat),
             "legal": self.legal_for(seat, lang),

@@ -74,14 +74,6 @@ export function draw(doc, ctx) {
     return L.home[Math.floor(h / board.home_holes)][h % board.home_holes];
   };
   const legal = new Map(ctx.legal.map((m) => [m.action, m]));
-  // reachable centre and star holes for "mK centre" / "mK star X"
-  for (const m of ctx.legal) {
-    const c = /^m(\d) centre$/.exec(m.action);
-    if (c && !legal.get(`__centre`)) {
-      legal.set("__centre", m);
-      root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.3)" })), m, ctx));
-    }
-  }
   (v.marbles || []).forEach((marbles, seat) => marbles.forEach((pos, k) => {
     const [x, y] = P(where(seat, pos, k));
     const g = svg("g", { class: "marble", "data-seat": seat },
@@ -90,6 +82,9 @@ export function draw(doc, ctx) {
     const move = seat === mover ? legal.get(`m${k + 1}`) : null;
     root.append(move ? choice(g, move, ctx) : g);
   }));
+  // on top of the marbles: the centre hole when a marble can jump in ("mK centre")
+  const centre = ctx.legal.find((m) => /^m\d centre$/.test(m.action));
+  if (centre) root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.3)" })), centre, ctx));
   const enter = legal.get("enter");
   if (enter && !Number.isNaN(mover)) {
     const [x, y] = P(L.base[v.seat_arms[mover]][0]);
