@@ -33,6 +33,7 @@ class ToyState(State):
 
     def apply_legal(self, action):
         if self.stage == 0:
+            self.rng.next64()  # a chance outcome advances the stream (see State.sample_chance)
             self.roll, self.stage = action + 1, 1
         elif self.stage == 1:
             if action == DOUBLE:

@@ -34,10 +34,11 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
+def make_bot(name: str, game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
+    """Build the bot `name`; keyword parameters go to its constructor (MCTS budgets, ...)."""
     if name not in BOTS:
         raise LudotecaError(T(
             f"unknown bot {name!r} (bots: {', '.join(BOTS)})",
             f"bot desconocido {name!r} (bots: {', '.join(BOTS)})",
         ))
-    return BOTS[name](game, seat, seed)
+    return BOTS[name](game, seat, seed, **params)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -40,9 +41,13 @@ Lang = Annotated[Optional[str], typer.Option("--lang", help="Language of message
 Options = Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Rules option KEY=VALUE (repeatable).")]
 
 
-def use_lang(lang: str | None) -> None:
+def use_lang(lang: str | None, default: bool = False) -> None:
+    """Set the language: --lang when given; the root call also falls back to LUDOTECA_LANG, else English."""
     if lang is None:
-        return
+        if not default:
+            return
+        env = os.environ.get("LUDOTECA_LANG", "en")
+        lang = env if env in ("en", "es") else "en"
     try:
         set_language(lang)
     except ValueError:
@@ -52,7 +57,7 @@ def use_lang(lang: str | None) -> None:
 @app.callback()
 def root(lang: Lang = None) -> None:
     """ludoteca — four tabletop games for people and programs."""
-    use_lang(lang)
+    use_lang(lang, default=True)  # runs first on every invocation, so no language lingers between calls
 
 
 def _state_from_file(path: Path):
@@ -211,9 +216,13 @@ def _register_subcommands() -> None:
     from .serve import serve
 
     app.command()(serve)
+    from .simulate import register as register_simulate
+
+    register_simulate(app)
     from .prime_climb import app as prime_climb_app
 
     app.add_typer(prime_climb_app, name="prime-climb")
+    from . import solve  # noqa: F401  (adds `prime-climb solve`)
 
 
 _register_subcommands()

@@ -154,8 +154,13 @@ class State:
         raise NotImplementedError
 
     def sample_chance(self) -> int:
-        """One chance outcome drawn from this state's own seeded stream."""
-        return self.rng.weighted(self.chance_outcomes())
+        """One chance outcome drawn from this state's own seeded stream.
+
+        Sampling only peeks at the stream; applying a chance outcome (sampled, typed by
+        a person or read from a record) is what advances it, so a replayed record ends
+        in exactly the same state, random stream included. Games therefore call
+        `self.rng.next64()` when `apply_legal` applies a chance outcome."""
+        return Rng(self.rng.s).weighted(self.chance_outcomes())
 
     def apply_legal(self, action: int) -> None:
         """Apply an action known to be legal (no validation: the hot path)."""
@@ -219,6 +224,12 @@ class State:
     def describe_action(self, action: int, lang: str = "en") -> str:
         """A sentence a person understands; defaults to the notation."""
         return self.action_to_string(action)
+
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+        """How `action`, about to be applied, looks to `seat` (None: a spectator). Games with
+        hidden information override it so that a card drawn into another player's hand is
+        told as "P2 draws a card", never by name. Front ends show logs only through this."""
+        return self.describe_action(action, lang)
 
     # --- information ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

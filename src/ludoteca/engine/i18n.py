@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 
 LANGUAGES = ("en", "es")
-_default_lang = "en"
+_default_lang = os.environ.get("LUDOTECA_LANG") if os.environ.get("LUDOTECA_LANG") in LANGUAGES else "en"
 
 
 def set_language(lang: str) -> None:
@@ -21,9 +21,7 @@ def set_language(lang: str) -> None:
 
 
 def language() -> str:
-    env = os.environ.get("LUDOTECA_LANG")
-    if env in LANGUAGES and _default_lang == "en":
-        return env
+    """The language of this process's messages (LUDOTECA_LANG, or --lang on the command line)."""
     return _default_lang
 
 

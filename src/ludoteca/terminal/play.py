@@ -40,6 +40,10 @@ class TerminalGame:
         self.manual_chance = manual_chance
         self.quiet = quiet
         self.render_extra = render_extra or {}
+        humans = [i for i, seat in enumerate(seats) if seat.is_human]
+        # Logs are told as the one person at the keyboard may see them; with several people
+        # sharing the screen (or none), as a spectator would: nobody's hidden card is named.
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
@@ -86,7 +90,7 @@ class TerminalGame:
                 except LudotecaError as exc:
                     self.console.print(f"[red]{exc.text(self.lang)}[/]")
         action = self.match.state.sample_chance()
-        text = state.describe_action(action, self.lang)
+        text = state.describe_action_for(action, self.viewer, self.lang)
         self.match.apply(action)
         self.say(f"[dim]·[/] {text}")
 
@@ -95,7 +99,7 @@ class TerminalGame:
         bot = self.seats[seat].bot
         assert bot is not None
         action = bot.choose(view_document(state, seat), state.legal_actions())
-        described = state.describe_action(action, self.lang)
+        described = state.describe_action_for(action, self.viewer, self.lang)
         self.match.apply(action)
         self.say(f"[bold]{self.who(seat)}[/]: {described}")
 
@@ -108,7 +112,7 @@ class TerminalGame:
         self.list_choices(legal, show_all)
         hint = self.t("number or notation; undo, all, rules, quit", "número o notación; undo, all, rules, quit")
         while True:
-            text = self.ask(f"[{hint}] > ").strip()
+            text = self.ask(f"({hint}) > ").strip()
             if not text:
                 continue
             low = text.lower()

@@ -202,6 +202,16 @@ class AggravationState(State):
         rest.sort(key=lambda s: -counts[s])
         return self.finished + rest
 
+    def statistics(self) -> dict[str, float]:
+        """End-of-game counters for `ludoteca simulate` (read off the position, nothing kept during play):
+        how far the others got when the game ended."""
+        counts = self.home_counts()
+        won = self.winners()
+        return {
+            "marbles_home_others": float(sum(c for s, c in enumerate(counts) if s not in won)),
+            "marbles_in_base": float(sum(1 for h in self.pos if h == BASE)),
+        }
+
     def home_counts(self) -> list[int]:
         out = []
         for s in range(self.num_players):

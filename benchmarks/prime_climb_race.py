@@ -1,0 +1,83 @@
+"""Prime Climb solo race without cards: mean turns of each bot against the exact optimum.
+
+    python benchmarks/prime_climb_race.py [--races 200] [--bots random,greedy,optimal-racer,hard]
+
+Seat 0 races alone: a two-player game with cards off in which seat 1's turn is skipped (its
+pawns stay on Start, where nothing is ever bumped), so only seat 0's decisions count. A race
+is cut at 300 turns (reported). The optimum is the race solver's value from Start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from ludoteca.bots import make_bot  # noqa: E402
+from ludoteca.bots.arena import wilson  # noqa: E402,F401
+from ludoteca.engine import CHANCE, TERMINAL, make_game, view_document  # noqa: E402
+from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.games.prime_climb.race_solver import solve  # noqa: E402
+
+CAP = 300
+
+
+def solo_race(bot_name: str, seed: int, params: dict) -> int:
+    game = make_game("prime-climb", {"cards": False})
+    body = game.new_initial_state(2, seed).to_json()
+    body.update(turn=0, phase="roll")
+    state = game.state_from_json(body, 2)
+    state.rng.s = seed
+    bot = make_bot(bot_name, game, 0, derive_seed(seed, "solo"), **params)
+    turns = 0
+    while turns < CAP:
+        turns += 1
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return turns
+            if player == CHANCE:
+                state.apply_legal(state.sample_chance())
+            elif player == 0:
+                state.apply_legal(bot.choose(view_document(state, 0), state.legal_actions()))
+            else:
+                break
+        body = state.to_json()  # skip seat 1: seat 0 rolls again
+        body.update(turn=0, phase="roll", moved=[], last_moved=None)
+        rng = state.rng.s
+        state = game.state_from_json(body, 2)
+        state.rng.s = rng
+    return CAP
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--races", type=int, default=200)
+    ap.add_argument("--bots", default="random,greedy,optimal-racer,hard")
+    ap.add_argument("--hard-iterations", type=int, default=100)
+    args = ap.parse_args()
+    best = solve(2, "rules").expected_turns(0, 0)
+    print(f"optimum (race solver, two pawns, rules): {best:.3f} turns")
+    print("| bot | races | mean turns | 95% interval of the mean | minus optimal-racer (paired) | cut at 300 | s/race |")
+    print("|---|---|---|---|---|---|---|")
+    # the dice come from the state's own stream, so race i rolls the same dice for every bot
+    # (while the pawns' play differs): paired differences against the racer are much tighter
+    reference = [solo_race("optimal-racer", derive_seed(7, "race", i), {}) for i in range(args.races)]
+    for name in args.bots.split(","):
+        params = {"iterations": args.hard_iterations} if name == "hard" else {}
+        t0 = time.perf_counter()
+        turns = [solo_race(name, derive_seed(7, "race", i), params) for i in range(args.races)]
+        mean = statistics.mean(turns)
+        half = 1.96 * statistics.stdev(turns) / len(turns) ** 0.5
+        diff = [t - r for t, r in zip(turns, reference)]
+        dm, dh = statistics.mean(diff), 1.96 * statistics.stdev(diff) / len(diff) ** 0.5
+        print(f"| {name} | {len(turns)} | {mean:.2f} | [{mean - half:.2f}, {mean + half:.2f}] | {dm:+.2f} [{dm - dh:+.2f}, {dm + dh:+.2f}] | {sum(t >= CAP for t in turns)} | "
+              f"{(time.perf_counter() - t0) / len(turns):.2f} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""Difficulty levels for people: `easy`, `medium`, `hard`, usable as seats in every front end.
+
+A level is a bot name and its parameters, chosen per game (`LEVELS`); games without an entry
+use `DEFAULT`. Budgets are in iterations, so a seeded game is reproducible; `hard` is sized to
+move within about two seconds on a modest machine (figures in docs/bots.md).
+
+- easy: the greedy bot that plays a random legal action half of the time (`noisy-greedy`);
+- medium: the greedy bot (Prime Climb: the optimal racer, exact for its own pawns);
+- hard: MCTS (perfect information) or ISMCTS (hidden cards) with a game-tuned budget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game
+from .base import Bot, make_bot, register_bot
+from .greedy import GreedyBot
+from .random_bot import RandomBot
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("noisy-greedy", {"noise": 0.5}),
+    "medium": ("greedy", {}),
+    "hard": ("mcts", {"iterations": 300, "rollout_depth": 20}),
+}
+
+LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "prime-climb": {
+        "medium": ("optimal-racer", {}),
+        "hard": ("mcts", {"iterations": 1000, "rollout": "racer", "rollout_depth": 0, "evaluator": "racer"}),
+    },
+    "aggravation": {
+        "hard": ("mcts", {"iterations": 1500, "rollout": "random", "rollout_depth": 20}),
+    },
+    "piramide": {
+        "hard": ("ismcts", {"iterations": 1000, "rollout": "random", "rollout_depth": 20}),
+    },
+    "mazmorra": {
+        "hard": ("ismcts", {"iterations": 100, "rollout": "random", "rollout_depth": 20}),
+    },
+}
+
+
+def level_bot(level: str, game: Game) -> tuple[str, dict[str, Any]]:
+    """The (bot name, parameters) a level means for this game."""
+    spec = LEVELS.get(game.name, {}).get(level) or DEFAULT[level]
+    if spec[0] == "mcts" and not game.perfect_information:
+        spec = ("ismcts", spec[1])
+    return spec
+
+
+class NoisyGreedyBot(Bot):
+    """Greedy, except that with probability `noise` it plays a random legal action."""
+
+    name = "noisy-greedy"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.5):
+        super().__init__(game, seat, seed, noise=noise)
+        self._greedy = GreedyBot(game, seat, self.rng.next64() >> 1)
+        self._random = RandomBot(game, seat, self.rng.next64() >> 1)
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
+        if self.rng.random() < self.params["noise"]:
+            return self._random.choose(view, legal_actions)
+        return self._greedy.choose(view, legal_actions)
+
+
+def _level_factory(level: str):
+    def build(game: Game, seat: int, seed: int = 0, **overrides: Any) -> Bot:
+        name, params = level_bot(level, game)
+        if "seconds" in overrides and "iterations" not in overrides:
+            params = {k: v for k, v in params.items() if k != "iterations"}  # a time budget instead
+        return make_bot(name, game, seat, seed, **{**params, **overrides})
+
+    build.__name__ = f"level_{level}"
+    return build
+
+
+register_bot("noisy-greedy", NoisyGreedyBot)
+for _level in LEVEL_NAMES:
+    register_bot(_level, _level_factory(_level))

@@ -1,0 +1,74 @@
+"""`mcts`: Monte Carlo tree search on the exact state rebuilt from the bot's view.
+
+For perfect-information games `Game.state_from_view` is exact, so the tree is an ordinary
+UCT tree with chance nodes. For a hidden-information game this bot would search one
+determinisation only (it still never sees the true state); use `ismcts` there.
+
+Parameters (keyword arguments of the constructor, also used by the difficulty levels):
+`iterations` (default 1000) or `seconds` per move, `exploration` (UCB constant, 0.7),
+`rollout` (`random`, `greedy` or a policy the game registers), `rollout_depth` (actions
+played before the leaf evaluator is asked; 0 evaluates the leaf at once), `evaluator`
+(`heuristic` = `State.evaluate`, or one the game registers), `epsilon` (noise of the greedy rollout).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game
+from .base import Bot, register_bot
+from .search import TreeSearch, resolve_evaluator, resolve_rollout
+
+DEFAULTS: dict[str, Any] = {
+    "iterations": 1000,
+    "seconds": None,
+    "exploration": 0.7,
+    "rollout": "random",
+    "rollout_depth": 50,
+    "evaluator": "heuristic",
+    "epsilon": 0.1,
+}
+
+
+class MCTSBot(Bot):
+    name = "mcts"
+
+    def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
+        unknown = set(params) - set(DEFAULTS)
+        if unknown:
+            raise TypeError(f"unknown MCTS parameter(s): {', '.join(sorted(unknown))}")
+        super().__init__(game, seat, seed, **{**DEFAULTS, **params})
+        p = self.params
+        if p["seconds"] is not None and "iterations" not in params:
+            p["iterations"] = None  # a time budget alone
+        self._rollout = resolve_rollout(game, p["rollout"], p["epsilon"])
+        self._evaluator = resolve_evaluator(game, p["evaluator"])
+        self.last_search: TreeSearch | None = None
+
+    def make_search(self, view: dict[str, Any]) -> TreeSearch:
+        root = self.game.state_from_view(view, self.rng.next64() >> 1)
+        return self.search_from(lambda: root.clone())
+
+    def search_from(self, root_state) -> TreeSearch:
+        p = self.params
+        return TreeSearch(
+            root_state,
+            self.rng.spawn(),
+            iterations=p["iterations"],
+            seconds=p["seconds"],
+            exploration=p["exploration"],
+            rollout=self._rollout,
+            rollout_depth=p["rollout_depth"],
+            evaluator=self._evaluator,
+        )
+
+    def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        search = self.make_search(view)
+        action = search.run()
+        self.last_search = search
+        return action
+
+
+register_bot("mcts", MCTSBot)

@@ -1,0 +1,113 @@
+"""Mazmorra Primigenia: the rules options, the action space and the set-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Game, Option, OptionSet, Rng, T
+from .cards import ENTRY, EXIT, NUM_CARDS
+from .geometry import MARGIN_X, MARGIN_Y, UP, geometry, grid_size
+from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PLACE, MazmorraState
+from .table import Table
+
+
+class MazmorraGame(Game):
+    """Action space, for a grid of n = width x height cells (width = 20 + 2 * distance, height 21):
+
+    - play card c with orientation o (0 up, 1 side) and top-left cell p: (c * 2 + o) * n + p
+    - move to room c (0..89) or EXIT (90): move_base + c        (move_base = 180 * n)
+    - take market slot i (0..3, face-up market only): take_base + i
+    - discard card c (safety rule): discard_base + c
+    - chance, the card drawn to a hand or revealed into a slot: card_base + c
+    """
+
+    name = "mazmorra"
+    title = T("Primordial Dungeon", "Mazmorra Primigenia")
+    blurb = T(
+        "Build the dungeon with rock-paper-scissors cards laid over each other and walk your pawn to the exit.",
+        "Construye la mazmorra con cartas de piedra-papel-tijera superpuestas y lleva tu ficha a la salida.",
+    )
+    min_players = 2
+    max_players = 4
+    default_players = 3
+    perfect_information = False
+    OPTIONS = OptionSet((
+        Option("distance", "int", 6, T(
+            "gap between entry and exit, in card widths (the seed says six to eight cards)",
+            "hueco entre entrada y salida, en anchos de carta (el texto dice de seis a ocho cartas)"), minimum=1, maximum=10),
+        Option("market_face_up", "bool", False, T(
+            "the 4 market cards lie face up (the rules say face down)",
+            "las 4 cartas de la zona de robo están bocarriba (las reglas dicen bocabajo)")),
+        Option("must_beat_all_covered", "bool", False, T(
+            "a played card must beat every card it covers (ENTRY and EXIT excepted)",
+            "la carta jugada debe vencer a todas las que cubre (salvo ENTRADA y SALIDA)")),
+        Option("allow_two", "bool", False, T(
+            "allow a 2-player game (the rules say 3-4)",
+            "permite partidas de 2 jugadores (las reglas dicen 3-4)")),
+    ))
+
+    def __init__(self, options: dict[str, Any] | None = None):
+        super().__init__(options)
+        self.distance = self.options["distance"]
+        self.market_face_up = self.options["market_face_up"]
+        self.must_beat_all = self.options["must_beat_all_covered"]
+        self.width, self.height = grid_size(self.distance)
+        self.geo = geometry(self.width, self.height)
+        n = self.ncells = self.geo.ncells
+        self.move_base = NUM_CARDS * 2 * n
+        self.take_base = self.move_base + NUM_CARDS + 1
+        self.discard_base = self.take_base + MARKET_SIZE
+        self.card_base = self.discard_base + NUM_CARDS
+        self.entry_pos = MARGIN_Y * self.width + MARGIN_X
+        self.exit_pos = self.entry_pos + 2 + 2 * self.distance
+
+    def allowed_min_players(self) -> int:
+        return 2 if self.options["allow_two"] else 3
+
+    def num_distinct_actions(self) -> int:
+        return self.card_base + NUM_CARDS
+
+    def blank_state(self, num_players: int, seed: int) -> MazmorraState:
+        """ENTRY and EXIT on the table, every card unseen, no hands yet."""
+        s = MazmorraState(self, num_players, seed)
+        s.table = Table(self.geo)
+        s.table.put(ENTRY, UP, self.entry_pos)
+        s.table.put(EXIT, UP, self.exit_pos)
+        s.hands = [[] for _ in range(num_players)]
+        s.pool = list(range(NUM_CARDS))
+        s.deck = 0
+        s.market = [FACE_DOWN] * MARKET_SIZE
+        s.discards = []
+        s.pawns = [ENTRY] * num_players
+        s.counters = [0] * num_players
+        s.phase, s.turn, s.played, s.bonus, s.slot, s.ended = PLACE, 0, -1, 0, -1, 0
+        s._legal = s._nb = s._dist = None
+        return s
+
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> MazmorraState:
+        n = self.check_players(num_players)
+        s = self.blank_state(n, seed)
+        # Set-up from the state's own stream: the two face-down table cards and the deck stay
+        # unseen (in the pool); 4 cards to each hand; a face-up market is dealt face up.
+        deal = Rng(s.rng.next64())
+        pool = list(range(NUM_CARDS))
+        deal.shuffle(pool)
+        for seat in range(n):
+            s.hands[seat] = sorted(pool[:HAND_SIZE])
+            del pool[:HAND_SIZE]
+        if self.market_face_up:
+            s.market = pool[:MARKET_SIZE]
+            del pool[:MARKET_SIZE]
+        s.pool = sorted(pool)
+        s.deck = NUM_CARDS - 2 - HAND_SIZE * n - MARKET_SIZE
+        return s
+
+    def state_from_json(self, body: dict[str, Any], num_players: int) -> MazmorraState:
+        from .views import state_from_json
+
+        return state_from_json(self, body, num_players)
+
+    def state_from_view(self, view: dict[str, Any], seed: int) -> MazmorraState:
+        from .views import state_from_view
+
+        return state_from_view(self, view, seed)

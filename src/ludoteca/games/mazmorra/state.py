@@ -1,0 +1,298 @@
+"""A position of Mazmorra Primigenia and its turn: play a card, walk, score counters, draw.
+
+Hidden information is kept as the engine asks: every card nobody has seen (the deck, the
+face-down market and the faces of ENTRY and EXIT) lies in one multiset, `pool`. Drawing from the
+face-down market is therefore a chance draw from `pool`, and refilling a face-down slot only
+moves one unseen card from the deck count to the market count.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Hashable
+
+from ...engine import CHANCE, TERMINAL, State, T, Text
+from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
+from .table import Table, distances_to_exit
+from .walk import end_rooms, find_walk
+
+PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
+PHASE_NAMES = ("place", "move", "take", "draw", "refill", "over")
+HAND_SIZE = 4
+MARKET_SIZE = 4
+FACE_DOWN = -2  # a market slot holding a card nobody has seen
+EMPTY = -1
+ENDED_NAMES = (None, "exit", "deck")
+
+
+class MazmorraState(State):
+    __slots__ = (
+        "table", "hands", "pool", "deck", "market", "discards", "pawns", "counters",
+        "phase", "turn", "played", "bonus", "slot", "ended", "_legal", "_nb", "_dist",
+    )
+
+    # --- whose decision -------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase == DRAW or phase == REFILL:
+            return CHANCE
+        return self.turn
+
+    # --- caches (shared by clones until the table changes; never mutated in place) ---------
+    def neighbours(self) -> list[list[int]]:
+        nb = self._nb
+        if nb is None:
+            nb = self._nb = self.table.neighbours()
+        return nb
+
+    def distances(self) -> list[int]:
+        """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
+        d = self._dist
+        if d is None:
+            d = self._dist = distances_to_exit(self.neighbours())
+        return d
+
+    def distance(self, seat: int) -> int:
+        """The scoring distance of a pawn: steps to EXIT, or number of rooms + 1 without a path."""
+        d = self.distances()[self.pawns[seat]]
+        return d if d >= 0 else len(self.table.placed) + 1
+
+    # --- actions ----------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[int]:
+        g = self.game
+        phase = self.phase
+        if phase == PLACE:
+            hand = self.hands[self.turn]
+            out = self.table.legal_placements(hand, g.must_beat_all)
+            if not out:  # the safety rule: no card can be placed, discard one
+                out = [g.discard_base + c for c in hand]
+            return out
+        if phase == MOVE:
+            return [g.move_base + e for e in self.end_rooms()]
+        if phase == TAKE:
+            return [g.take_base + i for i, c in enumerate(self.market) if c >= 0]
+        if phase == DRAW or phase == REFILL:
+            return [g.card_base + c for c in self.pool]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase != DRAW and self.phase != REFILL:
+            return []
+        p = 1.0 / len(self.pool)
+        base = self.game.card_base
+        return [(base + c, p) for c in self.pool]
+
+    def sample_chance(self) -> int:
+        """Peeks at the state's stream without moving it: applying any chance outcome moves it
+        one step, so a replayed record (which never samples) ends with the same rng."""
+        pool = self.pool
+        return self.game.card_base + pool[self.rng.clone().below(len(pool))]
+
+    def blocked(self) -> set[int]:
+        """Rooms the current player's pawn may not enter: those of the other pawns."""
+        me = self.turn
+        return {r for s, r in enumerate(self.pawns) if s != me and r < NUM_CARDS}
+
+    def end_rooms(self) -> list[int]:
+        """Where the current player's pawn may end its walk with the card just played."""
+        return end_rooms(self.neighbours(), self.pawns[self.turn], NUMBER[self.played], self.blocked(), self.played)
+
+    def walk_to(self, end: int) -> list[int] | None:
+        """One legal walk [start, ..., end] for the pending move (None if there is none)."""
+        if self.played < 0:
+            return None
+        return find_walk(self.neighbours(), self.pawns[self.turn], NUMBER[self.played], self.blocked(), self.played, end)
+
+    def apply_legal(self, action: int) -> None:
+        g = self.game
+        self._legal = None
+        phase = self.phase
+        if phase == PLACE:
+            if action >= g.discard_base:
+                card = action - g.discard_base
+                self.hands[self.turn].remove(card)
+                self.discards.append(card)
+                self._to_draw()
+                return
+            card, rest = divmod(action, 2 * g.ncells)
+            o, p = divmod(rest, g.ncells)
+            self.hands[self.turn].remove(card)
+            beaten = self.table.put(card, o, p)
+            self._nb = self._dist = None
+            self.played = card
+            self.bonus = 1 if beaten >= 2 else 0
+            ends = self.end_rooms()
+            if len(ends) > 1:
+                self.phase = MOVE
+            else:  # no walk at all, or a forced one: no decision to ask for
+                self._finish_move(ends[0] if ends else -1)
+        elif phase == MOVE:
+            self._finish_move(action - g.move_base)
+        elif phase == TAKE:
+            slot = action - g.take_base
+            self._add_to_hand(self.market[slot])
+            self.market[slot] = EMPTY
+            self.slot = slot
+            if self.deck > 0:
+                self.phase = REFILL
+            else:
+                self._end(2)
+        elif phase == DRAW:
+            self.rng.next64()
+            card = action - g.card_base
+            self.pool.remove(card)
+            self._add_to_hand(card)
+            if self.deck > 0:
+                self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
+                self._next_turn()
+            else:
+                self.market[self.market.index(FACE_DOWN)] = EMPTY
+                self._end(2)
+        elif phase == REFILL:
+            self.rng.next64()
+            card = action - g.card_base
+            self.pool.remove(card)
+            self.market[self.slot] = card
+            self.deck -= 1
+            self._next_turn()
+        else:
+            raise ValueError("the game is over")
+
+    def _add_to_hand(self, card: int) -> None:
+        hand = self.hands[self.turn]
+        hand.append(card)
+        hand.sort()
+
+    def _finish_move(self, end: int) -> None:
+        gain = self.bonus
+        if end >= 0:
+            self.pawns[self.turn] = end
+            if end != EXIT and COLOUR[end] == COLOUR[self.played]:
+                gain += 1
+        self.counters[self.turn] += gain
+        if end == EXIT:
+            self._end(1)
+        else:
+            self._to_draw()
+
+    def _to_draw(self) -> None:
+        self.phase = TAKE if self.game.market_face_up else DRAW
+
+    def _next_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.num_players
+        self.phase = PLACE
+        self.played = -1
+        self.bonus = 0
+        self.slot = -1
+
+    def _end(self, how: int) -> None:
+        self.ended = how
+        self.phase = OVER
+
+    # --- results ----------------------------------------------------------------------------
+    def scores(self) -> list[float] | None:
+        if self.phase != OVER:
+            return None
+        if self.ended == 1:
+            return [float(self.counters[s] - self.distance(s)) for s in range(self.num_players)]
+        return [float(c) for c in self.counters]
+
+    def winners(self) -> list[int]:
+        if self.phase != OVER:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        tied = [s for s in range(self.num_players) if scores[s] == best]
+        near = min(self.distance(s) for s in tied)
+        return [s for s in tied if self.distance(s) == near]
+
+    # --- the heuristic ----------------------------------------------------------------------
+    def evaluate(self, seat: int) -> float:
+        """Greedy's yardstick, in [0, 1] (see docs/rules/mazmorra.md).
+
+        Each pawn is worth counters - 0.5 * distance (distance as scored: steps to EXIT, or
+        rooms + 1 without a path); the value is 0.5 + 0.5 * tanh((mine - best other) / 4).
+        The end of the game is worth its returns."""
+        if self.phase == OVER:
+            return self.returns()[seat]
+        from math import tanh
+
+        counters = self.counters
+        mine = counters[seat] - 0.5 * self.distance(seat)
+        other = max(counters[s] - 0.5 * self.distance(s) for s in range(self.num_players) if s != seat)
+        return 0.5 + 0.5 * tanh((mine - other) / 4.0)
+
+    # --- copies -----------------------------------------------------------------------------
+    def clone(self) -> "MazmorraState":
+        s = MazmorraState.__new__(MazmorraState)
+        s.game = self.game
+        s.num_players = self.num_players
+        s.rng = self.rng.clone()
+        s.table = self.table.copy()
+        s.hands = [h[:] for h in self.hands]
+        s.pool = self.pool[:]
+        s.deck = self.deck
+        s.market = self.market[:]
+        s.discards = self.discards[:]
+        s.pawns = self.pawns[:]
+        s.counters = self.counters[:]
+        s.phase, s.turn, s.played, s.bonus, s.slot, s.ended = (
+            self.phase, self.turn, self.played, self.bonus, self.slot, self.ended)
+        s._legal, s._nb, s._dist = self._legal, self._nb, self._dist
+        return s
+
+    def key(self) -> Hashable:
+        return (
+            self.phase, self.turn, self.played, self.bonus, self.slot, self.ended, self.deck,
+            tuple(self.table.placed), tuple(self.pawns), tuple(self.counters),
+            tuple(tuple(h) for h in self.hands), tuple(self.market), tuple(self.discards),
+        )
+
+    def is_undo_barrier(self, action: int) -> bool:
+        """Playing or discarding shows a card from the hand: it cannot be taken back."""
+        return self.phase == PLACE
+
+    # --- notation, views and documents live in their own modules ----------------------------
+    def action_to_string(self, action: int) -> str:
+        from .notation import action_to_string
+
+        return action_to_string(self, action)
+
+    def string_to_action(self, text: str) -> int:
+        from .notation import string_to_action
+
+        return string_to_action(self, text)
+
+    def describe_action(self, action: int, lang: str = "en") -> str:
+        from .notation import describe_action
+
+        return describe_action(self, action, lang)
+
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+        """A card drawn into a hand is seen by its drawer only (a face-up refill is public)."""
+        if self.phase == DRAW and seat != self.turn:
+            who = f"P{self.turn + 1}"
+            return T(f"{who} draws a card from the market", f"{who} roba una carta del mercado").get(lang)
+        return self.describe_action(action, lang)
+
+    def why_illegal(self, action: int) -> Text:
+        from .notation import why_illegal
+
+        return why_illegal(self, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        from .views import to_json
+
+        return to_json(self)

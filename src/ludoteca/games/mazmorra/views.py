@@ -1,0 +1,185 @@
+"""What each seat sees, the full state document, and determinisation from a view.
+
+Public: the table (every card laid, in order, bottom to top), pawns, counters, discards, hand
+sizes, deck size, the market (cards only when face up), the turn. Private: a seat's own hand.
+Nobody: the deck, the face-down market and the faces of ENTRY and EXIT (all in `pool`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Rng, StateFormatError, T, check_fields
+from .cards import ENTRY, EXIT, NUM_CARDS
+from .state import ENDED_NAMES, FACE_DOWN, HAND_SIZE, MARKET_SIZE, PHASE_NAMES, MazmorraState
+
+_PUBLIC = ["grid", "table", "pawns", "counters", "hand_sizes", "deck", "market", "discards",
+           "phase", "turn", "played", "bonus", "slot", "ended"]
+
+
+def _public(s: MazmorraState) -> dict[str, Any]:
+    g = s.game
+    n = g.ncells
+    table = []
+    for code in s.table.placed:
+        card, rest = divmod(code, 2 * n)
+        o, p = divmod(rest, n)
+        table.append([card, o, p % g.width, p // g.width])
+    return {
+        "grid": [g.width, g.height],
+        "entry": [g.entry_pos % g.width, g.entry_pos // g.width],
+        "exit": [g.exit_pos % g.width, g.exit_pos // g.width],
+        "table": table,
+        "pawns": s.pawns[:],
+        "counters": s.counters[:],
+        "distances": [s.distance(i) for i in range(s.num_players)],
+        "hand_sizes": [len(h) for h in s.hands],
+        "deck": s.deck,
+        "market": s.market[:],
+        "discards": s.discards[:],
+        "phase": PHASE_NAMES[s.phase],
+        "turn": s.turn,
+        "played": s.played,
+        "bonus": s.bonus,
+        "slot": s.slot,
+        "ended": ENDED_NAMES[s.ended],
+        "scores": s.scores(),
+    }
+
+
+def view(s: MazmorraState, seat: int | None) -> dict[str, Any]:
+    out = _public(s)
+    out["hand"] = None if seat is None else s.hands[seat][:]
+    return out
+
+
+def to_json(s: MazmorraState) -> dict[str, Any]:
+    out = _public(s)
+    out["hands"] = [h[:] for h in s.hands]
+    out["pool"] = s.pool[:]
+    return out
+
+
+def _bad(en: str, es: str) -> StateFormatError:
+    return StateFormatError(T(en, es))
+
+
+def _int(value: Any, lo: int, hi: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise _bad(f"{what} must be a whole number from {lo} to {hi}, not {value!r}",
+                   f"{what} debe ser un entero de {lo} a {hi}, no {value!r}")
+    return value
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise _bad(f"{what} must be a list of cards", f"{what} debe ser una lista de cartas")
+    return [_int(c, 0, NUM_CARDS - 1, what) for c in value]
+
+
+def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraState:
+    check_fields(body, _PUBLIC, "mazmorra state")
+    if body["grid"] != [game.width, game.height]:
+        raise _bad("the grid size does not match the distance option", "el tamaño de la cuadrícula no cuadra con la opción distance")
+    s = game.blank_state(num_players, seed)
+    table = s.table
+    geo = game.geo
+    if not isinstance(body["table"], list):
+        raise _bad("table must be a list", "table debe ser una lista")
+    for item in body["table"]:
+        if not isinstance(item, list) or len(item) != 4:
+            raise _bad("each table card is [card, orientation, x, y]", "cada carta de la mesa es [carta, orientación, x, y]")
+        card = _int(item[0], 0, NUM_CARDS - 1, "a table card")
+        o = _int(item[1], 0, 1, "an orientation")
+        x = _int(item[2], 0, game.width - 1, "x")
+        y = _int(item[3], 0, game.height - 1, "y")
+        p = y * game.width + x
+        if table.orient[card] >= 0 or not geo.valid[o][p] or not table.fits(o, p):
+            raise _bad(f"the table card {item} cannot lie there", f"la carta de mesa {item} no puede estar ahí")
+        table.put(card, o, p)
+    n = num_players
+    for field in ("pawns", "counters", "hand_sizes"):
+        if not isinstance(body[field], list) or len(body[field]) != n:
+            raise _bad(f"{field} must list one value per player", f"{field} debe tener un valor por jugador")
+    s.pawns = [_int(r, 0, EXIT, "a pawn") for r in body["pawns"]]
+    for r in s.pawns:
+        if r < NUM_CARDS and table.orient[r] < 0:
+            raise _bad("a pawn stands on a card that is not on the table", "una ficha está en una carta que no está en la mesa")
+    s.counters = [_int(c, 0, 10_000, "a counter") for c in body["counters"]]
+    s.deck = _int(body["deck"], 0, NUM_CARDS, "deck")
+    market = body["market"]
+    if not isinstance(market, list) or len(market) != MARKET_SIZE:
+        raise _bad("market must have 4 slots", "market debe tener 4 huecos")
+    s.market = [_int(c, FACE_DOWN, NUM_CARDS - 1, "a market slot") for c in market]
+    if game.market_face_up == any(c == FACE_DOWN for c in s.market):
+        raise _bad("the market does not match the market_face_up option", "la zona de robo no cuadra con la opción market_face_up")
+    s.discards = _cards(body["discards"], "discards")
+    if body["phase"] not in PHASE_NAMES:
+        raise _bad(f"unknown phase {body['phase']!r}", f"fase desconocida {body['phase']!r}")
+    s.phase = PHASE_NAMES.index(body["phase"])
+    s.turn = _int(body["turn"], 0, n - 1, "turn")
+    s.played = _int(body["played"], -1, NUM_CARDS - 1, "played")
+    s.bonus = _int(body["bonus"], 0, 1, "bonus")
+    s.slot = _int(body["slot"], -1, MARKET_SIZE - 1, "slot")
+    if body["ended"] not in ENDED_NAMES:
+        raise _bad("ended must be null, 'exit' or 'deck'", "ended debe ser null, 'exit' o 'deck'")
+    s.ended = ENDED_NAMES.index(body["ended"])
+    if (s.phase == 5) != (s.ended != 0) or (s.phase == 1 and s.played < 0):
+        raise _bad("the phase does not match the rest of the state", "la fase no cuadra con el resto del estado")
+    return s
+
+
+def _check_partition(s: MazmorraState) -> None:
+    seen = [c for h in s.hands for c in h] + s.table.rooms() + s.discards + [c for c in s.market if c >= 0] + s.pool
+    if sorted(seen) != list(range(NUM_CARDS)):
+        raise _bad("the cards of hands, table, discards, market and pool are not the 90 cards once each",
+                   "las cartas de manos, mesa, descartes, zona de robo y mazo no son las 90 cartas una vez cada una")
+    unseen = s.deck + 2 + sum(1 for c in s.market if c == FACE_DOWN)
+    if len(s.pool) != unseen:
+        raise _bad("the deck size does not match the unseen cards", "el tamaño del mazo no cuadra con las cartas no vistas")
+
+
+def state_from_json(game, body: Any, num_players: int) -> MazmorraState:
+    s = _rebuild_public(game, body, num_players, 0)
+    hands = body["hands"]
+    if not isinstance(hands, list) or len(hands) != num_players:
+        raise _bad("hands must list one hand per player", "hands debe tener una mano por jugador")
+    s.hands = [sorted(_cards(h, "a hand")) for h in hands]
+    if [len(h) for h in s.hands] != body["hand_sizes"]:
+        raise _bad("hand_sizes does not match the hands", "hand_sizes no cuadra con las manos")
+    s.pool = sorted(_cards(body["pool"], "pool"))
+    _check_partition(s)
+    return s
+
+
+def state_from_view(game, doc: Any, seed: int) -> MazmorraState:
+    """A full state consistent with a seat's view: other hands are dealt at random (Rng(seed))
+    from the cards that seat has not seen; the rest become the unseen pool."""
+    check_fields(doc, ["num_players", "seat", "view"], "view document")
+    try:
+        n = game.check_players(doc["num_players"])
+        body = doc["view"]
+        seat = doc["seat"]
+        s = _rebuild_public(game, body, n, seed)
+        sizes = [_int(k, 0, HAND_SIZE + 1, "a hand size") for k in body["hand_sizes"]]
+        known = set(s.table.rooms()) | set(s.discards) | {c for c in s.market if c >= 0}
+        own: list[int] = []
+        if seat is not None:
+            _int(seat, 0, n - 1, "seat")
+            own = sorted(_cards(body["hand"], "hand"))
+            if len(own) != sizes[seat]:
+                raise _bad("the hand does not match its size", "la mano no cuadra con su tamaño")
+            known |= set(own)
+        unseen = [c for c in range(NUM_CARDS) if c not in known]
+        Rng(seed).shuffle(unseen)
+        for i in range(n):
+            if i == seat:
+                s.hands[i] = own
+            else:
+                s.hands[i] = sorted(unseen[:sizes[i]])
+                del unseen[:sizes[i]]
+        s.pool = sorted(unseen)
+        _check_partition(s)
+        return s
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise _bad(f"the view document is malformed: {exc!r}", f"el documento de vista está mal formado: {exc!r}") from None

@@ -1,0 +1,180 @@
+"""The deck: a JSON data file (deck.json by default) loaded and validated once per path.
+
+Card ids are the 0-based positions in the file's `cards` list. Cards equal in kind, side,
+value and symbol are interchangeable, so the rules keep counts per *card type*; a type is
+numbered by the order in which its first card appears in the file, and is written as a
+label (`R5sol`, `EL3luna`, `A9`, `B0jaguar`...) in notation, views and state documents.
+"""
+
+from __future__ import annotations
+
+import importlib.resources as res
+import json
+import os
+import re
+from typing import Any
+
+from ludoteca.engine import OptionError, T
+
+# Kinds of card (codes used in the hot tables).
+BASE, REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 0, 1, 2, 3, 4
+KIND_NAMES = ("base", "regular", "edge", "edge", "apex")
+
+# Cell roles in the pyramid, as bits so a card type can hold the mask of the roles it fits.
+ROLE_LEFT, ROLE_RIGHT, ROLE_MIDDLE, ROLE_APEX = 1, 2, 4, 8
+
+# The counts are facts of the published game (the values and symbols are not).
+COUNTS = {"base": 10, "regular": 48, "edge": 26, "apex": 4}
+SYMBOLS_MAX = 8
+VALUE_MAX = 99
+
+LABEL_RE = re.compile(r"^(BL|BR|B|R|EL|ER|A)(\d+)([a-z]*)$", re.IGNORECASE)
+_PREFIX = {(BASE, "left"): "BL", (BASE, "right"): "BR", (BASE, None): "B", (REGULAR, None): "R",
+           (LEFT_EDGE, None): "EL", (RIGHT_EDGE, None): "ER", (APEX, None): "A"}
+
+
+class DeckError(OptionError):
+    """A deck file that cannot be used: the message names the card and the problem."""
+
+
+class Deck:
+    """An immutable, validated deck with its per-type tables."""
+
+    __slots__ = (
+        "source", "symbols", "card_type", "type_kind", "type_value", "type_symbol", "type_label",
+        "type_count", "type_roles", "label_to_type", "regular_types", "edge_types", "base_left",
+        "base_right", "base_middle_cards", "num_cards", "num_types",
+    )
+
+    def __init__(self, doc: Any, source: str):
+        self.source = source
+        err = lambda en, es: DeckError(T(f"deck file {source}: {en}", f"archivo de mazo {source}: {es}"))  # noqa: E731
+        if not isinstance(doc, dict):
+            raise err("must be a JSON object with 'symbols' and 'cards'", "debe ser un objeto JSON con 'symbols' y 'cards'")
+        symbols = doc.get("symbols")
+        if (not isinstance(symbols, list) or not 1 <= len(symbols) <= SYMBOLS_MAX
+                or not all(isinstance(s, str) and re.fullmatch(r"[a-z]+", s) for s in symbols)
+                or len(set(symbols)) != len(symbols)):
+            raise err(f"'symbols' must list 1 to {SYMBOLS_MAX} distinct lowercase words (a-z)",
+                      f"'symbols' debe listar de 1 a {SYMBOLS_MAX} palabras distintas en minúsculas (a-z)")
+        cards = doc.get("cards")
+        if not isinstance(cards, list):
+            raise err("'cards' must be a list", "'cards' debe ser una lista")
+        self.symbols = tuple(symbols)
+        keys: list[tuple[int, str | None, int, int]] = []
+        for i, card in enumerate(cards):
+            keys.append(self._check_card(i, card, err))
+        tally = {name: 0 for name in COUNTS}
+        sides = {"left": 0, "right": 0}
+        for kind, side, _v, _s in keys:
+            tally[KIND_NAMES[kind] if kind != BASE else "base"] += 1
+            if kind == BASE and side:
+                sides[side] += 1
+        for name, want in COUNTS.items():
+            if tally[name] != want:
+                raise err(f"needs {want} {name} cards, found {tally[name]}", f"hacen falta {want} cartas de tipo {name}, hay {tally[name]}")
+        if sides != {"left": 1, "right": 1}:
+            raise err("needs exactly one left-edge base card and one right-edge base card",
+                      "hace falta exactamente una carta de base de borde izquierdo y una de borde derecho")
+        # Card types, numbered by first appearance.
+        index: dict[tuple, int] = {}
+        card_type = []
+        for key in keys:
+            if key not in index:
+                index[key] = len(index)
+            card_type.append(index[key])
+        types = list(index)
+        self.card_type = tuple(card_type)
+        self.num_cards = len(cards)
+        self.num_types = len(types)
+        self.type_kind = tuple(k for k, _, _, _ in types)
+        self.type_value = tuple(v for _, _, v, _ in types)
+        self.type_symbol = tuple(s for _, _, _, s in types)
+        self.type_label = tuple(
+            _PREFIX[(k, side if k == BASE else None)] + str(v) + (self.symbols[s] if s >= 0 else "")
+            for k, side, v, s in types
+        )
+        counts = [0] * len(types)
+        for t in card_type:
+            counts[t] += 1
+        self.type_count = tuple(counts)
+        roles = {BASE: 0, REGULAR: ROLE_LEFT | ROLE_RIGHT | ROLE_MIDDLE | ROLE_APEX, LEFT_EDGE: ROLE_LEFT,
+                 RIGHT_EDGE: ROLE_RIGHT, APEX: ROLE_APEX}
+        self.type_roles = tuple(roles[k] for k in self.type_kind)
+        self.label_to_type = {label.lower(): t for t, label in enumerate(self.type_label)}
+        self.regular_types = tuple(t for t in range(len(types)) if self.type_kind[t] == REGULAR)
+        self.edge_types = tuple(t for t in range(len(types)) if self.type_kind[t] in (LEFT_EDGE, RIGHT_EDGE, APEX))
+        self.base_left = index[next(k for k in keys if k[0] == BASE and k[1] == "left")]
+        self.base_right = index[next(k for k in keys if k[0] == BASE and k[1] == "right")]
+        self.base_middle_cards = tuple(i for i, k in enumerate(keys) if k[0] == BASE and k[1] is None)
+
+    def _check_card(self, i: int, card: Any, err) -> tuple[int, str | None, int, int]:
+        where_en, where_es = f"card {i}", f"carta {i}"
+        bad = lambda en, es: err(f"{where_en} ({card!r}): {en}", f"{where_es} ({card!r}): {es}")  # noqa: E731
+        if not isinstance(card, dict):
+            raise bad("must be an object with kind, value, symbol (and side)", "debe ser un objeto con kind, value, symbol (y side)")
+        unknown = set(card) - {"kind", "side", "value", "symbol"}
+        if unknown:
+            raise bad(f"unknown field(s) {', '.join(sorted(unknown))}", f"campo(s) desconocido(s) {', '.join(sorted(unknown))}")
+        kind = card.get("kind")
+        if kind not in COUNTS:
+            raise bad("kind must be base, regular, edge or apex", "kind debe ser base, regular, edge o apex")
+        value = card.get("value")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("value must be a whole number", "value debe ser un número entero")
+        if kind == "base" and value != 0:
+            raise bad("a base card's value is 0", "el valor de una carta de base es 0")
+        if kind != "base" and not 1 <= value <= VALUE_MAX:
+            raise bad(f"value must be between 1 and {VALUE_MAX}", f"value debe estar entre 1 y {VALUE_MAX}")
+        symbol = card.get("symbol")
+        if symbol is None:
+            sym = -1
+        elif symbol in self.symbols:
+            sym = self.symbols.index(symbol)
+        else:
+            raise bad(f"unknown symbol {symbol!r} (known: {', '.join(self.symbols)}, or null)",
+                      f"símbolo desconocido {symbol!r} (conocidos: {', '.join(self.symbols)}, o null)")
+        side = card.get("side")
+        if kind == "edge":
+            if side not in ("left", "right"):
+                raise bad("an edge card's side must be left or right", "el lado (side) de un borde debe ser left o right")
+            return (LEFT_EDGE if side == "left" else RIGHT_EDGE, None, value, sym)
+        if kind == "base":
+            if side not in (None, "left", "right"):
+                raise bad("a base card's side must be left, right or null", "el lado (side) de una carta de base debe ser left, right o null")
+            return (BASE, side, value, sym)
+        if side is not None:
+            raise bad(f"a {kind} card has no side", f"una carta {kind} no tiene lado (side)")
+        return (REGULAR if kind == "regular" else APEX, None, value, sym)
+
+    def parse_label(self, text: str) -> int:
+        """The card type named by a label (case-insensitive); -1 when none."""
+        return self.label_to_type.get(text.strip().lower(), -1)
+
+
+_CACHE: dict[tuple[str, float], Deck] = {}
+DEFAULT_NAMES = ("", "default")
+
+
+def load_deck(path: str | None) -> Deck:
+    """The deck named by the `deck` option: '' or 'default' is the packaged deck.json."""
+    if path is None or path.strip().lower() in DEFAULT_NAMES:
+        key = ("<default>", 0.0)
+        if key not in _CACHE:
+            text = res.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+            _CACHE[key] = Deck(json.loads(text), "deck.json")
+        return _CACHE[key]
+    try:
+        key = (os.path.abspath(path), os.path.getmtime(path))
+    except OSError as exc:
+        raise DeckError(T(f"deck file {path}: cannot be read ({exc.strerror})", f"archivo de mazo {path}: no se puede leer ({exc.strerror})")) from None
+    if key not in _CACHE:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                doc = json.load(fh)
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DeckError(T(f"deck file {path}: cannot be read ({exc})", f"archivo de mazo {path}: no se puede leer ({exc})")) from None
+        except json.JSONDecodeError as exc:
+            raise DeckError(T(f"deck file {path}: not valid JSON ({exc})", f"archivo de mazo {path}: no es JSON válido ({exc})")) from None
+        _CACHE[key] = Deck(doc, path)
+    return _CACHE[key]

@@ -1,0 +1,69 @@
+"""The game: options, the deck and geometry they select, and the fixed action space."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import Game, Option, OptionSet, T
+
+from .deck import load_deck
+from .pyramid import LENGTHS, geometry
+from .state import PiramideState
+
+
+class PiramideGame(Game):
+    name = "piramide"
+    title = T("Pyramid of the Sun", "Pirámide del Sol")
+    blurb = T(
+        "Build the pyramid of Teotihuacan card by card: draw, place blocks, edges and the apex, chain symbols.",
+        "Construí la pirámide de Teotihuacán carta por carta: robá, colocá bloques, bordes y la cúspide, encadená símbolos.",
+    )
+    min_players = 2
+    max_players = 5
+    default_players = 3
+    perfect_information = False
+    OPTIONS = OptionSet((
+        Option("length", "choice", "normal", T(
+            "regular base cards between the two edge bases: short=6, normal=7, long=8",
+            "cartas de base regulares entre las dos bases de borde: short=6 (corta), normal=7, long=8 (larga)"),
+            choices=("short", "normal", "long")),
+        Option("deck", "str", "default", T(
+            "path of a deck JSON file (see docs/rules/piramide.md); 'default' is the packaged deck",
+            "ruta de un archivo JSON de mazo (ver docs/rules/piramide.md); 'default' es el mazo incluido")),
+    ))
+
+    def __init__(self, options: dict[str, Any] | None = None):
+        super().__init__(options)
+        self.deck = load_deck(self.options["deck"])
+        self.geo = geo = geometry(LENGTHS[self.options["length"]])
+        self.num_cells = nc = geo.num_cells
+        self.upper_supports = tuple((c, geo.below[c][0], geo.below[c][1]) for c in geo.upper_cells)
+        nt = self.deck.num_types
+        # Action space: plays (type x cell), chance draws (type), discards (type), then the rest.
+        self.A_DRAWN = nt * nc
+        self.A_DISCARD = self.A_DRAWN + nt
+        self.A_DRAW_REG = self.A_DISCARD + nt
+        self.A_DRAW_EDGE = self.A_DRAW_REG + 1
+        self.A_SYM_POINTS = self.A_DRAW_REG + 2
+        self.A_SYM_REG = self.A_DRAW_REG + 3
+        self.A_SYM_EDGE = self.A_DRAW_REG + 4
+        self.A_END = self.A_DRAW_REG + 5
+        self.A_PASS = self.A_DRAW_REG + 6
+        self._num_actions = self.A_PASS + 1
+
+    def num_distinct_actions(self) -> int:
+        return self._num_actions
+
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> PiramideState:
+        n = self.check_players(num_players)
+        state = PiramideState(self, n, seed)
+        state.setup()
+        return state
+
+    def state_from_json(self, body: dict[str, Any], num_players: int) -> PiramideState:
+        from .codec import state_from_json
+        return state_from_json(self, body, num_players)
+
+    def state_from_view(self, view: dict[str, Any], seed: int) -> PiramideState:
+        from .view import state_from_view
+        return state_from_view(self, view, seed)

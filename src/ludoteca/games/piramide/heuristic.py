@@ -1,0 +1,53 @@
+"""evaluate(seat): the greedy bot's view of a position, in [0, 1].
+
+    value = own score + W x (worth of the best 5 cards in hand + expected worth of pending draws)
+            - max over opponents of (score + W x hand size x average card worth)
+    evaluate = 0.5 + 0.5 tanh(value / 15)          (at the end: 1/k for a shared win, else 0 or 1)
+
+A card's worth is what it would score at the highest level one can build on now
+(min(value, reach) x 2 for an edge card, x 3 for an apex card). Cards in hand count for W=0.3
+of that (not all will find a good place), so scoring now beats hoarding: measured against the
+random bot, valuing held cards by a higher future level (LOOKAHEAD 2, W 0.7) won 42% of 40 games,
+W 0.6 won 78%, W 0.45 85%, W 0.3 88%. Opponents' hands are unknown (the bot's state is a determinisation), so only their
+sizes count.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .deck import APEX, LEFT_EDGE, RIGHT_EDGE
+from .state import DRAWING, HAND_LIMIT, OVER, SECOND_DRAW
+
+W = 0.3
+AVERAGE = 3.0  # rough worth of an unknown card
+LOOKAHEAD = 0  # levels the pyramid is expected to grow before a held card is played
+
+
+def evaluate(state, seat: int) -> float:
+    if state.phase == OVER:
+        return state.returns()[seat]
+    g = state.game
+    d, geo = g.deck, g.geo
+    level = geo.level
+    reach = min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
+    kind, value = d.type_kind, d.type_value
+    worth = []
+    for t in state.hands[seat]:
+        w = min(value[t], reach)
+        k = kind[t]
+        if k == LEFT_EDGE or k == RIGHT_EDGE:
+            w *= 2
+        elif k == APEX:
+            w *= 3
+        worth.append(w)
+    if len(worth) > HAND_LIMIT:
+        worth.sort(reverse=True)
+        worth = worth[:HAND_LIMIT]
+    mine = state.points[seat] + W * sum(worth)
+    if state.cur == seat and state.phase in (DRAWING, SECOND_DRAW):
+        mine += W * AVERAGE * max(1, state.draws_left)
+    sizes = state.hands
+    other = max(state.points[p] + W * AVERAGE * min(len(sizes[p]), HAND_LIMIT)
+                for p in range(state.num_players) if p != seat)
+    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)

@@ -1,0 +1,111 @@
+"""Terminal drawing of a view document: the pyramid as a pyramid, hands, scores, decks, piles.
+
+Uses only the view document (never the state): cards are read from their labels.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+LABEL_RE = re.compile(r"^(BL|BR|B|R|EL|ER|A)(\d+)([a-z]*)$", re.IGNORECASE)
+SYMBOL_STYLE = {"sol": "bold yellow", "luna": "bold bright_cyan", "jaguar": "bold dark_orange",
+                "serpiente": "bold green"}
+PALETTE = ("bold magenta", "bold red", "bold blue", "bold white")
+CELL = 7  # characters per card in the pyramid
+
+
+def _style(symbol: str) -> str:
+    if not symbol:
+        return "white"
+    return SYMBOL_STYLE.get(symbol, PALETTE[sum(map(ord, symbol)) % len(PALETTE)])
+
+
+def card_text(label: str | None, width: int = CELL) -> Text:
+    """One card: value and symbol in the symbol's colour; edges and the apex marked by shape."""
+    if label is None:
+        return Text("·".center(width), style="grey35")
+    m = LABEL_RE.match(label)
+    if not m:
+        return Text(label[:width].center(width), style="red")
+    kind, value, symbol = m.group(1).upper(), m.group(2), m.group(3).lower()
+    body = value + symbol[:3]
+    if kind in ("EL", "BL"):
+        body = "◢" + body
+    elif kind in ("ER", "BR"):
+        body = body + "◣"
+    elif kind == "A":
+        body = "▲" + body
+    style = _style(symbol)
+    if kind.startswith("B"):
+        style += " on grey19"
+    return Text(body.center(width), style=style)
+
+
+def _cards(labels: list[str]) -> Text:
+    out = Text()
+    for i, label in enumerate(labels):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(label, 0).copy())
+        out.append(f"({label})", style="dim")
+    return out or Text("—", style="dim")
+
+
+def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
+    es = lang == "es"
+    v = view_doc["view"]
+    seat = view_doc.get("seat")
+    rows = v["pyramid"]
+    lines = []
+    for k in range(len(rows) - 1, -1, -1):  # top level first
+        line = Text()
+        line.append(f"{k + 1:>2} ", style="dim")
+        line.append(" " * ((CELL // 2) * k))
+        for label in rows[k]:
+            line.append_text(card_text(label))
+        lines.append(line)
+    header = Text(("Pirámide del Sol" if es else "Pyramid of the Sun"), style="bold")
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("Jugador" if es else "Player")
+    table.add_column("Puntos" if es else "Points", justify="right")
+    table.add_column("Cartas" if es else "Cards", justify="right")
+    turn = v["turn"]
+    for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
+        name = f"P{p + 1}" + (" ◀" if p == turn["player"] and not view_doc.get("is_terminal") else "")
+        if p == seat:
+            name += " (vos)" if es else " (you)"
+        table.add_row(name, str(score), str(size))
+    decks = v["deck_sizes"]
+    piles = v["discards"]
+    info = Text()
+    info.append(("Mazo regular: " if es else "Regular deck: ") + str(decks["regular"]) + "   ")
+    info.append(("Mazo de bordes: " if es else "Edge deck: ") + str(decks["edge"]) + "   ")
+    info.append("Abajo, boca arriba: " if es else "Face up at its bottom: ")
+    info.append_text(_cards([v["edge_bottom"]] if v["edge_bottom"] else []))
+    tops = Text("Descartes (arriba): " if es else "Discard tops: ")
+    tops.append("regular " + str(len(piles["regular"])) + " ")
+    tops.append_text(_cards(piles["regular"][-1:]))
+    tops.append(" · " + ("bordes " if es else "edge ") + str(len(piles["edge"])) + " ")
+    tops.append_text(_cards(piles["edge"][-1:]))
+    parts: list[Any] = [header, *lines, Text(""), table, info, tops]
+    if v.get("hand") is not None:
+        hand = Text()
+        hand.append("Tu mano: " if es else "Your hand: ", style="bold")
+        hand.append_text(_cards(v["hand"]))
+        parts.append(hand)
+    phase = turn["phase"]
+    if view_doc.get("is_terminal"):
+        winners = ", ".join(f"P{w + 1}" for w in view_doc.get("winners", []))
+        parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
+    elif phase == "symbol":
+        k = turn["symbol_matches"]
+        parts.append(Text((f"Símbolo: {k} coincidencia(s): 'symbol points' o 'symbol draw regular|edge'" if es
+                           else f"Symbol: {k} match(es): 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
+    elif phase == "discard":
+        parts.append(Text("Descartá hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
+    return Group(*parts)

@@ -1,0 +1,87 @@
+"""What a seat may know, and determinisations: full states rebuilt from a seat's view.
+
+A seat sees the public part (pyramid, scores, hand sizes, deck sizes, discard piles, the
+face-up bottom edge card, the box) and its own hand; never another hand, never which hidden
+card is where.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import StateFormatError, T, check_fields
+from ludoteca.engine.rng import Rng
+
+from .codec import _int, _label, _list, bad, check_cards, load_public, public
+from .deck import BASE
+from .state import PiramideState
+
+
+def view(state: PiramideState, seat: int | None) -> dict[str, Any]:
+    doc = public(state)
+    labels = state.game.deck.type_label
+    doc["seat"] = seat
+    doc["hand"] = None if seat is None else [labels[t] for t in state.hands[seat]]
+    return doc
+
+
+def state_from_view(game, doc: Any, seed: int) -> PiramideState:
+    """A full state consistent with `doc` (a view document of one seat): the cards that seat
+    cannot see (the other hands and both hidden decks) are re-dealt uniformly at random among
+    the places they could be, respecting every hand size and deck size."""
+    check_fields(doc, ["num_players", "seat", "view"], "view document")
+    n, seat = doc["num_players"], doc["seat"]
+    game.check_players(n)
+    body = doc["view"]
+    check_fields(body, ["pyramid", "scores", "hand_sizes", "deck_sizes", "edge_bottom", "discards", "box",
+                        "turn", "passes", "first_player", "hand"], "view")
+    seat = _int(seat, 0, n - 1, "seat")
+    rng = Rng(seed)
+    s = load_public(game, body, n, rng.next64())
+    d = game.deck
+    sizes = _list(body["hand_sizes"], "hand_sizes")
+    if len(sizes) != n:
+        raise bad(f"hand_sizes must list {n} players", f"hand_sizes debe tener {n} jugadores")
+    sizes = [_int(v, 0, d.num_cards, "a hand size") for v in sizes]
+    mine = sorted(_label(game, v, "hand") for v in _list(body["hand"], "hand"))
+    if len(mine) != sizes[seat] or any(d.type_kind[t] == BASE for t in mine):
+        raise bad("the hand does not match its size", "la mano no coincide con su tamaño")
+    s.hands[seat] = mine
+    deck_sizes = body["deck_sizes"]
+    if not isinstance(deck_sizes, dict):
+        raise bad("deck_sizes must be an object", "deck_sizes debe ser un objeto")
+    reg_n = _int(deck_sizes.get("regular"), 0, d.num_cards, "deck_sizes.regular")
+    edge_n = _int(deck_sizes.get("edge"), 0, d.num_cards, "deck_sizes.edge") - (s.bottom >= 0)
+    # The unseen cards: everything not public and not in this seat's hand.
+    unseen = list(d.type_count)
+    for group in (s.pyr, mine, s.disc_reg, s.disc_edge, s.box, [s.bottom]):
+        for t in group:
+            if t >= 0:
+                unseen[t] -= 1
+    if any(c < 0 for c in unseen):
+        raise bad("the view shows more copies of a card than the deck has", "la vista muestra más copias de una carta de las que tiene el mazo")
+    pool_reg = [t for t in d.regular_types for _ in range(unseen[t])]
+    pool_edge = [t for t in d.edge_types for _ in range(unseen[t])]
+    others = [p for p in range(n) if p != seat]
+    in_hands = sum(sizes[p] for p in others)
+    reg_in_hands, edge_in_hands = len(pool_reg) - reg_n, len(pool_edge) - edge_n
+    if reg_in_hands < 0 or edge_in_hands < 0 or reg_in_hands + edge_in_hands != in_hands:
+        raise bad("the deck and hand sizes do not add up to the unseen cards",
+                  "los tamaños de los mazos y las manos no suman las cartas no vistas")
+    # Which unseen cards are in hands: a uniform subset of each kind (the deck sizes fix how many).
+    rng.shuffle(pool_reg)
+    rng.shuffle(pool_edge)
+    held = pool_reg[:reg_in_hands] + pool_edge[:edge_in_hands]
+    for t in pool_reg[reg_in_hands:] + pool_edge[edge_in_hands:]:
+        s.deck[t] += 1
+    s.reg_n, s.edge_n = reg_n, edge_n
+    rng.shuffle(held)
+    at = 0
+    for p in others:
+        s.hands[p] = sorted(held[at:at + sizes[p]])
+        at += sizes[p]
+    try:
+        check_cards(s)
+    except StateFormatError as exc:
+        raise StateFormatError(T("inconsistent view: ", "vista inconsistente: ") + exc.message) from None
+    return s

@@ -1,0 +1,92 @@
+"""Prime Climb's exact race solver put to work inside the generic bots.
+
+- `racer_action(pos, turn, dice, legal)`: the optimal-racer decision: among the die and ±N
+  Keeper actions, the one that minimises the optimal expected number of turns of the mover's
+  two pawns racing alone (`race_solver`, rules model). Opponents and the other cards are ignored.
+- evaluator `racer` for MCTS: each seat's remaining race length D (exact for two pawns racing
+  alone, the current roll included for the mover) turned into a value in [0, 1] by a logistic of
+  the gap to the best other seat, like the game's own heuristic but with the exact two-pawn table.
+- rollout policy `racer`: the racer decision where it applies, else a random legal action.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...bots.search import register_evaluator, register_rollout
+from ...engine import TERMINAL
+from . import actions as A
+from .board import apply_op
+from .evaluation import KEEPER_TURNS
+from .race_solver import solve
+
+SCALE = 1.5  # turns: the spread of the logistic that turns a race gap into a winning chance
+
+
+def scored_actions(pawns: tuple[int, int], dice: list[int], legal: list[int]) -> list[tuple[float, int]]:
+    """(expected further turns, action) for the legal actions the race solver can judge.
+    Spending a ±N Keeper costs what the game's heuristic says a Keeper in hand is worth."""
+    solution = solve(2, "rules")
+    out = []
+    for a in legal:
+        cost = 0.0
+        if a == A.END:
+            out.append((solution.hand_value(tuple(pawns), tuple(dice)), a))
+            continue
+        if a < A.KEEPER0:
+            pawn, r = divmod(a - A.DIE0, 40)
+            op, v = divmod(r, 10)
+            rest = list(dice)
+            rest.remove(v + 1)
+        elif a < A.BUMP_NEAR0:
+            pawn, r = divmod(a - A.KEEPER0, 18)
+            sign, n = divmod(r, 9)
+            op, v, rest = (1 if sign else 0), n, list(dice)
+            cost = KEEPER_TURNS
+        else:
+            continue
+        moved = list(pawns)
+        moved[pawn] = apply_op(pawns[pawn], op, v + 1)
+        out.append((solution.hand_value(tuple(moved), tuple(rest)) + cost, a))
+    return out
+
+
+def racer_action(pawns: tuple[int, int], dice: list[int], legal: list[int]) -> int | None:
+    scored = scored_actions(pawns, dice, legal)
+    if not scored:
+        return None
+    return min(scored)[1]
+
+
+def remaining_turns(state, seat: int) -> float:
+    solution = solve(2, "rules")
+    pawns = (state.pos[2 * seat], state.pos[2 * seat + 1])
+    if seat == state.turn and state.dice:
+        return solution.hand_value(pawns, tuple(state.dice))
+    return solution.expected_turns(*pawns)
+
+
+def racer_values(state) -> list[float]:
+    if state.current_player() == TERMINAL:
+        return state.returns()
+    n = state.num_players
+    d = [remaining_turns(state, seat) for seat in range(n)]
+    out = []
+    for seat in range(n):
+        best = min(d[t] for t in range(n) if t != seat)
+        out.append(1.0 / (1.0 + math.exp(-(best - d[seat]) / SCALE)))
+    return out
+
+
+def racer_rollout(state, rng) -> int:
+    legal = state.legal_actions()
+    if state.dice and state.phase == 1:  # MOVE with dice in hand
+        t = state.turn
+        action = racer_action((state.pos[2 * t], state.pos[2 * t + 1]), state.dice, legal)
+        if action is not None:
+            return action
+    return legal[rng.below(len(legal))]
+
+
+register_evaluator("prime-climb", "racer", lambda game: racer_values)
+register_rollout("prime-climb", "racer", lambda game: racer_rollout)

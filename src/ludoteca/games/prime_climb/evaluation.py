@@ -1,0 +1,46 @@
+"""The greedy heuristic `evaluate(seat)`.
+
+Each pawn is worth the expected number of turns it would need alone to reach 101 from its
+space (pawn_values.json, exact for one pawn racing alone under the rulebook dice; 0 at
+home, about 5.9 from Start, and note 100 is worse than 96: only a 1 finishes from 100).
+A seat's distance D is the sum over its two pawns, less 0.35 turn per Keeper held and
+0.25 turn for a card about to be drawn; a cursed seat adds 0.5. The position's value is
+a logistic of the gap to the closest opponent:  1 / (1 + exp(-(D_best_opponent - D_me) / 2.5)).
+A finished game is worth 1 to the winner, 0 to the others.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from importlib import resources
+
+from .board import GOAL
+
+_DOC = json.loads(resources.files(__package__).joinpath("pawn_values.json").read_text(encoding="utf-8"))
+TURNS: tuple[float, ...] = tuple(_DOC["expected_turns"])
+assert len(TURNS) == GOAL + 1 and TURNS[GOAL] == 0.0
+
+KEEPER_TURNS = 0.35
+DRAW_TURNS = 0.25
+CURSE_TURNS = 0.5
+SCALE = 2.5
+
+
+def distance(state, seat: int) -> float:
+    """Estimated turns the seat still needs (lower is better)."""
+    pos = state.pos
+    d = TURNS[pos[2 * seat]] + TURNS[pos[2 * seat + 1]] - KEEPER_TURNS * state.nkeep[seat]
+    if state.cursed[seat]:
+        d += CURSE_TURNS
+    if state.turn == seat and state.phase == 5:  # DRAW: a card is coming
+        d -= DRAW_TURNS
+    return d
+
+
+def evaluate(state, seat: int) -> float:
+    if state.winner >= 0:
+        return 1.0 if state.winner == seat else 0.0
+    mine = distance(state, seat)
+    best = min(distance(state, t) for t in range(state.num_players) if t != seat)
+    return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))

@@ -1,0 +1,53 @@
+"""Prime Climb as an engine Game: options, player counts, construction and documents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Game, Option, OptionSet, StateFormatError, T
+from . import actions as A
+from .state import PrimeClimbState, state_from_body
+
+
+class PrimeClimbGame(Game):
+    name = "prime-climb"
+    title = T("Prime Climb", "Prime Climb")
+    blurb = T("Race two pawns up the coloured spiral to 101 with + − × ÷ and two d10.",
+              "Sube tus dos peones por la espiral de colores hasta el 101 con + − × ÷ y dos d10.")
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    perfect_information = True
+    OPTIONS = OptionSet((
+        Option("forfeit_unusable_die", "bool", True,
+               T("a die with no legal use at that moment is forfeited (off: you must pick an order that uses every die when one exists)",
+                 "un dado sin uso legal en ese momento se pierde (off: debes elegir un orden que use todos los dados si existe)")),
+        Option("bump_card", "choice", "within_two",
+               T("the Bump keeper: within_two sends every pawn within 2 spaces of one of your pawns to Start; any_one_pawn sends one opponent pawn of your choice",
+                 "la carta Golpe: within_two manda a Inicio todo peón a 2 casillas o menos de uno de los tuyos; any_one_pawn manda un peón rival a tu elección"),
+               choices=("within_two", "any_one_pawn")),
+        Option("cards", "bool", True,
+               T("play with the Prime cards (off: the pure arithmetic race, no draws)",
+                 "jugar con las cartas Prime (off: la carrera aritmética pura, sin robar)")),
+    ))
+
+    def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> PrimeClimbState:
+        n = self.check_players(num_players)
+        state = PrimeClimbState(self, n, seed)
+        # "roll the dice to decide who will play first": the first seat is drawn from the seed
+        state._fresh(state.rng.below(n))
+        return state
+
+    def num_distinct_actions(self) -> int:
+        return A.NUM_ACTIONS
+
+    def state_from_json(self, body: dict[str, Any], num_players: int) -> PrimeClimbState:
+        return state_from_body(self, body, num_players)
+
+    def state_from_view(self, view: dict[str, Any], seed: int) -> PrimeClimbState:
+        # perfect information: the view is the whole state, so the rebuild is exact
+        if not isinstance(view, dict) or "view" not in view or "num_players" not in view:
+            raise StateFormatError(T("not a Prime Climb view document", "no es un documento de vista de Prime Climb"))
+        n = view["num_players"]
+        self.check_players(n)
+        return state_from_body(self, view["view"], n, seed)

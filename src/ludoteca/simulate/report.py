@@ -1,0 +1,177 @@
+"""`ludoteca report DIR`: the tables and figures of a simulation, as JSON, Markdown and one HTML page.
+
+Everything is computed from `run.json` and `games.jsonl`, so a report can be rewritten at
+any time, also while a run is still going or after it was interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import LudotecaError, T
+from .html import html_page
+from .plots import write_plots
+from .stats import summarise
+from .store import Store
+
+
+@dataclass
+class Table:
+    title: str
+    header: list[str]
+    rows: list[list[str]]
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def rate_cell(r: dict[str, float]) -> str:
+    return f"{pct(r['rate'])} [{pct(r['low'])}–{pct(r['high'])}]"
+
+
+def num(x: float | None) -> str:
+    if x is None:
+        return "—"
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.2f}"
+
+
+def tables(summary: dict[str, Any], lang: str) -> list[Table]:
+    t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    variants = summary["variants"]
+    out = []
+    out.append(Table(t("Overview", "Resumen"), [
+        t("variant", "variante"), t("games", "partidas"), t("finished", "terminadas"), t("cut off", "cortadas"),
+        t("errors", "errores"), t("balance", "equilibrio"), t("first-seat advantage", "ventaja del primer asiento"),
+        t("mean turns", "turnos (media)"), t("lead changes (mean)", "cambios de líder (media)"),
+    ], [[
+        label, str(v["games"]), str(v["finished"]), str(v["truncated"]), str(v["errors"]), f"{v['balance']:.3f}",
+        f"{100 * v['first_seat_advantage']:+.1f} pp", num(v["length"]["turns"].get("mean")),
+        num(v["lead_changes"]["mean"]) if v["lead_changes"] else "—",
+    ] for label, v in variants.items()]))
+    n_seats = max(len(v["seats"]) for v in variants.values())
+    out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson 95%)"),
+                     [t("variant", "variante")] + [t(f"seat {s + 1}", f"asiento {s + 1}") for s in range(n_seats)],
+                     [[label] + [rate_cell(r) for r in v["seats"]] for label, v in variants.items()]))
+    agents = sorted({a for v in variants.values() for a in v["agents"]})
+    out.append(Table(t("Win rate by agent (95% Wilson interval)", "Victorias por agente (intervalo de Wilson 95%)"),
+                     [t("variant", "variante")] + agents,
+                     [[label] + [rate_cell(v["agents"][a]) if a in v["agents"] else "—" for a in agents] for label, v in variants.items()]))
+    cols = ["mean", "sd", "min", "p10", "median", "p90", "max"]
+    out.append(Table(t("Game length (turns; decisions and all actions in the last columns)", "Duración (turnos; decisiones y todas las acciones en las últimas columnas)"),
+                     [t("variant", "variante")] + cols + [t("decisions (mean)", "decisiones (media)"), t("actions (mean)", "acciones (media)")],
+                     [[label] + [num(v["length"]["turns"].get(c)) for c in cols]
+                      + [num(v["length"]["decisions"].get("mean")), num(v["length"]["actions"].get("mean"))] for label, v in variants.items()]))
+    counters = sorted({k for v in variants.values() for k in v["statistics"]})
+    if counters:
+        out.append(Table(t("Game statistics (mean per game [p10–p90])", "Estadísticas de partida (media por partida [p10–p90])"),
+                         [t("statistic", "estadística")] + list(variants),
+                         [[k] + [f"{num(v['statistics'][k]['mean'])} [{num(v['statistics'][k]['p10'])}–{num(v['statistics'][k]['p90'])}]"
+                                 if k in v["statistics"] else "—" for v in variants.values()] for k in counters]))
+    return out
+
+
+def notes(summary: dict[str, Any], lang: str) -> list[str]:
+    t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    lines = [t(
+        f"Game {summary['game']}, seats {', '.join(summary['seats'])} rotated so every agent sits in every seat equally often; "
+        f"master seed {summary['seed']}; options {' '.join(summary['options']) or 'default'}.",
+        f"Juego {summary['game']}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
+        f"semilla maestra {summary['seed']}; opciones {' '.join(summary['options']) or 'por defecto'}.",
+    ), t(
+        "Balance is 1 − the largest gap between two seats' win rates (1 = perfectly even). First-seat advantage is seat 1's win rate minus the fair share 1/players. A shared win counts 1/k to each of k winners.",
+        "Equilibrio es 1 − la mayor diferencia entre las tasas de victoria de dos asientos (1 = perfectamente parejo). Ventaja del primer asiento es la tasa del asiento 1 menos el reparto justo 1/jugadores. Una victoria compartida cuenta 1/k para cada uno de los k ganadores.",
+    )]
+    for label, v in summary["variants"].items():
+        if not v["rotation_complete"]:
+            lines.append(t(f"{label}: {v['games']} games is not a multiple of the number of seats, so the rotation is not complete.",
+                           f"{label}: {v['games']} partidas no es múltiplo del número de asientos, así que la rotación no está completa."))
+        if v["errors"]:
+            lines.append(t(f"{label}: {v['errors']} games ended in an error, e.g. {v['error_examples'][0]}",
+                           f"{label}: {v['errors']} partidas terminaron en error, p. ej. {v['error_examples'][0]}"))
+    if summary.get("throughput") and summary["throughput"]["games_per_second"]:
+        tp = summary["throughput"]
+        lines.append(t(f"Last session: {tp['games_per_second']:.1f} games/s with {tp['workers']} {tp['backend']} worker(s).",
+                       f"Última sesión: {tp['games_per_second']:.1f} partidas/s con {tp['workers']} proceso(s) {tp['backend']}."))
+    return lines
+
+
+def findings(summary: dict[str, Any], lang: str) -> list[str]:
+    """Plain sentences read off the figures: seat advantage, length, agents, and what each variant changes."""
+    t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    out = []
+    variants = summary["variants"]
+    for label, v in variants.items():
+        if not v["finished"]:
+            continue
+        n = len(v["seats"])
+        fair = 1 / n
+        first = v["seats"][0]
+        if first["low"] > fair:
+            verdict = t("a first-seat advantage (the fair share lies below the 95% interval)", "una ventaja del primer asiento (el reparto justo queda por debajo del intervalo del 95%)")
+        elif first["high"] < fair:
+            verdict = t("a first-seat disadvantage (the fair share lies above the 95% interval)", "una desventaja del primer asiento (el reparto justo queda por encima del intervalo del 95%)")
+        else:
+            verdict = t("no first-seat advantage distinguishable from chance (the fair share lies inside the 95% interval)", "ninguna ventaja del primer asiento distinguible del azar (el reparto justo queda dentro del intervalo del 95%)")
+        out.append(t(
+            f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
+            f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
+        ))
+        turns = v["length"]["turns"]
+        out.append(t(
+            f"{label}: a game lasts {num(turns['mean'])} turns on average (median {num(turns['median'])}, 80% between {num(turns['p10'])} and {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisions.",
+            f"{label}: una partida dura {num(turns['mean'])} turnos de media (mediana {num(turns['median'])}, el 80% entre {num(turns['p10'])} y {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisiones.",
+        ))
+        if len(v["agents"]) > 1:
+            best = max(v["agents"], key=lambda a: v["agents"][a]["rate"])
+            out.append(t(f"{label}: the strongest agent is {best}, winning {rate_cell(v['agents'][best])} of its seats.",
+                         f"{label}: el agente más fuerte es {best}, que gana {rate_cell(v['agents'][best])} de sus asientos."))
+    labels = list(variants)
+    if len(labels) > 1:
+        base = variants[labels[0]]
+        for label in labels[1:]:
+            v = variants[label]
+            if not (v["finished"] and base["finished"]):
+                continue
+            change = v["length"]["turns"]["mean"] / base["length"]["turns"]["mean"] - 1 if base["length"]["turns"]["mean"] else 0.0
+            out.append(t(
+                f"{label} against {labels[0]}: games {100 * change:+.0f}% in length, balance {v['balance']:.3f} against {base['balance']:.3f}, first-seat advantage {100 * v['first_seat_advantage']:+.1f} pp against {100 * base['first_seat_advantage']:+.1f} pp.",
+                f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración, equilibrio {v['balance']:.3f} frente a {base['balance']:.3f}, ventaja del primer asiento {100 * v['first_seat_advantage']:+.1f} pp frente a {100 * base['first_seat_advantage']:+.1f} pp.",
+            ))
+    return out
+
+
+def markdown(summary: dict[str, Any], lang: str, heading: str = "#") -> str:
+    title = T(f"Simulation report: {summary['game']}", f"Informe de simulación: {summary['game']}").get(lang)
+    parts = [f"{heading} {title}", ""] + [f"- {line}" for line in notes(summary, lang)] + [""]
+    parts += [f"{heading}# " + T("Findings", "Conclusiones").get(lang), ""] + [f"- {line}" for line in findings(summary, lang)] + [""]
+    for table in tables(summary, lang):
+        parts += [f"{heading}# {table.title}", "", "| " + " | ".join(table.header) + " |",
+                  "|" + "---|" * len(table.header)]
+        parts += ["| " + " | ".join(row) + " |" for row in table.rows]
+        parts.append("")
+    return "\n".join(parts)
+
+
+def write_report(folder: Path, lang: str = "en") -> dict[str, Any]:
+    """Write report/{report.json, report.md, report.html, *.png} inside `folder`; returns the summary."""
+    store = Store(folder)
+    manifest = store.read_manifest()
+    if manifest is None:
+        raise LudotecaError(T(f"{folder} holds no simulation (no run.json)", f"{folder} no contiene una simulación (no hay run.json)"))
+    rows = store.rows()
+    if not rows:
+        raise LudotecaError(T(f"{folder} holds no finished games yet", f"{folder} aún no tiene partidas terminadas"))
+    summary = summarise(manifest, rows)
+    out = Path(folder) / "report"
+    out.mkdir(parents=True, exist_ok=True)
+    images = write_plots(summary, out, lang)
+    slim = {**summary, "variants": {k: {kk: vv for kk, vv in v.items() if kk != "lengths"} for k, v in summary["variants"].items()}}
+    (out / "report.json").write_text(json.dumps(slim, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (out / "report.md").write_text(markdown(summary, lang), encoding="utf-8")
+    page = html_page(summary, tables(summary, lang), notes(summary, lang) + findings(summary, lang), images, lang)
+    (out / "report.html").write_text(page, encoding="utf-8")
+    return summary

@@ -1,0 +1,115 @@
+"""The figures of a report, computed from the rows alone.
+
+Wins are counted as returns: a shared win of k seats counts 1/k to each, so win rates of
+all seats sum to 1 and a game without a winner (cut off at `max_actions`) counts for none.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import defaultdict
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (Wilson 1927): good coverage even near 0 and 1."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (min(low, p), max(high, p))  # rounding never puts the estimate outside its interval
+
+
+def rate(successes: float, trials: int) -> dict[str, float]:
+    lo, hi = wilson(successes, trials)
+    return {"wins": successes, "games": trials, "rate": successes / trials if trials else 0.0, "low": lo, "high": hi}
+
+
+def distribution(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    ordered = sorted(values)
+
+    def q(f: float) -> float:
+        return ordered[min(len(ordered) - 1, int(f * len(ordered)))]
+
+    return {
+        "mean": statistics.fmean(ordered), "sd": statistics.pstdev(ordered), "min": ordered[0],
+        "p10": q(0.10), "median": statistics.median(ordered), "p90": q(0.90), "max": ordered[-1],
+    }
+
+
+def summarise_variant(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    finished = [r for r in rows if r["winners"]]
+    n_seats = max((len(r["seats"]) for r in rows), default=0)
+    seat_wins = [0.0] * n_seats
+    agent_wins: dict[str, float] = defaultdict(float)
+    agent_games: dict[str, int] = defaultdict(int)
+    agent_seat: dict[str, list[float]] = defaultdict(lambda: [0.0] * n_seats)
+    for r in finished:
+        for seat, (agent, ret) in enumerate(zip(r["seats"], r["returns"])):
+            seat_wins[seat] += ret
+            agent_wins[agent] += ret
+            agent_games[agent] += 1
+            agent_seat[agent][seat] += ret
+    n = len(finished)
+    seats = [rate(w, n) for w in seat_wins]
+    rates = [s["rate"] for s in seats]
+    lead = [r["lead_changes"] for r in finished if r.get("lead_changes") is not None]
+    counters: dict[str, list[float]] = defaultdict(list)
+    for r in finished:
+        for key, value in (r.get("stats") or {}).items():
+            counters[key].append(value)
+    games_per_agent_seat = n // n_seats if n_seats else 0
+    return {
+        "games": len(rows),
+        "finished": n,
+        "truncated": sum(1 for r in rows if r.get("truncated")),
+        "errors": sum(1 for r in rows if r.get("error")),
+        "error_examples": sorted({r["error"] for r in rows if r.get("error")})[:5],
+        "seats": seats,
+        "first_seat_advantage": (rates[0] - 1 / n_seats) if n and n_seats else 0.0,
+        "balance": 1 - (max(rates) - min(rates)) if n else 0.0,
+        "agents": {a: {**rate(agent_wins[a], agent_games[a]), "by_seat": agent_seat[a]} for a in sorted(agent_games)},
+        "rotation_complete": n_seats > 0 and len(rows) % n_seats == 0,
+        "games_per_agent_seat": games_per_agent_seat,
+        "length": {
+            "turns": distribution([r["turns"] for r in finished]),
+            "decisions": distribution([r["decisions"] for r in finished]),
+            "actions": distribution([r["actions"] for r in finished]),
+        },
+        "lengths": [r["turns"] for r in finished],
+        "lead_changes": distribution(lead) if lead else None,
+        "statistics": {k: distribution(v) for k, v in sorted(counters.items())},
+    }
+
+
+def summarise(manifest: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    by_variant: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_variant[r["variant"]].append(r)
+    labels = [v["label"] for v in manifest.get("variants", [])] or sorted(by_variant)
+    labels += [label for label in sorted(by_variant) if label not in labels]
+    sessions = [s for s in manifest.get("sessions", []) if s.get("games")]
+    throughput = None
+    if sessions:
+        last = sessions[-1]
+        throughput = {"games_per_second": last["games"] / last["seconds"] if last["seconds"] else None,
+                      "workers": last["workers"], "backend": last["backend"]}
+    return {
+        "game": manifest["game"],
+        "seats": manifest["seats"],
+        "seed": manifest["seed"],
+        "options": manifest.get("options", []),
+        "sweep": manifest.get("sweep", []),
+        "games_asked": manifest.get("games"),
+        "throughput": throughput,
+        "variants": {label: summarise_variant(by_variant[label]) for label in labels if by_variant.get(label)},
+    }

@@ -1,0 +1,57 @@
+"""Toy games and faulty bots for the simulation tests (importable by worker processes)."""
+
+from __future__ import annotations
+
+from ludoteca.bots import Bot
+from toygame import DOUBLE, ToyGame, ToyState
+
+
+class ScoredToyState(ToyState):
+    """The toy race, with its points exposed as a score and one counter as game statistics."""
+
+    __slots__ = ()
+
+    def scores(self):
+        return [float(s) for s in self.scores_]
+
+    def statistics(self):
+        return {"doubles": sum(self.doubled), "points": sum(self.scores_), "ignored": "not a number"}
+
+    def clone(self):
+        c = super().clone()
+        c.__class__ = ScoredToyState
+        return c
+
+
+class ScoredToyGame(ToyGame):
+    name = "toy-scored"
+
+    def new_initial_state(self, num_players=None, seed=0):
+        state = super().new_initial_state(num_players, seed)
+        state.__class__ = ScoredToyState
+        return state
+
+    def state_from_json(self, body, n):
+        state = super().state_from_json(body, n)
+        state.__class__ = ScoredToyState
+        return state
+
+
+class IllegalBot(Bot):
+    """Always answers an action that is never legal."""
+
+    name = "test-illegal"
+
+    def choose(self, view, legal_actions):
+        return 999
+
+
+class CrashingBot(Bot):
+    """Raises once the game reaches its first choice of doubling."""
+
+    name = "test-crash"
+
+    def choose(self, view, legal_actions):
+        if DOUBLE in legal_actions:
+            raise RuntimeError("bot exploded")
+        return legal_actions[0]

@@ -1,0 +1,54 @@
+"""Difficulty levels: usable as seats for every game, mapped to bots and budgets, reproducible."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.bots import LEVEL_NAMES, bot_names, level_bot, make_bot
+from ludoteca.bots.arena import head_to_head, play_game, wilson
+from ludoteca.engine import game_names, make_game
+from ludoteca.terminal.seats import parse_seats
+from toygame import ToyGame
+
+
+def test_levels_are_bots_and_seats():
+    for level in LEVEL_NAMES:
+        assert level in bot_names()
+    seats = parse_seats("human,hard", ToyGame(), seed=1)
+    assert seats[0].is_human and seats[1].kind == "hard"
+    assert type(seats[1].bot).__name__ == "MCTSBot"
+    assert type(make_bot("easy", ToyGame(), 0, 0)).__name__ == "NoisyGreedyBot"
+    assert type(make_bot("medium", ToyGame(), 0, 0)).__name__ == "GreedyBot"
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_maps_every_level(name):
+    game = make_game(name)
+    for level in LEVEL_NAMES:
+        bot, params = level_bot(level, game)
+        assert bot in bot_names()
+        make_bot(level, game, 0, 0)  # builds
+    hard, params = level_bot("hard", game)
+    assert hard == ("mcts" if game.perfect_information else "ismcts")
+    assert params.get("iterations") and params.get("seconds") is None  # reproducible by default
+
+
+def test_levels_play_a_toy_game_reproducibly():
+    game = ToyGame()
+    specs = [("easy", {}), ("medium", {}), ("hard", {"iterations": 40})]
+    first = play_game(game, specs, seed=4)
+    assert play_game(game, specs, seed=4) == first
+    assert sum(first[0]) == pytest.approx(1.0)
+
+
+def test_seconds_budget_is_a_parameter():
+    bot = make_bot("hard", ToyGame(), 0, 0, seconds=0.02)
+    assert bot.params["seconds"] == 0.02 and bot.params["iterations"] is None
+
+
+def test_wilson_interval_and_seat_rotation():
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    r = head_to_head(ToyGame(), ("random", {}), ("random", {}), games=6, players=3, seed=2)
+    assert r.games == 6 and 0 <= r.wins <= 6 and len(r.per_game) == 6
