@@ -119,3 +119,15 @@ def test_records_are_closed_while_the_game_runs(client):
     made = create_room(client)
     assert client.get(f"/api/rooms/{made['room']['id']}/record").status_code == 403
     assert client.get(f"/api/rooms/{made['room']['id']}/replay").status_code == 403
+
+
+def test_serve_command_has_help_and_checks_its_port():
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--db" in result.output
+    bad = runner.invoke(app, ["serve", "--port", "70000", "--lang", "es"])
+    assert bad.exit_code == 2 and "65535" in bad.output
