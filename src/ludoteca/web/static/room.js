@@ -104,6 +104,7 @@ function renderPlayers(msg) {
 function renderBoard(msg) {
   const ctx = {
     legal: msg.legal, act, lang: lang(), seat: msg.seat, names: msg.room.seats.map((s) => s.name), t, tr, h,
+    redraw: () => renderBoard(msg),  // for games whose moves take two clicks (a card, then its place)
   };
   let drawn;
   try { drawn = drawer.draw(msg.view, ctx); } catch (err) { console.error(err); drawn = generic.draw(msg.view, ctx); }
