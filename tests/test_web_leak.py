@@ -97,7 +97,7 @@ def check_generic(room, received):
             for i, line in enumerate(msg["log"], start=msg["log_from"]):
                 entry = room.log[i]
                 if entry.visible is not None and who not in entry.visible:
-                    assert line["text"] == entry.hidden.en
+                    assert line["text"] == entry.hidden[who].en
                     assert entry.text.en not in text
 
 
