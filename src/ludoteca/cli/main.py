@@ -213,6 +213,9 @@ def _register_subcommands() -> None:
     from .play import play
 
     app.command()(play)
+    from .serve import serve
+
+    app.command()(serve)
     from .simulate import register as register_simulate
 
     register_simulate(app)

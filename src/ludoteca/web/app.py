@@ -1,0 +1,196 @@
+"""The web application: lobby and room pages, the JSON API, the WebSocket endpoint.
+
+`create_app(db_url)` builds a FastAPI app over a `RoomService` (storage) and a `Hub` (live
+play). On start it resumes every stored room. Every request body is size-limited and
+validated; every error is a JSON object with a bilingual message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, Optional
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..engine import LudotecaError, T, game_class, game_names, replay, view_document
+from .db import make_engine, make_sessions
+from .hub import Hub
+from .rooms import RoomError, RoomService, bot_choices
+
+STATIC = Path(str(resources.files("ludoteca.web").joinpath("static")))
+MAX_BODY = 16 * 1024
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+STATUS = {"not_found": 404, "forbidden": 403, "stale": 409, "illegal": 409, "bad_request": 400}
+
+OptionValue = bool | int | str
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"]
+    bot: Optional[str] = Field(None, max_length=40)
+    name: Optional[str] = Field(None, max_length=40)
+
+
+class CreateRoom(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=24)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    private: bool = False
+    name: Optional[str] = Field(None, max_length=40)
+    seat: Optional[int] = Field(0, ge=0, le=7)
+
+
+class Claim(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    name: Optional[str] = Field(None, max_length=40)
+    invite: Optional[str] = Field(None, max_length=64)
+
+
+def error_response(code: str, message, status: int | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message.to_json()}}, status_code=status or STATUS.get(code, 400))
+
+
+def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
+               takeover_check: float = 5.0, takeover_bot: str = "greedy", seeds=None) -> FastAPI:
+    """`seeds`: a function giving each new room's seed (tests only; by default a secret random one)."""
+    service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds)
+    hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI):
+        service.resume()
+        hub.kick_all()
+        checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
+        yield
+        checker.cancel()
+        for task in hub.drivers.values():
+            task.cancel()
+
+    app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.service, app.state.hub = service, hub
+
+    @app.middleware("http")
+    async def limits_and_headers(request: Request, call_next):
+        if request.method in ("POST", "PUT", "PATCH"):
+            length = request.headers.get("content-length")
+            if length is None or not length.isdigit():
+                return error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
+            if int(length) > MAX_BODY:
+                return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    @app.exception_handler(RoomError)
+    async def room_error(_request: Request, exc: RoomError):
+        return error_response(exc.code, exc.message)
+
+    @app.exception_handler(LudotecaError)
+    async def ludoteca_error(_request: Request, exc: LudotecaError):
+        return error_response("bad_request", exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError):
+        where = "; ".join(".".join(str(p) for p in e.get("loc", ())[1:]) + ": " + str(e.get("msg", "")) for e in exc.errors()[:5])
+        return error_response("bad_request", T(f"invalid request: {where}", f"petición no válida: {where}"), 422)
+
+    # --- pages -------------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby_page():
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/room/{room_id}", include_in_schema=False)
+    async def room_page(room_id: str):
+        return FileResponse(STATIC / "room.html")
+
+    @app.get("/replay/{room_id}", include_in_schema=False)
+    async def replay_page(room_id: str):
+        return FileResponse(STATIC / "replay.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # --- API ---------------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        described = []
+        for name in game_names():
+            d = game_class(name)().describe()
+            d["board"] = (STATIC / "games" / f"{name}.js").exists()
+            described.append(d)
+        return {"games": described, "bots": bot_choices()}
+
+    @app.get("/api/rooms")
+    async def rooms() -> dict[str, Any]:
+        return service.listing(hub.connected_map())
+
+    @app.post("/api/rooms")
+    async def create(body: CreateRoom) -> dict[str, Any]:
+        room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
+                                      creator={"seat": body.seat, "name": body.name} if body.seat is not None else None)
+        hub.kick(room)
+        return {"room": room.public(), **secret}
+
+    @app.get("/api/rooms/{room_id}")
+    async def room_info(room_id: str) -> dict[str, Any]:
+        room = service.get(room_id)
+        return room.public(hub.connected_seats(room.id))
+
+    @app.post("/api/rooms/{room_id}/claim")
+    async def claim(room_id: str, body: Claim) -> dict[str, Any]:
+        room = service.get(room_id)
+        async with hub.lock(room.id):
+            token = service.claim(room.id, body.seat, body.name, body.invite)
+            hub.broadcast(room)
+        hub.kick(room)
+        return {"seat": body.seat, "token": token}
+
+    def finished(room_id: str):
+        room = service.get(room_id)
+        if room.status != "finished":
+            raise RoomError("forbidden", T("records and replays open when the game is over", "los registros y repeticiones se abren al terminar la partida"))
+        return room
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def record(room_id: str) -> dict[str, Any]:
+        room = finished(room_id)
+        rec = room.match.record()
+        rec.players = [{"name": room.seat_name(i), "kind": s.bot if s.kind == "bot" else "human"} for i, s in enumerate(room.seats)]
+        return rec.to_json()
+
+    @app.get("/api/rooms/{room_id}/replay")
+    async def replay_step(room_id: str, step: int = 0, lang: str = "en") -> dict[str, Any]:
+        room = finished(room_id)
+        total = len(room.match.actions)
+        step = max(0, min(step, total))
+        state = replay(room.match.record(), upto=step)
+        lang = "es" if lang == "es" else "en"
+        return {
+            "room": room.public(),
+            "step": step,
+            "total": total,
+            "view": view_document(state, None),
+            "log": [{"i": i, "player": e.player, "text": e.for_viewer(None, lang)} for i, e in enumerate(room.log[:step])],
+        }
+
+    @app.websocket("/ws/{room_id}")
+    async def live(ws: WebSocket, room_id: str):
+        await hub.serve(ws, room_id)
+
+    return app

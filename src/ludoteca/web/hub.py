@@ -1,0 +1,261 @@
+"""Live play: the WebSocket connections of every room, the server's own moves, take-overs.
+
+Each connection is a spectator until it says `hello` with a seat and that seat's token.
+It then receives only its seat's view (`Room.message_for`). Messages from the client:
+
+    {"type": "hello", "seat": 0 | null, "token": "...", "lang": "en"}
+    {"type": "act", "version": 12, "action": "<notation>"}
+    {"type": "undo", "version": 12}
+    {"type": "lang", "lang": "es"}
+
+Every reply is a `state` message (with the version) or an `error` message followed by the
+current state, so a client that sent a stale or illegal move is put right at once.
+Chance and bots are played here, one room at a time under the room's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine import LudotecaError, T, Text, view_document
+from .rooms import Room, RoomError, RoomService
+
+MAX_MESSAGE = 4096
+QUEUE_LIMIT = 256
+log = logging.getLogger("ludoteca.web")
+
+
+@dataclass(eq=False)
+class Connection:
+    ws: WebSocket
+    seat: int | None = None
+    lang: str = "en"
+    log_sent: int = 0
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+
+def error_message(code: str, message: Text, version: int | None) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message.to_json(), "version": version}
+
+
+class Hub:
+    def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0):
+        self.service = service
+        self.bot_delay = bot_delay
+        self.takeover_after = takeover_after
+        self.connections: dict[str, set[Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.drivers: dict[str, asyncio.Task] = {}
+
+    def lock(self, room_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(room_id, asyncio.Lock())
+
+    def connected_seats(self, room_id: str) -> set[int]:
+        return {c.seat for c in self.connections.get(room_id, ()) if c.seat is not None}
+
+    def connected_map(self) -> dict[str, set[int]]:
+        return {room_id: self.connected_seats(room_id) for room_id in self.connections}
+
+    # --- sending -----------------------------------------------------------------------------
+    def send_state(self, room: Room, conn: Connection, cache: dict | None = None) -> None:
+        log_from = min(conn.log_sent, len(room.log))
+        key = (conn.seat, conn.lang, log_from)
+        msg = cache.get(key) if cache is not None else None
+        if msg is None:
+            msg = room.message_for(conn.seat, conn.lang, log_from, self.connected_seats(room.id))
+            if cache is not None:
+                cache[key] = msg
+        conn.log_sent = len(room.log)
+        self.enqueue(conn, msg)
+
+    def enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
+        if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing is dropped, not buffered forever
+            self.drop(conn)
+            return
+        conn.queue.put_nowait(msg)
+
+    def drop(self, conn: Connection) -> None:
+        for conns in self.connections.values():
+            conns.discard(conn)
+        conn.queue.put_nowait(None)
+
+    def broadcast(self, room: Room) -> None:
+        cache: dict = {}
+        for conn in list(self.connections.get(room.id, ())):
+            self.send_state(room, conn, cache)
+
+    async def writer(self, conn: Connection) -> None:
+        try:
+            while True:
+                msg = await conn.queue.get()
+                if msg is None:
+                    await conn.ws.close()
+                    return
+                await conn.ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+        except Exception:  # the socket went away; the reader notices too
+            return
+
+    # --- the server's own moves ---------------------------------------------------------------
+    def kick(self, room: Room) -> None:
+        task = self.drivers.get(room.id)
+        if task is None or task.done():
+            self.drivers[room.id] = asyncio.get_running_loop().create_task(self.drive(room))
+
+    async def drive(self, room: Room) -> None:
+        """Play chance and bots until a person must decide or the game ends."""
+        while True:
+            async with self.lock(room.id):
+                todo = self.service.next_automatic(room)
+                if todo is None:
+                    return
+                kind, bot = todo
+                state = room.state
+                if kind == "chance":
+                    action = state.sample_chance()
+                else:
+                    seat = state.current_player()
+                    view, legal = view_document(state, seat), state.legal_actions()
+                    try:
+                        action = await asyncio.to_thread(bot.choose, view, legal)
+                    except Exception:
+                        log.exception("bot failed in room %s; playing its first legal move", room.id)
+                        action = legal[0]
+                    if action not in legal:
+                        action = legal[0]
+                self.service.apply(room, action)
+                self.broadcast(room)
+            if kind == "bot" and self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)
+
+    def kick_all(self) -> None:
+        for room in self.service.rooms.values():
+            if room.status == "running":
+                self.kick(room)
+
+    async def check_takeovers(self, now: float | None = None) -> list[tuple[str, int]]:
+        """A person whose turn it is and who has been away longer than `takeover_after` is
+        replaced by a bot until they come back (their token gives the seat back)."""
+        now = time.monotonic() if now is None else now
+        taken = []
+        for room in list(self.service.rooms.values()):
+            if room.status != "running":
+                continue
+            player = room.state.current_player()
+            if not 0 <= player < len(room.seats):
+                continue
+            seat = room.seats[player]
+            if seat.kind != "human" or seat.taken_over or player in self.connected_seats(room.id):
+                continue
+            if now - seat.last_seen < self.takeover_after:
+                continue
+            async with self.lock(room.id):
+                self.service.set_taken_over(room, player, True)
+                self.broadcast(room)
+            taken.append((room.id, player))
+            self.kick(room)
+        return taken
+
+    async def takeover_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.check_takeovers()
+            except Exception:
+                log.exception("take-over check failed")
+
+    # --- one client --------------------------------------------------------------------------
+    async def serve(self, ws: WebSocket, room_id: str) -> None:
+        await ws.accept()
+        try:
+            room = self.service.get(room_id)
+        except RoomError as exc:
+            await ws.send_text(json.dumps(error_message(exc.code, exc.message, None)))
+            await ws.close(code=4404)
+            return
+        conn = Connection(ws)
+        writer = asyncio.get_running_loop().create_task(self.writer(conn))
+        self.connections.setdefault(room.id, set()).add(conn)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if len(text) > MAX_MESSAGE:
+                    self.enqueue(conn, error_message("too_large", T("message too large", "mensaje demasiado grande"), room.version))
+                    self.drop(conn)
+                    break
+                await self.handle(room, conn, text)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.connections.get(room.id, set()).discard(conn)
+            if conn.seat is not None:
+                room.seats[conn.seat].last_seen = time.monotonic()
+                if conn.seat not in self.connected_seats(room.id):
+                    self.broadcast(room)  # the others see the seat go grey
+            conn.queue.put_nowait(None)
+            await asyncio.gather(writer, return_exceptions=True)
+
+    async def handle(self, room: Room, conn: Connection, text: str) -> None:
+        try:
+            msg = json.loads(text)
+        except json.JSONDecodeError:
+            msg = None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            self.reply_error(room, conn, RoomError("bad_request", T("messages are JSON objects with a type", "los mensajes son objetos JSON con un tipo")))
+            return
+        kind = msg["type"]
+        try:
+            if kind == "hello":
+                await self.hello(room, conn, msg)
+            elif kind == "lang":
+                conn.lang = "es" if msg.get("lang") == "es" else "en"
+                conn.log_sent = 0
+                self.send_state(room, conn)
+            elif kind in ("act", "undo"):
+                if conn.seat is None:
+                    raise RoomError("forbidden", T("spectators cannot move: open your seat's link", "los espectadores no pueden jugar: abre el enlace de tu asiento"))
+                async with self.lock(room.id):
+                    if kind == "act":
+                        self.service.act(room, conn.seat, msg.get("version"), msg.get("action"))
+                    else:
+                        self.service.undo(room, conn.seat, msg.get("version"))
+                    self.broadcast(room)
+                self.kick(room)
+            elif kind == "ping":
+                self.enqueue(conn, {"type": "pong", "version": room.version})
+            else:
+                raise RoomError("bad_request", T(f"unknown message type", f"tipo de mensaje desconocido"))
+        except RoomError as exc:
+            self.reply_error(room, conn, exc)
+        except LudotecaError as exc:
+            self.reply_error(room, conn, RoomError("illegal", exc.message))
+
+    async def hello(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+        conn.lang = "es" if msg.get("lang") == "es" else "en"
+        conn.log_sent = 0
+        seat = msg.get("seat")
+        if seat is None:
+            conn.seat = None
+            self.send_state(room, conn)
+            return
+        conn.seat = None  # until the token is checked
+        self.service.check_token(room, seat, msg.get("token"))
+        conn.seat = seat
+        room.seats[seat].last_seen = time.monotonic()
+        async with self.lock(room.id):
+            if room.seats[seat].taken_over:
+                self.service.set_taken_over(room, seat, False)  # welcome back: the seat is yours again
+        self.broadcast(room)
+        self.kick(room)
+
+    def reply_error(self, room: Room, conn: Connection, exc: RoomError) -> None:
+        self.enqueue(conn, error_message(exc.code, exc.message, room.version))
+        self.send_state(room, conn)

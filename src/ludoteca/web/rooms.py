@@ -1,0 +1,444 @@
+"""Rooms: a game in progress with its seats, kept in memory and stored action by action.
+
+The service is the only place where a room changes. Every change (an action, an undo, a
+seat claimed or taken over) is written to the database in one transaction *before* anyone
+is told about it, and bumps the room's version; a move must name the version it was chosen
+in, so a stale or illegal move changes nothing. After a restart `resume` replays the stored
+actions, so every room continues exactly where it stopped (the random stream included).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, delete, insert, select, update
+
+from ..bots import bot_names, make_bot
+from ..engine import CHANCE, TERMINAL, LudotecaError, Match, State, T, Text, make_game, view_document
+from ..engine.rng import derive_seed
+from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
+from .visibility import hidden_text, viewers, who_sees
+
+MAX_NAME = 40
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "greedy"}  # until the bots helper registers levels
+
+
+class RoomError(LudotecaError):
+    """A request the room refuses; `code` says why (not_found, forbidden, stale, illegal, bad_request)."""
+
+    def __init__(self, code: str, message: Text):
+        super().__init__(message)
+        self.code = code
+
+
+def hash_secret(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def clean_name(name: Any, fallback: str) -> str:
+    """A display name: text, control characters removed, at most MAX_NAME characters.
+    (It is always shown as text, never as markup, by the pages.)"""
+    if not isinstance(name, str):
+        return fallback
+    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    return name or fallback
+
+
+def resolve_bot(name: str) -> str:
+    """A bot name or level as the lobby offers it -> a registered bot name."""
+    if name in bot_names():
+        return name
+    if name in LEVELS and LEVELS[name] in bot_names():
+        return LEVELS[name]
+    raise RoomError("bad_request", T(f"unknown bot {name!r} (bots: {', '.join(bot_names())})", f"bot desconocido {name!r} (bots: {', '.join(bot_names())})"))
+
+
+def bot_choices() -> list[str]:
+    return [*bot_names(), *(level for level in LEVELS if level not in bot_names())]
+
+
+@dataclass
+class Seat:
+    kind: str  # human | bot
+    bot: str | None = None
+    name: str = ""
+    claimed: bool = False
+    taken_over: bool = False
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    last_seen: float = field(default_factory=time.monotonic)
+
+    @property
+    def plays_as_bot(self) -> bool:
+        return self.kind == "bot" or self.taken_over
+
+
+@dataclass
+class LogEntry:
+    player: int | str
+    notation: str
+    text: Text  # the full description
+    hidden: dict[int | None, Text]  # what each viewer who may not read `text` reads instead
+    visible: set[int | None] | None  # who may read `text` (None: everybody)
+
+    def line_for(self, viewer: int | None) -> Text:
+        if self.visible is None or viewer in self.visible:
+            return self.text
+        return self.hidden[viewer]
+
+    def for_viewer(self, viewer: int | None, lang: str) -> str:
+        return self.line_for(viewer).get(lang)
+
+
+class Room:
+    def __init__(self, room_id: str, match: Match, seats: list[Seat], private: bool, created: float):
+        self.id = room_id
+        self.match = match
+        self.seats = seats
+        self.private = private
+        self.created = created
+        self.version = 0
+        self.status = "open"
+        self.log: list[LogEntry] = []
+
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def state(self):
+        return self.match.state
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name or f"P{seat + 1}"
+
+    def public(self, connected: set[int] | None = None) -> dict[str, Any]:
+        """What anyone may know about the room (never the seed, tokens or invites)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title.to_json(),
+            "options": dict(self.game.options),
+            "num_players": len(self.seats),
+            "status": self.status,
+            "private": self.private,
+            "version": self.version,
+            "created": self.created,
+            "moves": len(self.log),
+            "seats": [
+                {
+                    "seat": i,
+                    "kind": s.kind,
+                    "bot": s.bot if s.plays_as_bot else None,
+                    "name": self.seat_name(i),
+                    "claimed": s.claimed,
+                    "taken_over": s.taken_over,
+                    "connected": (connected is not None and i in connected) or s.kind == "bot",
+                }
+                for i, s in enumerate(self.seats)
+            ],
+            "result": self.result(),
+        }
+
+    def result(self) -> dict[str, Any] | None:
+        state = self.state
+        if not state.is_terminal():
+            return None
+        return {"winners": state.winners(), "returns": state.returns(), "scores": safe_scores(state)}
+
+    def legal_for(self, seat: int | None, lang: str) -> list[dict[str, str]]:
+        state = self.state
+        if self.status != "running" or seat is None or state.current_player() != seat or self.seats[seat].taken_over:
+            return []
+        return [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in state.legal_actions()]
+
+    def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
+        """Everything one connection receives: its seat's view and nothing more."""
+        state = self.state
+        scores = safe_scores(state) if (state.is_terminal() or self.game.perfect_information) else None
+        return {
+            "type": "state",
+            "version": self.version,
+            "room": self.public(connected),
+            "seat": seat,
+            "view": view_document(state, seat),
+            "legal": self.legal_for(seat, lang),
+            "can_undo": seat is not None and self.status == "running" and self.match.can_undo(seat),
+            "scores": scores,
+            "log_from": log_from,
+            "log": [
+                {"i": i, "player": e.player, "text": e.for_viewer(seat, lang)}
+                for i, e in enumerate(self.log[log_from:], start=log_from)
+            ],
+        }
+
+
+def safe_scores(state) -> list[float] | None:
+    try:
+        scores = state.scores()
+    except Exception:  # a game that keeps no score before the end
+        return None
+    return list(scores) if scores is not None else None
+
+
+class RoomService:
+    """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
+
+    def __init__(self, sessions, takeover_bot: str = "greedy", seeds=None):
+        self.sessions = sessions
+        self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
+        self._insert_action = insert(ActionRow)
+        self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid")).values(
+            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"))
+        # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
+        self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
+        self.rooms: dict[str, Room] = {}
+        self.takeover_bot = takeover_bot
+
+    # --- creation and seats ----------------------------------------------------------------
+    def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
+               creator: dict[str, Any] | None = None, seed: int | None = None) -> tuple[Room, dict[str, Any]]:
+        """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat."""
+        try:
+            game = make_game(game_name, options)
+            game.check_players(len(seats_spec))
+        except LudotecaError as exc:
+            raise RoomError("bad_request", exc.message) from None
+        seats: list[Seat] = []
+        for i, spec in enumerate(seats_spec):
+            kind = spec.get("kind")
+            if kind == "human":
+                seats.append(Seat("human"))
+            elif kind == "bot":
+                bot = resolve_bot(str(spec.get("bot") or ""))
+                seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
+            else:
+                raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
+        seed = self.next_seed() if seed is None else seed
+        room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
+        secrets_out: dict[str, Any] = {"invites": {}}
+        for i, s in enumerate(seats):
+            if s.kind == "human":
+                invite = secrets.token_urlsafe(18)
+                s.invite_hash = hash_secret(invite)
+                secrets_out["invites"][i] = invite
+        if creator is not None and creator.get("seat") is not None:
+            seat = creator["seat"]
+            if not isinstance(seat, int) or not 0 <= seat < len(seats) or seats[seat].kind != "human":
+                raise RoomError("bad_request", T("the creator's seat must be one of the people's seats", "el asiento del creador debe ser uno de los asientos de personas"))
+            secrets_out["seat"] = seat
+            secrets_out["token"] = self._claim_in_memory(room, seat, creator.get("name"), None, check=False)
+            secrets_out["invites"].pop(seat, None)
+        self._refresh_status(room)
+        with self.sessions.begin() as db:
+            db.add(RoomRow(id=room.id, game=game.name, options=dict(game.options), num_players=len(seats), seed=seed,
+                           private=private, version=room.version, status=room.status, created=room.created,
+                           rng=_signed(room.state.rng.s),
+                           seats=[self._seat_row(room, i) for i in range(len(seats))]))
+        self.rooms[room.id] = room
+        return room, secrets_out
+
+    def _seat_row(self, room: Room, i: int) -> SeatRow:
+        s = room.seats[i]
+        return SeatRow(room_id=room.id, seat=i, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
+                       taken_over=s.taken_over, token_hash=s.token_hash, invite_hash=s.invite_hash)
+
+    def get(self, room_id: Any) -> Room:
+        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if room is None:
+            raise RoomError("not_found", T("no such room", "no existe esa sala"))
+        return room
+
+    def claim(self, room_id: str, seat: Any, name: Any, invite: Any) -> str:
+        """Take an open seat (with its invite code, or freely in a public room); returns the seat's token."""
+        room = self.get(room_id)
+        token = self._claim_in_memory(room, seat, name, invite, check=True)
+        self._refresh_status(room)
+        room.version += 1
+        self._store_seats(room)
+        return token
+
+    def _claim_in_memory(self, room: Room, seat: Any, name: Any, invite: Any, check: bool) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise RoomError("bad_request", T("no such seat", "no existe ese asiento"))
+        s = room.seats[seat]
+        if s.kind != "human" or s.claimed:
+            raise RoomError("forbidden", T("that seat is taken", "ese asiento está ocupado"))
+        if check:
+            good = isinstance(invite, str) and s.invite_hash is not None and hmac.compare_digest(hash_secret(invite), s.invite_hash)
+            if invite is not None and not good:
+                raise RoomError("forbidden", T("that invitation is not valid", "esa invitación no es válida"))
+            if room.private and not good:
+                raise RoomError("forbidden", T("this room is private: you need an invitation", "esta sala es privada: necesitas una invitación"))
+        token = secrets.token_urlsafe(24)
+        s.token_hash, s.invite_hash, s.claimed = hash_secret(token), None, True
+        s.name = clean_name(name, f"P{seat + 1}")
+        s.last_seen = time.monotonic()
+        return token
+
+    def check_token(self, room: Room, seat: Any, token: Any) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats) or not isinstance(token, str):
+            raise RoomError("forbidden", T("a seat needs its token", "un asiento necesita su clave"))
+        expected = room.seats[seat].token_hash
+        if expected is None or not hmac.compare_digest(hash_secret(token), expected):
+            raise RoomError("forbidden", T("wrong token for this seat", "clave incorrecta para este asiento"))
+        return seat
+
+    def _refresh_status(self, room: Room) -> None:
+        if room.state.is_terminal():
+            room.status = "finished"
+        elif all(s.claimed for s in room.seats):
+            room.status = "running"
+        else:
+            room.status = "open"
+
+    # --- play ------------------------------------------------------------------------------
+    def act(self, room: Room, seat: int, version: Any, notation: Any) -> None:
+        """A person's move, checked against the version it was chosen in."""
+        self._check_turn(room, seat, version)
+        if not isinstance(notation, str) or len(notation) > 200:
+            raise RoomError("bad_request", T("an action is a short text in the game's notation", "una acción es un texto corto en la notación del juego"))
+        try:
+            action = room.state.string_to_action(notation)
+        except LudotecaError as exc:
+            raise RoomError("illegal", exc.message) from None
+        if action not in room.state.legal_actions():
+            raise RoomError("illegal", T(f"{notation!r} is not legal now", f"{notation!r} no es legal ahora"))
+        self.apply(room, action)
+
+    def undo(self, room: Room, seat: int, version: Any) -> None:
+        self._check_turn(room, seat, version, undo=True)
+        try:
+            room.match.undo(seat)
+        except LudotecaError as exc:
+            raise RoomError("illegal", exc.message) from None
+        length = len(room.match.actions)
+        del room.log[length:]
+        room.version += 1
+        self._refresh_status(room)
+        with self.engine.begin() as db:
+            db.execute(delete(ActionRow).where(ActionRow.room_id == room.id, ActionRow.index >= length))
+            self._update_room_row(db, room)
+
+    def _check_turn(self, room: Room, seat: int, version: Any, undo: bool = False) -> None:
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RoomError("bad_request", T("a move must carry the state version", "una jugada debe llevar la versión del estado"))
+        if version != room.version:
+            raise RoomError("stale", T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual"))
+        if room.status != "running":
+            raise RoomError("illegal", T("the game is not running", "la partida no está en curso"))
+        if room.state.current_player() != seat or room.seats[seat].taken_over:
+            raise RoomError("illegal", T("it is not your turn", "no es tu turno"))
+
+    def apply(self, room: Room, action: int) -> None:
+        """Apply a legal action: log it with its visibility, store it, then bump the version."""
+        index = len(room.match.actions)
+        self._log_and_apply(room, action)
+        entry = room.match.actions[-1]
+        room.version += 1
+        self._refresh_status(room)
+        with self.engine.begin() as db:  # one transaction: the move and the room's new version
+            db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
+                                             "action": entry["action"], "rng": _signed(room.state.rng.s)})
+            self._update_room_row(db, room)
+
+    def _update_room_row(self, db, room: Room) -> None:
+        db.execute(self._update_room, {"rid": room.id, "version": room.version, "status": room.status,
+                                       "updated": time.time(), "rng": _signed(room.state.rng.s)})
+
+    def _store_seats(self, room: Room) -> None:
+        with self.sessions.begin() as db:
+            for i in range(len(room.seats)):
+                db.merge(self._seat_row(room, i))
+        with self.engine.begin() as db:
+            self._update_room_row(db, room)
+
+    def next_automatic(self, room: Room) -> tuple[str, Any] | None:
+        """What the server must do next in this room: ("chance", None), ("bot", bot) or None (wait for a person)."""
+        state = room.state
+        if room.status != "running":
+            return None
+        player = state.current_player()
+        if player == TERMINAL:
+            return None
+        if player == CHANCE:
+            return ("chance", None)
+        seat = room.seats[player]
+        if seat.plays_as_bot:
+            # a fresh bot per move, seeded by the room and the move number: the same after a restart
+            seed = derive_seed(room.match.seed, "bot", player, len(room.log))
+            return ("bot", make_bot(seat.bot or self.takeover_bot, room.game, player, seed))
+        return None
+
+    def set_taken_over(self, room: Room, seat: int, value: bool) -> None:
+        s = room.seats[seat]
+        if s.taken_over == value:
+            return
+        s.taken_over = value
+        s.bot = self.takeover_bot if value else None
+        room.version += 1
+        self._store_seats(room)
+
+    # --- lists -----------------------------------------------------------------------------
+    def listing(self, connected: dict[str, set[int]]) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
+        for room in sorted(self.rooms.values(), key=lambda r: -r.created):
+            if room.private:
+                continue
+            out[room.status].append(room.public(connected.get(room.id)))
+        out["finished"] = out["finished"][:100]
+        return out
+
+    # --- restart ---------------------------------------------------------------------------
+    def resume(self) -> int:
+        """Rebuild every stored room by replaying its actions; returns how many."""
+        with self.sessions() as db:
+            rows = db.scalars(select(RoomRow)).all()
+            for row in rows:
+                actions = db.scalars(select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.index)).all()
+                self.rooms[row.id] = self._rebuild(row, list(row.seats), actions)
+        return len(rows)
+
+    def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list[ActionRow]) -> Room:
+        game = make_game(row.game, row.options)
+        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash) for s in seat_rows]
+        room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, row.created)
+        room.status = "running"  # so that replaying logs exactly as live play did
+        for a in actions:
+            self.apply_replayed(room, a.action)
+        room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
+        room.version = row.version
+        self._refresh_status(room)
+        return room
+
+    def apply_replayed(self, room: Room, notation: str) -> None:
+        self._log_and_apply(room, room.state.string_to_action(notation))
+
+    def _log_and_apply(self, room: Room, action: int) -> None:
+        """The move log line with who may read it, then the action itself (through the match, for undo)."""
+        state = room.state
+        player = state.current_player()
+        who = "chance" if player == CHANCE else player
+        visible = who_sees(state, action, derive_seed(room.match.seed, "log", len(room.log)))
+        text = text_plain = T(state.describe_action(action, "en"), state.describe_action(action, "es"))
+        name = "" if who == "chance" else room.seat_name(player)
+        if who != "chance":
+            text = T(f"{name}: ", f"{name}: ") + text
+        hidden = {}
+        if visible is not None:
+            own = type(state).describe_action_for is not State.describe_action_for  # the game tells per seat
+            prefix = T(f"{name}: ", f"{name}: ") if who != "chance" else T("", "")
+            for viewer in viewers(state.num_players):
+                if viewer in visible:
+                    continue
+                told = T(*(state.describe_action_for(action, viewer, lg) for lg in ("en", "es"))) if own else None
+                # the game's own line for that seat, unless it is the full description we judged too telling
+                hidden[viewer] = prefix + told if told is not None and told.en != text_plain.en else hidden_text(who, name)
+        notation = state.action_to_string(action)
+        room.match.apply(action)
+        room.log.append(LogEntry(who, notation, text, hidden, visible))

@@ -1,0 +1,167 @@
+// The lobby: create a room, join an open seat, watch a game, replay a finished one.
+import { h, t, tr, lang, langSwitch } from "/static/i18n.js";
+import { api, saveSeat, saveInvites, myName, saveName, mySeat } from "/static/api.js";
+
+let catalogue = { games: [], bots: [] };
+const $ = (id) => document.getElementById(id);
+
+function optionField(option) {
+  const label = tr(option.help);
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.kind === "bool") {
+    input = h("input", { type: "checkbox", id, "data-option": option.name, checked: option.default === true });
+  } else if (option.kind === "choice") {
+    input = h("select", { id, "data-option": option.name },
+      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, String(c))));
+  } else if (option.kind === "int") {
+    input = h("input", { type: "number", id, "data-option": option.name, value: option.default, min: option.minimum, max: option.maximum });
+  } else {
+    input = h("input", { type: "text", id, "data-option": option.name, value: option.default ?? "", maxlength: 100 });
+  }
+  return h("label", { class: "option", for: id }, input, " ", h("span", {}, `${option.name}: ${label}`));
+}
+
+function seatRow(i, defaultKind) {
+  const select = h("select", { "data-seat": i, id: `seat-${i}` },
+    i === 0 ? h("option", { value: "me" }, t("you")) : null,
+    h("option", { value: "human" }, t("person")),
+    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${b}`)));
+  return h("div", { class: "seatrow" }, h("span", { class: "seatno" }, `${t("seat")} ${i + 1}`), select);
+}
+
+function renderCreate() {
+  const box = $("create");
+  box.replaceChildren();
+  if (!catalogue.games.length) return;
+  const gameSelect = h("select", { id: "game" }, catalogue.games.map((g) => h("option", { value: g.name }, tr(g.title))));
+  const countSelect = h("select", { id: "players" });
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats" });
+  const nameInput = h("input", { id: "name", maxlength: 40, value: myName(), placeholder: t("yourName") });
+  const privateBox = h("input", { type: "checkbox", id: "private" });
+  const message = h("p", { class: "error", id: "create-error", role: "alert" });
+  const bestBot = catalogue.bots.includes("greedy") ? "bot:greedy" : `bot:${catalogue.bots[0]}`;
+
+  const fillSeats = () => {
+    const n = Number(countSelect.value);
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, i === 0 ? "me" : bestBot)));
+  };
+  const fillGame = () => {
+    const game = catalogue.games.find((g) => g.name === gameSelect.value);
+    countSelect.replaceChildren();
+    for (let n = game.players[0]; n <= game.players[1]; n++) {
+      countSelect.append(h("option", { value: n, selected: n === game.default_players }, String(n)));
+    }
+    optionsBox.replaceChildren(...game.options.map(optionField));
+    fillSeats();
+  };
+  gameSelect.addEventListener("change", fillGame);
+  countSelect.addEventListener("change", fillSeats);
+
+  const create = async (event) => {
+    event.preventDefault();
+    message.textContent = "";
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
+    }
+    let creatorSeat = null;
+    const seats = [...seatsBox.querySelectorAll("select")].map((select, i) => {
+      if (select.value === "me") { creatorSeat = i; return { kind: "human" }; }
+      if (select.value === "human") return { kind: "human" };
+      return { kind: "bot", bot: select.value.slice(4) };
+    });
+    const name = nameInput.value.trim();
+    saveName(name);
+    try {
+      const made = await api("/api/rooms", {
+        game: gameSelect.value, options, seats, private: privateBox.checked, name, seat: creatorSeat,
+      });
+      if (made.token) saveSeat(made.room.id, made.seat, made.token);
+      saveInvites(made.room.id, made.invites);
+      location.href = `/room/${encodeURIComponent(made.room.id)}`;
+    } catch (err) {
+      message.textContent = err.message;
+    }
+  };
+
+  box.append(h("h2", {}, t("newRoom")), h("form", { id: "create-form", onsubmit: create },
+    h("label", {}, t("game"), " ", gameSelect), " ",
+    h("label", {}, t("players"), " ", countSelect),
+    h("fieldset", {}, h("legend", {}, t("options")), optionsBox),
+    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
+    h("label", {}, t("yourName"), " ", nameInput),
+    h("label", { class: "option" }, privateBox, " ", t("private")),
+    h("div", {}, h("button", { type: "submit", class: "primary", id: "create-button" }, t("create"))),
+    message));
+  fillGame();
+}
+
+function seatLabel(s) {
+  if (s.kind === "bot") return `${s.name} (${t("bot")})`;
+  if (!s.claimed) return `· ${t("open")}`;
+  return s.name;
+}
+
+function roomItem(room, kind) {
+  const title = h("strong", {}, tr(room.title));
+  const who = h("span", { class: "muted" }, room.seats.map(seatLabel).join(" · "));
+  const actions = h("span", { class: "actions" });
+  const mine = mySeat(room.id);
+  if (kind === "open") {
+    if (mine) actions.append(h("a", { class: "button primary", href: `/room/${encodeURIComponent(room.id)}` }, t("play")));
+    for (const s of room.seats) {
+      if (s.kind !== "human" || s.claimed || mine) continue;
+      actions.append(h("button", {
+        class: "primary", type: "button", "data-join": `${room.id}:${s.seat}`,
+        onclick: async () => {
+          const name = (document.getElementById("name")?.value || myName()).trim();
+          saveName(name);
+          try {
+            const got = await api(`/api/rooms/${encodeURIComponent(room.id)}/claim`, { seat: s.seat, name });
+            saveSeat(room.id, got.seat, got.token);
+            location.href = `/room/${encodeURIComponent(room.id)}`;
+          } catch (err) { alert(err.message); }
+        },
+      }, `${t("join")} (${t("seat")} ${s.seat + 1})`));
+    }
+  } else if (kind === "running") {
+    actions.append(h("a", { class: "button", href: `/room/${encodeURIComponent(room.id)}` }, mine ? t("play") : t("watch")));
+  } else {
+    const winners = room.result ? room.result.winners.map((w) => room.seats[w].name).join(", ") : "";
+    who.append(` — ${t("winner")}: ${winners}`);
+    actions.append(h("a", { class: "button", href: `/replay/${encodeURIComponent(room.id)}` }, t("replay")));
+  }
+  const moves = kind === "open" ? "" : ` · ${room.moves} ${t("moves")}`;
+  return h("li", { "data-room": room.id }, title, h("span", { class: "muted" }, moves), h("br"), who, actions);
+}
+
+async function refreshLists() {
+  try {
+    const lists = await api("/api/rooms");
+    for (const kind of ["open", "running", "finished"]) {
+      const items = lists[kind].map((room) => roomItem(room, kind));
+      $(kind).replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("none"))]));
+    }
+  } catch { /* the next refresh tries again */ }
+}
+
+function renderStatic() {
+  document.documentElement.lang = lang();
+  $("tagline").textContent = t("tagline");
+  $("h-open").textContent = t("openRooms");
+  $("h-running").textContent = t("runningRooms");
+  $("h-finished").textContent = t("finishedRooms");
+  $("lang").replaceChildren(langSwitch(() => { renderStatic(); renderCreate(); refreshLists(); }));
+}
+
+async function start() {
+  renderStatic();
+  catalogue = await api("/api/games");
+  renderCreate();
+  refreshLists();
+  setInterval(refreshLists, 3000);
+}
+start();

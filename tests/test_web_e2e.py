@@ -1,0 +1,114 @@
+"""End to end in headless Chromium: create a room in the lobby, play whole games by clicking,
+two browsers playing each other through an invitation link, names shown as text."""
+
+from __future__ import annotations
+
+import pytest
+from web_support import browser, chromium_available, live_server, toy_games
+
+from ludoteca.engine import game_names
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
+]
+
+EVIL = '<img src=x onerror="window.__pwned=1">'
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    db = tmp_path_factory.mktemp("e2e") / "rooms.db"
+    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02) as (url, app), browser() as b:
+        yield url, b
+
+
+def click_until_over(page, limit=1500):
+    """Click the first offered move (a button or a highlighted place on the board) until the result shows."""
+    for _ in range(limit):
+        page.wait_for_selector("#result-card, [data-action]:not([disabled])", timeout=30000)
+        if page.locator("#result-card").count():
+            return page.locator("#winner-line").inner_text()
+        on_board = page.locator("svg [data-action]")  # a highlighted place on the board, else a listed move
+        target = on_board.first if on_board.count() else page.locator("[data-action]:not([disabled])").first
+        try:
+            target.click(timeout=2000)
+        except Exception:  # the position moved on under the pointer: look again
+            continue
+    raise AssertionError("the game did not end by clicking")
+
+
+def create_in_lobby(page, url, game, seats, name):
+    page.goto(url + "/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-{i}", kind)
+    page.fill("#name", name)
+    page.click("#create-button")
+    page.wait_for_url("**/room/**")
+
+
+def games_to_click():
+    real = [g for g in ("prime-climb", "aggravation", "piramide", "mazmorra") if g in game_names()]
+    return ["toy", "hidden-toy"] + real[:1]
+
+
+@pytest.mark.parametrize("game", games_to_click())
+def test_play_a_whole_game_against_a_bot_by_clicking(site, game):
+    url, b = site
+    page = b.new_page(viewport={"width": 1280, "height": 860})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    create_in_lobby(page, url, game, ["me", "bot:random"], "Ana")
+    winner = click_until_over(page)
+    assert winner.startswith("Winner") or winner.startswith("Winners")
+    assert page.locator("#log li").count() > 3
+    assert not errors, errors
+    page.close()
+
+
+def test_two_browsers_play_each_other_and_names_stay_text(site):
+    url, b = site
+    alice, bob = b.new_context(), b.new_context()  # two browsers: separate storage, separate tokens
+    a, z = alice.new_page(), bob.new_page()
+    create_in_lobby(a, url, "toy", ["me", "human"], EVIL)
+    a.wait_for_selector("[data-invite]")
+    invite = a.locator("[data-invite]").first.input_value()
+    assert "#seat=1&invite=" in invite
+    z.goto(invite)
+    z.wait_for_selector("[data-claim]")
+    z.fill("#join-name", "Bob")
+    z.click("[data-claim]")
+    z.wait_for_selector(".player.seat1 .pname:text('Bob')")
+    a.wait_for_selector(".player.seat1 .pname:text('Bob')")
+    for _ in range(600):
+        if a.locator("#result-card").count() and z.locator("#result-card").count():
+            break
+        for page in (a, z):
+            if page.locator("#result-card").count():
+                continue
+            try:
+                page.locator("[data-action]:not([disabled])").first.click(timeout=300)
+            except Exception:
+                pass
+    assert a.locator("#winner-line").inner_text() == z.locator("#winner-line").inner_text()
+    assert z.locator(".player.seat0 .pname").inner_text() == EVIL  # shown exactly as typed, as text
+    assert z.evaluate("window.__pwned") is None and a.evaluate("window.__pwned") is None
+    alice.close()
+    bob.close()
+
+
+def test_language_switch_and_spectating(site):
+    url, b = site
+    page = b.new_page()
+    create_in_lobby(page, url, "toy", ["bot:random", "bot:random"], "")
+    page.wait_for_selector("#result-card")  # two bots play to the end on their own
+    page.click("#result-close")
+    assert page.locator("#h-moves").inner_text() in ("You are watching", "Estás mirando")
+    page.click("button[data-lang='es']")
+    page.wait_for_selector("#h-log:text('Jugadas')")
+    page.click("button[data-lang='en']")
+    page.wait_for_selector("#h-log:text('Moves')")
+    page.close()

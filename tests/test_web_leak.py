@@ -1,0 +1,153 @@
+"""Nothing hidden reaches a seat that may not see it: every message of whole games is recorded and checked.
+
+The hidden-card test game names every card uniquely (c00..c11), so each message a seat
+receives is searched for any card that seat could not know at that moment. Every hidden-
+information game that is registered is also played through and checked generically: each
+view is exactly that seat's view, moves go only to the seat on turn, the seed and random
+stream never appear, and no hidden log line is ever described to a viewer who may not read it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+from web_support import create_room, receive_state, toy_games
+
+from ludoteca.engine import CHANCE, GameRecord, game_class, game_names, replay, view_document
+from ludoteca.web import create_app
+
+CARD = re.compile(r"\bc\d\d\b")
+
+
+def imperfect_games() -> list[str]:
+    with toy_games():
+        return [n for n in game_names() if not game_class(n).perfect_information]
+
+
+def play_recorded(client, game: str, players: int, seed: int):
+    """Every seat a person picking random moves, plus a spectator; returns (room, messages per viewer)."""
+    made = create_room(client, game=game, seats=[{"kind": "human"}] * players)
+    rid = made["room"]["id"]
+    tokens = {0: made["token"]}
+    for seat in range(1, players):
+        tokens[seat] = client.post(f"/api/rooms/{rid}/claim", json={"seat": seat, "name": f"p{seat}"}).json()["token"]
+    pick = random.Random(seed)
+    received: dict = {seat: [] for seat in [*range(players), None]}
+    sockets = {seat: client.websocket_connect(f"/ws/{rid}").__enter__() for seat in received}
+    try:
+        last = {}
+        for seat, ws in sockets.items():
+            ws.send_json({"type": "hello", "seat": seat, "token": tokens.get(seat)})
+            last[seat] = receive_state(ws)
+            received[seat].append(last[seat])
+        for _ in range(5000):
+            if last[0]["view"]["is_terminal"]:
+                break
+            newest = max(m["version"] for m in last.values())
+            mover = next((s for s in range(players) if last[s]["legal"] and last[s]["version"] == newest), None)
+            if mover is None:
+                behind = min(last, key=lambda s: last[s]["version"])
+                last[behind] = receive_state(sockets[behind])
+                received[behind].append(last[behind])
+                continue
+            move = pick.choice(last[mover]["legal"])["action"]
+            sockets[mover].send_json({"type": "act", "version": last[mover]["version"], "action": move})
+            last[mover] = receive_state(sockets[mover])
+            received[mover].append(last[mover])
+        while last[None]["version"] < last[0]["version"]:
+            last[None] = receive_state(sockets[None])
+            received[None].append(last[None])
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+    room = client.app.state.service.get(rid)
+    assert room.state.is_terminal(), "the recorded game was played to its end"
+    return room, received
+
+
+def states_along(room):
+    record = GameRecord(room.game.name, dict(room.game.options), room.state.num_players, room.match.seed, [], list(room.match.actions))
+    state = replay(record, upto=0)
+    states = [state.clone()]
+    for entry in record.actions:
+        state.apply_text(entry["action"])
+        states.append(state.clone())
+    return states
+
+
+def check_generic(room, received):
+    states = states_along(room)
+    secrets = {str(room.match.seed), str(room.state.rng.s)}
+    for viewer, messages in received.items():
+        assert messages
+        for msg in messages:
+            k = msg["log_from"] + len(msg["log"])
+            state = states[k]
+            assert msg["seat"] in (viewer, None), "a connection is a spectator until its token is checked"
+            who = msg["seat"]
+            assert msg["view"] == view_document(state, who), "a seat receives exactly its own view"
+            if msg["legal"]:
+                assert who is not None and state.current_player() == who
+            text = json.dumps(msg)
+            assert not any(s in text for s in secrets), "never the seed or the random stream"
+            for i, line in enumerate(msg["log"], start=msg["log_from"]):
+                entry = room.log[i]
+                if entry.visible is not None and who not in entry.visible:
+                    assert line["text"] == entry.hidden[who].en
+                    assert entry.text.en not in text
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
+def test_no_card_reaches_a_seat_that_may_not_know_it(tmp_path, players, seed):
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+        room, received = play_recorded(client, "hidden-toy", players, seed)
+        check_generic(room, received)
+        states = states_along(room)
+        hides = sum(1 for a in room.match.actions if a["action"].startswith("hide"))
+        assert hides, "the game had face-down discards to keep secret"
+        for viewer, messages in received.items():
+            known: set[str] = set()
+            upto = 0
+            for msg in messages:
+                k = msg["log_from"] + len(msg["log"])
+                for state in states[upto:k + 1]:  # everything this viewer has seen happen so far
+                    known |= {f"c{c:02d}" for t in state.table for c in t}
+                    if viewer is not None:
+                        known |= {f"c{c:02d}" for c in state.hands[viewer] + state.hidden[viewer]}
+                    unseen = {f"c{c:02d}" for c in range(12)} - known
+                    if len(unseen) == 1:  # the one card not seen anywhere is known by elimination
+                        known |= unseen
+                upto = k
+                scrubbed = dict(msg, room=dict(msg["room"], id=""))
+                seen = set(CARD.findall(json.dumps(scrubbed)))
+                assert seen <= known, f"viewer {viewer} was told {seen - known}"
+            if viewer is not None:  # a seat does read its own draws
+                assert any(CARD.search(line["text"]) for m in messages for line in m["log"] if line["player"] == "chance")
+
+
+def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
+    """The checker is not blind: if every log line were public, the hidden draws would show."""
+    import ludoteca.web.rooms as rooms
+
+    monkeypatch.setattr(rooms, "who_sees", lambda state, action, seed: None)
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+        room, received = play_recorded(client, "hidden-toy", 2, 3)
+        states = states_along(room)
+        leaked = False
+        for msg in received[1]:
+            k = msg["log_from"] + len(msg["log"])
+            others = {f"c{c:02d}" for c in states[k].hands[0] + states[k].hidden[0]}
+            leaked |= bool(set(CARD.findall(json.dumps(msg["log"]))) & others)
+        assert leaked
+
+
+@pytest.mark.parametrize("game", [g for g in imperfect_games() if g != "hidden-toy"])
+def test_real_hidden_information_games_leak_nothing(tmp_path, game):
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+        players = game_class(game)().default_players
+        room, received = play_recorded(client, game, players, 5)
+        check_generic(room, received)

@@ -1,0 +1,108 @@
+"""Helpers for the web tests: a live server in a thread, a headless Chromium, a WebSocket client."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from contextlib import contextmanager
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def live_server(db_url: str, **app_kwargs):
+    """A real uvicorn server on a free port, in a thread of this process (so test-registered games work)."""
+    import uvicorn
+
+    from ludoteca.web import create_app
+
+    port = free_port()
+    app = create_app(db_url, **app_kwargs)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(500):  # readiness, not a time limit: wait until it listens
+        if server.started:
+            break
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def chromium_available() -> bool:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return False
+    return os.path.exists(CHROMIUM)
+
+
+@contextmanager
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@contextmanager
+def toy_games():
+    """Register the test games (the toy race and the hidden-card game) for the duration."""
+    from hiddentoy import HiddenGame
+    from toygame import ToyGame
+
+    from ludoteca.engine.registry import register_game, unregister_game
+
+    register_game(ToyGame)
+    register_game(HiddenGame)
+    try:
+        yield
+    finally:
+        unregister_game("toy")
+        unregister_game("hidden-toy")
+
+
+def create_room(client, game="toy", seats=None, **extra):
+    body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "bot", "bot": "random"}], "name": "ana", **extra}
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def receive_state(ws, errors=None):
+    """The next state message (error messages before it are collected in `errors`)."""
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "state":
+            return msg
+        if errors is not None:
+            errors.append(msg)
+
+
+def play_to_end(ws, pick=lambda legal: legal[0]["action"], limit=2000):
+    """Answer every state that offers moves until the game ends; returns the last state."""
+    msg = receive_state(ws)
+    for _ in range(limit):
+        if msg["view"]["is_terminal"]:
+            return msg
+        if msg["legal"]:
+            ws.send_json({"type": "act", "version": msg["version"], "action": pick(msg["legal"])})
+        msg = receive_state(ws)
+    raise AssertionError("the game did not end")
