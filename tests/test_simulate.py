@@ -177,6 +177,18 @@ def test_rows_carry_scores_lead_changes_and_game_statistics(tmp_path):
         assert [p["name"] for p in record.players] == row["seats"]
 
 
+def test_rows_name_the_first_decision_and_the_report_its_win_rate(tmp_path):
+    run(Request("toy", ["random", "random"], 20, tmp_path, plugins=TOY), show_progress=False)
+    rows = Store(tmp_path).rows()
+    assert all(r["first_player"] == 0 for r in rows)  # the toy race always starts with seat 1
+    summary = write_report(tmp_path)
+    v = summary["variants"]["default"]
+    assert v["first_mover"]["games"] == 20 and v["first_mover"]["rate"] == pytest.approx(v["seats"][0]["rate"])
+    md = (tmp_path / "report" / "report.md").read_text()
+    assert "## Win rate of the player who made the first decision" in md
+    assert "the player who made the first decision wins" in md.split("## Findings")[1]
+
+
 def test_faulty_bots_cost_only_their_own_games(tmp_path):
     register_bot("test-illegal", IllegalBot)
     register_bot("test-crash", CrashingBot)

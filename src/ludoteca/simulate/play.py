@@ -54,6 +54,7 @@ def play_game(spec: GameSpec | dict[str, Any]) -> dict[str, Any]:
     bots = [make_bot(agent, game, seat, spec.bot_seeds[seat]) for seat, agent in enumerate(spec.seats)]
     actions = decisions = chance = turns = lead_changes = 0
     last_decider: int | None = None
+    first_player: int | None = None  # the seat of the first decision: who moved first, whatever the seat order
     has_score = state.scores() is not None
     leader = _leader(state.scores()) if has_score else None
     entries: list[dict[str, Any]] = []
@@ -72,6 +73,8 @@ def play_game(spec: GameSpec | dict[str, Any]) -> dict[str, Any]:
                 error = f"{spec.seats[player]} chose illegal action {action!r}"
                 break
             decisions += 1
+            if first_player is None:
+                first_player = player
             if player != last_decider:
                 turns += 1
                 last_decider = player
@@ -100,6 +103,7 @@ def play_game(spec: GameSpec | dict[str, Any]) -> dict[str, Any]:
         "decisions": decisions,
         "chance": chance,
         "turns": turns,
+        "first_player": first_player,
         "lead_changes": lead_changes if has_score else None,
         "stats": game_statistics(state),
         "truncated": not terminal and error is None,
@@ -127,7 +131,7 @@ def play_safely(spec: dict[str, Any]) -> dict[str, Any]:
         return {
             **{k: spec[k] for k in ("variant", "index", "options", "seed", "bot_seeds", "seats")},
             "winners": [], "returns": [0.0] * n, "scores": None, "actions": 0, "decisions": 0,
-            "chance": 0, "turns": 0, "lead_changes": None, "stats": {}, "truncated": False,
+            "chance": 0, "turns": 0, "first_player": None, "lead_changes": None, "stats": {}, "truncated": False,
             "error": f"{type(exc).__name__}: {exc}",
         }
 

@@ -56,6 +56,11 @@ def tables(summary: dict[str, Any], lang: str) -> list[Table]:
     out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson 95%)"),
                      [t("variant", "variante")] + [t(f"seat {s + 1}", f"asiento {s + 1}") for s in range(n_seats)],
                      [[label] + [rate_cell(r) for r in v["seats"]] for label, v in variants.items()]))
+    if any(v.get("first_mover") for v in variants.values()):
+        out.append(Table(t("Win rate of the player who made the first decision (95% Wilson interval)", "Victorias de quien tomó la primera decisión (intervalo de Wilson 95%)"),
+                         [t("variant", "variante"), t("first decision", "primera decisión"), t("fair share", "reparto justo")],
+                         [[label, rate_cell(v["first_mover"]) if v.get("first_mover") else "—", pct(1 / len(v["seats"]))]
+                          for label, v in variants.items()]))
     agents = sorted({a for v in variants.values() for a in v["agents"]})
     out.append(Table(t("Win rate by agent (95% Wilson interval)", "Victorias por agente (intervalo de Wilson 95%)"),
                      [t("variant", "variante")] + agents,
@@ -120,6 +125,16 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
             f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
             f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
         ))
+        mover = v.get("first_mover")
+        if mover and mover["games"]:
+            if mover["low"] > fair:
+                side = t("an advantage to moving first", "una ventaja para quien juega primero")
+            elif mover["high"] < fair:
+                side = t("a disadvantage to moving first", "una desventaja para quien juega primero")
+            else:
+                side = t("no advantage to moving first distinguishable from chance", "ninguna ventaja de jugar primero distinguible del azar")
+            out.append(t(f"{label}: the player who made the first decision wins {rate_cell(mover)} of {mover['games']} games: {side}.",
+                         f"{label}: quien tomó la primera decisión gana {rate_cell(mover)} de {mover['games']} partidas: {side}."))
         turns = v["length"]["turns"]
         out.append(t(
             f"{label}: a game lasts {num(turns['mean'])} turns on average (median {num(turns['median'])}, 80% between {num(turns['p10'])} and {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisions.",

@@ -68,6 +68,10 @@ def summarise_variant(rows: list[dict[str, Any]]) -> dict[str, Any]:
         for key, value in (r.get("stats") or {}).items():
             counters[key].append(value)
     games_per_agent_seat = n // n_seats if n_seats else 0
+    # who made the game's first decision: the first player where the game draws who starts (Prime Climb,
+    # Pirámide), where seat order rules what seat 1 shows; in Aggravation the first to roll a 1 or 6
+    movers = [r for r in finished if r.get("first_player") is not None]
+    first_mover = rate(sum(r["returns"][r["first_player"]] for r in movers), len(movers)) if movers else None
     return {
         "games": len(rows),
         "finished": n,
@@ -76,6 +80,7 @@ def summarise_variant(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "error_examples": sorted({r["error"] for r in rows if r.get("error")})[:5],
         "seats": seats,
         "first_seat_advantage": (rates[0] - 1 / n_seats) if n and n_seats else 0.0,
+        "first_mover": first_mover,
         "balance": 1 - (max(rates) - min(rates)) if n else 0.0,
         "agents": {a: {**rate(agent_wins[a], agent_games[a]), "by_seat": agent_seat[a]} for a in sorted(agent_games)},
         "rotation_complete": n_seats > 0 and len(rows) % n_seats == 0,

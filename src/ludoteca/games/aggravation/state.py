@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, State, StateFormatError, T, Text
+from ludoteca.engine.counters import counters_statistics, counters_to_json
 
 from . import notation
 from .board import BASE
@@ -20,14 +21,19 @@ _DIE = 7  # table stride: rolls 1..6
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15  # SplitMix64's increment (engine/rng.py)
 
+#: event counters kept during play (statistics() for `ludoteca simulate`), totals over all seats
+STATS = ("aggravations", "star_shortcuts", "centre_shortcuts", "centre_exits", "entries", "sixes", "turns_lost")
+AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TURNS_LOST = range(len(STATS))
+
 
 class AggravationState(State):
-    __slots__ = ("pos", "occ", "own", "turn", "roll", "moves", "finished", "dead", "last", "over", "tables", "board")
+    __slots__ = ("pos", "occ", "own", "turn", "roll", "moves", "finished", "dead", "last", "over", "tables", "board", "stats")
 
     def __init__(self, game, num_players: int, seed: int = 0, _empty: bool = False):
         super().__init__(game, num_players, seed)
         self.board = game.board
         self.tables = game.seat_tables(num_players)
+        self.stats = [0] * len(STATS)
         if _empty:
             return
         self.pos = [BASE] * (4 * num_players)
@@ -101,11 +107,14 @@ class AggravationState(State):
         if self.roll == 0:
             self.rng.s = (self.rng.s + _GOLDEN) & _MASK  # one step per chance event (see sample_chance)
             self.roll = roll = action - game.first_roll_action + 1
+            if roll == 6:
+                self.stats[SIXES] += 1
             moves = self._legal_moves()
             if moves:
                 self.moves = moves
                 return
             # Nothing can move: the turn passes without a decision.
+            self.stats[TURNS_LOST] += 1
             self.last = [self.turn, roll, 1]
             self._end_turn(roll == 6 and game.options["six_extra"] == "always")
             return
@@ -118,12 +127,16 @@ class AggravationState(State):
             i = pos.index(BASE, b, b + 4) - b
             src = -1
             dst = t.start
+            self.stats[ENTRIES] += 1
         else:
             i, route = divmod(action, game.num_routes)
             src = pos[b + i]
             dst = t.target[(src * _DIE + self.roll) * game.num_routes + route]
+            if route:  # not the plain count along the track (routes.py: 1 centre, 2+ a star)
+                self.stats[CENTRE_SHORTCUTS if route == 1 else CENTRE_EXITS if src == self.board.centre else STAR_SHORTCUTS] += 1
         victim = occ[dst]
         if victim >= 0:  # aggravated: back to its BASE
+            self.stats[AGGRAVATIONS] += 1
             pos[victim] = BASE
             self.own[victim >> 2] ^= 1 << dst
         if src >= 0:
@@ -203,14 +216,15 @@ class AggravationState(State):
         return self.finished + rest
 
     def statistics(self) -> dict[str, float]:
-        """End-of-game counters for `ludoteca simulate` (read off the position, nothing kept during play):
-        how far the others got when the game ended."""
+        """For `ludoteca simulate`: the event counters kept during play (STATS: marbles sent back to
+        BASE; moves by the star ring, into the centre, out of the centre; marbles entered; sixes
+        rolled; rolls with no legal move), plus how far the others got when the game ended."""
         counts = self.home_counts()
         won = self.winners()
-        return {
-            "marbles_home_others": float(sum(c for s, c in enumerate(counts) if s not in won)),
-            "marbles_in_base": float(sum(1 for h in self.pos if h == BASE)),
-        }
+        out = counters_statistics(STATS, self.stats)
+        out["marbles_home_others"] = float(sum(c for s, c in enumerate(counts) if s not in won))
+        out["marbles_in_base"] = float(sum(1 for h in self.pos if h == BASE))
+        return out
 
     def home_counts(self) -> list[int]:
         out = []
@@ -241,11 +255,14 @@ class AggravationState(State):
             "marbles": [self.pos[s * 4:s * 4 + 4] for s in range(n)],
             "finished": list(self.finished),
             "last": list(self.last) if self.last else None,
+            "stats": counters_to_json(STATS, self.stats),
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Perfect information: everything, plus the board facts and the moves in notation for display."""
+        """Perfect information: everything, plus the board facts and the moves in notation for display.
+        The event counters are history, not position: views (and key()) leave them out."""
         body = self.to_json()
+        del body["stats"]
         board = self.board
         body["board"] = board.describe()
         body["seat_arms"] = list(board.seating[self.num_players])
@@ -278,6 +295,7 @@ class AggravationState(State):
         c.dead = self.dead[:]
         c.last = self.last
         c.over = self.over
+        c.stats = self.stats[:]
         return c
 
     def key(self):

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine import StateFormatError, T, check_fields
+from ludoteca.engine.counters import counters_from_json
 
 from .board import BASE
+from .state import STATS
 
 
 def _bad(en: str, es: str) -> StateFormatError:
@@ -61,6 +63,7 @@ def check_body(state, body: Any) -> None:
     state.roll = roll
     state.finished = list(finished)
     state.last = list(last) if last is not None else None
+    state.stats = counters_from_json(body, STATS, "aggravation state")
     state.dead = [False] * n
     if not state.game.options["move_within_home"]:
         H = board.home_holes

@@ -7,6 +7,7 @@ from typing import Any
 from ...engine import Game, Option, OptionSet, Rng, T
 from .cards import ENTRY, EXIT, NUM_CARDS
 from .geometry import MARGIN_X, MARGIN_Y, UP, geometry, grid_size
+from . import stats
 from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PLACE, MazmorraState
 from .table import Table
 
@@ -81,6 +82,7 @@ class MazmorraGame(Game):
         s.discards = []
         s.pawns = [ENTRY] * num_players
         s.counters = [0] * num_players
+        s.stats = stats.fresh()
         s.phase, s.turn, s.played, s.bonus, s.slot, s.ended = PLACE, 0, -1, 0, -1, 0
         s._legal = s._nb = s._dist = None
         return s

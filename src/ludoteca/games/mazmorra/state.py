@@ -12,6 +12,7 @@ from typing import Any, Hashable
 
 from ...engine import CHANCE, TERMINAL, State, T, Text
 from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
+from . import stats as S
 from .table import Table, bits, distances_by_links
 from .walk import find_walk, walk_ends
 
@@ -27,7 +28,7 @@ ENDED_NAMES = (None, "exit", "deck")
 class MazmorraState(State):
     __slots__ = (
         "table", "hands", "pool", "deck", "market", "discards", "pawns", "counters",
-        "phase", "turn", "played", "bonus", "slot", "ended", "_legal", "_nb", "_dist",
+        "phase", "turn", "played", "bonus", "slot", "ended", "_legal", "_nb", "_dist", "stats",
     )
 
     # --- whose decision -------------------------------------------------------------------
@@ -124,6 +125,7 @@ class MazmorraState(State):
                 card = action - g.discard_base
                 self.hands[self.turn].remove(card)
                 self.discards.append(card)
+                self.stats[S.SAFETY_DISCARDS] += 1
                 self._to_draw()
                 return
             card, rest = divmod(action, 2 * g.ncells)
@@ -179,10 +181,15 @@ class MazmorraState(State):
 
     def _finish_move(self, end: int) -> None:
         gain = self.bonus
+        stats = self.stats  # stats.py: every placement ends here
+        stats[S.CARDS_PLACED] += 1
+        stats[S.FROM_DOUBLE_COVER] += gain
+        stats[S.WALKS if end >= 0 else S.NO_WALK] += 1
         if end >= 0:
             self.pawns[self.turn] = end
             if end != EXIT and COLOUR[end] == COLOUR[self.played]:
                 gain += 1
+                stats[S.FROM_COLOUR] += 1
         self.counters[self.turn] += gain
         if end == EXIT:
             self._end(1)
@@ -220,6 +227,9 @@ class MazmorraState(State):
         near = min(self.distance(s) for s in tied)
         return [s for s in tied if self.distance(s) == near]
 
+    def statistics(self) -> dict[str, float]:
+        return S.statistics(self)
+
     # --- the heuristic ----------------------------------------------------------------------
     def evaluate(self, seat: int) -> float:
         """Greedy's yardstick, in [0, 1] (see docs/rules/mazmorra.md).
@@ -250,6 +260,7 @@ class MazmorraState(State):
         s.discards = self.discards[:]
         s.pawns = self.pawns[:]
         s.counters = self.counters[:]
+        s.stats = self.stats[:]
         s.phase, s.turn, s.played, s.bonus, s.slot, s.ended = (
             self.phase, self.turn, self.played, self.bonus, self.slot, self.ended)
         s._legal, s._nb, s._dist = self._legal, self._nb, self._dist

@@ -11,6 +11,9 @@ from typing import Any
 
 from ...engine import Rng, StateFormatError, T, check_fields
 from .cards import ENTRY, EXIT, NUM_CARDS
+from ...engine.counters import counters_to_json
+from .stats import STATS
+from .stats import from_body as stats_from_body
 from .state import ENDED_NAMES, FACE_DOWN, HAND_SIZE, MARKET_SIZE, PHASE_NAMES, MazmorraState
 
 _PUBLIC = ["grid", "table", "pawns", "counters", "hand_sizes", "deck", "market", "discards",
@@ -57,6 +60,7 @@ def to_json(s: MazmorraState) -> dict[str, Any]:
     out = _public(s)
     out["hands"] = [h[:] for h in s.hands]
     out["pool"] = s.pool[:]
+    out["stats"] = counters_to_json(STATS, s.stats)  # history, not position: never in a view
     return out
 
 
@@ -166,6 +170,7 @@ def state_from_json(game, body: Any, num_players: int) -> MazmorraState:
         raise _bad("hand_sizes does not match the hands", "hand_sizes no cuadra con las manos")
     s.pool = sorted(_cards(body["pool"], "pool"))
     _check_partition(s)
+    s.stats = stats_from_body(body)
     return s
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.engine import StateFormatError, T
+from ludoteca.engine.counters import counters_from_json, counters_to_json
 
 from .deck import BASE, REGULAR
-from .state import DECK_NAMES, DRAWING, PHASE_NAMES, PiramideState
+from .state import DECK_NAMES, DRAWING, PHASE_NAMES, STATS, PiramideState
 
 
 def bad(en: str, es: str) -> StateFormatError:
@@ -49,6 +50,7 @@ def state_to_json(state: PiramideState) -> dict[str, Any]:
     labels = state.game.deck.type_label
     body["hands"] = [[labels[t] for t in h] for h in state.hands]
     body["deck"] = {labels[t]: c for t, c in enumerate(state.deck) if c}
+    body["stats"] = counters_to_json(STATS, state.stats)  # history, not position: never in a view
     return body
 
 
@@ -135,6 +137,7 @@ def load_public(game, body: Any, n: int, seed: int) -> PiramideState:
     s.hands = [[] for _ in range(n)]
     s.deck = [0] * game.deck.num_types
     s.reg_n = s.edge_n = 0
+    s.stats = [0] * len(STATS)
     return s
 
 
@@ -180,6 +183,7 @@ def state_from_json(game, body: Any, n: int) -> PiramideState:
     if any(s.deck[t] for t in range(d.num_types) if d.type_kind[t] == BASE):
         raise bad("base cards are never in a deck", "las cartas de base nunca están en un mazo")
     check_cards(s)
+    s.stats = counters_from_json(body, STATS, "Pirámide state")
     if (body["deck_sizes"] != {"regular": s.reg_n, "edge": s.edge_n + (s.bottom >= 0)}
                             or body["hand_sizes"] != [len(h) for h in s.hands]):
         raise bad("deck_sizes or hand_sizes disagree with the cards", "deck_sizes o hand_sizes no coinciden con las cartas")

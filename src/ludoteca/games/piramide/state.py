@@ -21,6 +21,7 @@ from bisect import insort
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, State, T
+from ludoteca.engine.counters import counters_statistics
 from ludoteca.engine.rng import Rng
 
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
@@ -31,10 +32,16 @@ HAND_LIMIT = 5
 DEAL = 4
 DECK_NAMES = ("regular", "edge")
 
+#: event counters kept during play (statistics() for `ludoteca simulate`), totals over all seats
+STATS = ("cards_played", "edges_played", "placement_points", "symbol_matches", "symbol_points", "symbol_draws",
+         "draw_turns", "cards_drawn", "discards", "reshuffles", "passes", "apex_placed")
+(CARDS_PLAYED, EDGES_PLAYED, PLACEMENT_POINTS, SYMBOL_MATCHES, SYMBOL_POINTS, SYMBOL_DRAWS, DRAW_TURNS, CARDS_DRAWN,
+ DISCARDS, RESHUFFLES, PASSES, APEX_PLACED) = range(len(STATS))
+
 
 class PiramideState(State):
     __slots__ = ("pyr", "hands", "deck", "reg_n", "edge_n", "bottom", "disc_reg", "disc_edge", "box",
-                 "opens", "points", "cur", "phase", "draws_left", "pending", "sym_k", "passes", "first")
+                 "opens", "points", "cur", "phase", "draws_left", "pending", "sym_k", "passes", "first", "stats")
 
     # --- setup ------------------------------------------------------------------------
     def setup(self) -> None:
@@ -65,6 +72,7 @@ class PiramideState(State):
         self.points = [0] * self.num_players
         self.first = self.cur = rng.below(self.num_players)
         self.phase, self.draws_left, self.pending, self.sym_k, self.passes = START, 0, -1, 0, 0
+        self.stats = [0] * len(STATS)
 
     def _take(self, deck: int, r: int) -> int:
         """Remove and return the r-th hidden card (in type order) of a deck."""
@@ -92,6 +100,7 @@ class PiramideState(State):
         s.points = self.points[:]
         s.cur, s.phase, s.draws_left, s.pending = self.cur, self.phase, self.draws_left, self.pending
         s.sym_k, s.passes, s.first = self.sym_k, self.passes, self.first
+        s.stats = self.stats[:]
         return s
 
     # --- whose decision ---------------------------------------------------------------
@@ -207,19 +216,23 @@ class PiramideState(State):
             if self.phase == START:
                 self.draws_left = 2
                 self.passes = 0
+                self.stats[DRAW_TURNS] += 1
             self._begin_draw(0 if action == g.A_DRAW_REG else 1)
         elif action == g.A_SYM_POINTS:
             self.points[self.cur] += self.sym_k
+            self.stats[SYMBOL_POINTS] += self.sym_k
             self.sym_k = 0
             self.phase = PLAYING
         elif action == g.A_SYM_REG or action == g.A_SYM_EDGE:
             self.sym_k = 0
+            self.stats[SYMBOL_DRAWS] += 1
             self.draws_left = 0
             self._begin_draw(0 if action == g.A_SYM_REG else 1)
         elif action == g.A_END:
             self._finish_turn()
         elif action == g.A_PASS:
             self.passes += 1
+            self.stats[PASSES] += 1
             if self.passes >= self.num_players:
                 self.phase = OVER  # the safety rule: nobody could play or draw, a whole round
             else:
@@ -240,13 +253,18 @@ class PiramideState(State):
                 insort(opens, up)
         kind = d.type_kind[t]
         points = min(d.type_value[t], g.geo.level[c])
+        stats = self.stats
         if kind == LEFT_EDGE or kind == RIGHT_EDGE:
             points *= 2  # an edge card can only stand at its own end
+            stats[EDGES_PLAYED] += 1
         elif kind == APEX:
             points *= 3  # an apex card can only stand on top
         self.points[self.cur] += points
+        stats[CARDS_PLAYED] += 1
+        stats[PLACEMENT_POINTS] += points
         self.passes = 0
         if c == g.geo.apex:
+            stats[APEX_PLACED] += 1
             self.phase = OVER  # the game ends the moment the apex position is filled
             return
         s = d.type_symbol[t]
@@ -259,6 +277,7 @@ class PiramideState(State):
                     k += 1
             if k:
                 self.sym_k = k
+                stats[SYMBOL_MATCHES] += 1
                 self.phase = SYMBOL
                 return
         self.phase = PLAYING
@@ -267,6 +286,7 @@ class PiramideState(State):
         counts = self.deck
         if deck == 0:
             if self.reg_n == 0:  # refill from the shuffled discard pile
+                self.stats[RESHUFFLES] += 1
                 for t in self.disc_reg:
                     counts[t] += 1
                 self.reg_n = len(self.disc_reg)
@@ -277,6 +297,7 @@ class PiramideState(State):
                 self.pending = -1
                 self._receive(t)
                 return
+            self.stats[RESHUFFLES] += 1
             for t in self.disc_edge:
                 counts[t] += 1
             self.edge_n = len(self.disc_edge)
@@ -286,6 +307,7 @@ class PiramideState(State):
 
     def _receive(self, t: int) -> None:
         insort(self.hands[self.cur], t)
+        self.stats[CARDS_DRAWN] += 1
         self.pending = -1
         if self.draws_left:
             self.draws_left -= 1
@@ -300,6 +322,7 @@ class PiramideState(State):
     def _discard(self, t: int) -> None:
         hand = self.hands[self.cur]
         hand.remove(t)
+        self.stats[DISCARDS] += 1
         if self.game.deck.type_kind[t] == REGULAR:
             self.disc_reg.append(t)
         else:
@@ -329,6 +352,13 @@ class PiramideState(State):
 
     def scores(self) -> list[float] | None:
         return [float(s) for s in self.points]
+
+    def statistics(self) -> dict[str, float]:
+        """For `ludoteca simulate`: the event counters kept during play (STATS: cards placed, edge
+        cards among them, the points placements scored; symbol matches and how they were taken,
+        as points or a card; draw turns, cards drawn, discards over the hand limit, discard piles
+        reshuffled into a deck, safety-rule passes; whether the apex ended the game)."""
+        return counters_statistics(STATS, self.stats)
 
     def key(self):
         # Hidden deck counts follow from everything else, so they are left out.

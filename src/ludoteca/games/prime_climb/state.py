@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import CHANCE, TERMINAL, IllegalActionError, NotationError, Rng, State, StateFormatError, T, Text
+from ...engine.counters import counters_from_json, counters_statistics, counters_to_json
 from . import actions as A
 from . import cards as C
 from .board import DIVIDE, GOAL, IS_RED, MINUS, OPS_TABLE, PLUS, TIMES, apply_op
@@ -49,10 +50,16 @@ _ROLL_OUTCOMES = [(A.ROLL0 + i, pr) for i, pr in enumerate(A.ROLL_PROB)]
 _ROLL_ACTIONS = [A.ROLL0 + i for i in range(len(A.ROLLS))]
 _PAWN_CARD_ACTIONS = [A.CARD_PAWN0, A.CARD_PAWN0 + 1]
 
+#: event counters kept during play (statistics() for `ludoteca simulate`), totals over all seats
+STATS = ("bumps", "keeper_bumps", "red_landings", "cards_drawn", "keepers_played", "roll_again", "steals",
+         "curses", "reshuffles", "dice_forfeited")
+(BUMPS, KEEPER_BUMPS, RED_LANDINGS, CARDS_DRAWN, KEEPERS_PLAYED, ROLL_AGAIN_DRAWN, STEALS, CURSES, RESHUFFLES,
+ DICE_FORFEITED) = range(len(STATS))
+
 
 class PrimeClimbState(State):
     __slots__ = ("pos", "keep", "nkeep", "deck", "discard", "turn", "phase", "dice", "start", "moved", "last",
-                 "cursed", "again", "card", "card_pawn", "red", "winner", "forfeit", "bump_any", "use_cards")
+                 "cursed", "again", "card", "card_pawn", "red", "winner", "forfeit", "bump_any", "use_cards", "stats")
 
     def __init__(self, game, num_players: int, seed: int = 0):
         super().__init__(game, num_players, seed)
@@ -60,6 +67,7 @@ class PrimeClimbState(State):
         self.forfeit = bool(opts["forfeit_unusable_die"])
         self.bump_any = opts["bump_card"] == "any_one_pawn"
         self.use_cards = bool(opts["cards"])
+        self.stats = [0] * len(STATS)
 
     def _fresh(self, first: int) -> None:
         n = self.num_players
@@ -261,6 +269,7 @@ class PrimeClimbState(State):
         self.keep[t * NK + n] -= 1
         self.nkeep[t] -= 1
         self.discard[n] += 1
+        self.stats[KEEPERS_PLAYED] += 1
         x = self.pos[2 * t + p]
         self._move_pawn(p, x - n - 1 if s else x + n + 1)
         if self.phase == MOVE:
@@ -274,17 +283,24 @@ class PrimeClimbState(State):
             if a < A.BUMP_ANY0:  # every pawn within two spaces of the chosen pawn of yours
                 g = 2 * t + a - A.BUMP_NEAR0
                 x = pos[g]
+                sent = 0
                 for j in range(len(pos)):
                     if j != g and 0 < pos[j] < GOAL and -2 <= pos[j] - x <= 2:
                         pos[j] = 0
+                        sent += 1
             else:
                 pos[a - A.BUMP_ANY0] = 0
+                sent = 1
+            self.stats[BUMPS] += sent
+            self.stats[KEEPER_BUMPS] += sent
         else:
             kind = C.CURSE
             self.cursed[a - A.CURSE0] = 1
+            self.stats[CURSES] += 1
         self.keep[t * NK + kind] -= 1
         self.nkeep[t] -= 1
         self.discard[kind] += 1
+        self.stats[KEEPERS_PLAYED] += 1
         self._settle()
 
     def _settle(self) -> None:
@@ -297,6 +313,7 @@ class PrimeClimbState(State):
                 return
         if self.nkeep[t] and self._keeper_actions():
             return
+        self.stats[DICE_FORFEITED] += len(self.dice)
         self.dice = []  # unusable dice are forfeited
         self._end_move()
 
@@ -315,6 +332,7 @@ class PrimeClimbState(State):
                     for j in range(len(pos)):
                         if pos[j] == q and j != g:
                             pos[j] = 0
+                            self.stats[BUMPS] += 1
         red = 0
         start = self.start
         qa, qb = pos[g0], pos[g0 + 1]
@@ -323,9 +341,12 @@ class PrimeClimbState(State):
         if IS_RED[qb] and qb != start[1]:
             red |= 2
         self.red = red
+        if red:
+            self.stats[RED_LANDINGS] += 1 if red < 3 else 2
         if red and self.use_cards:
             if not any(self.deck):
                 self.deck, self.discard = self.discard, [0] * NC  # shuffle the discard pile into a new deck
+                self.stats[RESHUFFLES] += 1
             if any(self.deck):
                 self.phase = DRAW
                 return
@@ -333,6 +354,7 @@ class PrimeClimbState(State):
 
     def _draw(self, c: int) -> None:
         self.deck[c] -= 1
+        self.stats[CARDS_DRAWN] += 1
         t = self.turn
         if C.IS_KEEPER[c]:
             self.keep[t * NK + c] += 1
@@ -342,6 +364,7 @@ class PrimeClimbState(State):
         self.card = c
         if c == C.ROLL_AGAIN:
             self.again = 1
+            self.stats[ROLL_AGAIN_DRAWN] += 1
             self._finish_card()
         elif c == C.STEAL:
             options = self._steal_options()
@@ -390,6 +413,7 @@ class PrimeClimbState(State):
             for j in range(len(pos)):
                 if pos[j] == q and j != keep1 and j != keep2:
                     pos[j] = 0
+                    self.stats[BUMPS] += 1
 
     def _switch(self, g: int, j: int) -> None:
         pos = self.pos
@@ -401,6 +425,7 @@ class PrimeClimbState(State):
         self.nkeep[t] -= 1
         self.keep[self.turn * NK + k] += 1
         self.nkeep[self.turn] += 1
+        self.stats[STEALS] += 1
 
     def _finish_card(self) -> None:
         self.discard[self.card] += 1
@@ -474,14 +499,16 @@ class PrimeClimbState(State):
         return [self.winner] if self.winner >= 0 else []
 
     def statistics(self) -> dict[str, float]:
-        """End-of-game counters for `ludoteca simulate`, read off the position (nothing kept during play)."""
+        """For `ludoteca simulate`: the event counters kept during play (STATS: bumps counts every
+        pawn sent to Start, keeper_bumps those sent by the Bump keeper; red_landings counts pawns
+        ending a move on a red prime; dice_forfeited the dice lost for having no legal use), plus
+        two end-of-game readings: the losers' best pawn on average and the Keepers still held."""
         others = [s for s in range(self.num_players) if s != self.winner]
         best = [max(self.pos[2 * s], self.pos[2 * s + 1]) for s in others]
-        return {
-            "others_best_pawn": sum(best) / len(best) if best else 0.0,
-            "cards_kept": float(sum(self.nkeep)),
-            "cards_out_of_deck": float(sum(C.COUNTS) - sum(self.deck)),
-        }
+        out = counters_statistics(STATS, self.stats)
+        out["others_best_pawn"] = sum(best) / len(best) if best else 0.0
+        out["cards_kept"] = float(sum(self.nkeep))
+        return out
 
     def evaluate(self, seat: int) -> float:
         from .evaluation import evaluate
@@ -514,6 +541,7 @@ class PrimeClimbState(State):
         s.forfeit = self.forfeit
         s.bump_any = self.bump_any
         s.use_cards = self.use_cards
+        s.stats = self.stats[:]
         return s
 
     def key(self):
@@ -541,11 +569,15 @@ class PrimeClimbState(State):
             "card_pawn": letters[self.card_pawn] if self.card_pawn >= 0 else None,
             "landed_red": [letters[p] for p in (0, 1) if self.red >> p & 1],
             "winner": self.winner if self.winner >= 0 else None,
+            "stats": counters_to_json(STATS, self.stats),
         }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         # Everything is public: pawns, face-up Keepers, the discard pile and so the deck's counts.
-        return self.to_json()
+        # The event counters are history, not position: views (and key()) leave them out.
+        body = self.to_json()
+        del body["stats"]
+        return body
 
 
 # --- helpers for the strict "use every die" option (forfeit_unusable_die off) -------------------
@@ -671,6 +703,7 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     s.card_pawn = letter(body["card_pawn"], "card_pawn")
     w = body["winner"]
     s.winner = -1 if w is None else integer(w, 0, n - 1, "winner")
+    s.stats = counters_from_json(body, STATS, "Prime Climb state")
     # every card is somewhere exactly once
     for c in range(NC):
         held = sum(s.keep[t * NK + c] for t in range(n)) if c < NK else 0
