@@ -64,13 +64,12 @@ READING = {
   run and a 4-arm-board comparison before changing the seating.
 - Rolling first (seat 1) is no advantage: nobody can move before a 1 or a 6.""",
     "piramide": """\
-- A rules gap, found by the counters: with players who try, some games never end. The pyramid reaches a
-  state where no card can fill any open position, every turn is a draw (decks reshuffled again and again)
-  and the safety rule never fires, because drawing is always possible. Cut off at 3000 actions: 0 of 60
-  short games, 3 of 60 normal, 11 of 60 long (random play: none of 600 per length). The rules need an end
-  for it (e.g. end the game when a whole round passes with no card placed).
-- Length scales with the pyramid: about 24 / 36 / 53 turns for short / normal / long with greedy players
-  (28 / 36 / 45 cards placed), close to random play's 26 / 37 / 49.
+- Every game ended (cut off at 3000 actions: 0 of 60 at every length). An earlier version of the greedy
+  heuristic valued held edge cards that fit no open place, discarded the regular cards, and stalled 3 of 60
+  normal and 11 of 60 long games in endless draw turns; the rules themselves have no end for such a stall
+  (drawing is always possible, so the safety rule never fires), which people could also fall into.
+- Length scales with the pyramid: about 23 / 34 / 46 turns for short / normal / long with greedy players,
+  close to random play's 26 / 37 / 49.
 - Symbols: players who try take the points nearly every time (symbol draws about 0.1 a game against 12–18
   matches), and symbol points are about 12% of all points. If the card option is meant to be a real
   choice, it is not one for this bot.
