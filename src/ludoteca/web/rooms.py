@@ -18,14 +18,13 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ..bots import bot_names, make_bot
+from ..bots import LEVEL_NAMES, bot_names, make_bot
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.rng import derive_seed
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
 from .visibility import log_lines
 
 MAX_NAME = 40
-LEVELS = {"easy": "random", "medium": "greedy", "hard": "greedy"}  # until the bots helper registers levels
 
 
 class RoomError(LudotecaError):
@@ -50,16 +49,16 @@ def clean_name(name: Any, fallback: str) -> str:
 
 
 def resolve_bot(name: str) -> str:
-    """A bot name or level as the lobby offers it -> a registered bot name."""
+    """A bot name or level (`easy`, `medium`, `hard` are registered bots) -> that name, checked."""
     if name in bot_names():
         return name
-    if name in LEVELS and LEVELS[name] in bot_names():
-        return LEVELS[name]
     raise RoomError("bad_request", T(f"unknown bot {name!r} (bots: {', '.join(bot_names())})", f"bot desconocido {name!r} (bots: {', '.join(bot_names())})"))
 
 
 def bot_choices() -> list[str]:
-    return [*bot_names(), *(level for level in LEVELS if level not in bot_names())]
+    """What the lobby offers: the levels first, then every other registered bot."""
+    levels = [level for level in LEVEL_NAMES if level in bot_names()]
+    return [*levels, *(name for name in bot_names() if name not in levels)]
 
 
 @dataclass
@@ -185,7 +184,7 @@ def safe_scores(state) -> list[float] | None:
 class RoomService:
     """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
 
-    def __init__(self, sessions, takeover_bot: str = "greedy", seeds=None):
+    def __init__(self, sessions, takeover_bot: str = "medium", seeds=None):
         self.sessions = sessions
         self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
         self._insert_action = insert(ActionRow)
