@@ -97,6 +97,14 @@ class HiddenState(State):
             return T(f"plays {card} face up", f"juega {card} boca arriba").get(lang)
         return T(f"discards {card} face down", f"descarta {card} boca abajo").get(lang)
 
+    def describe_action_for(self, action, seat, lang="en"):
+        """A drawn card is named to its receiver only; a face-down discard to its player only."""
+        if action < PLAY and seat != self._receiver():
+            return T(f"P{self._receiver() + 1} draws a card", f"P{self._receiver() + 1} roba una carta").get(lang)
+        if action >= HIDE and seat != self.turn:
+            return T("discards a card face down", "descarta una carta boca abajo").get(lang)
+        return self.describe_action(action, lang)
+
     def view(self, seat):
         return {
             "hand": sorted(self.hands[seat]) if seat is not None else None,

@@ -112,3 +112,62 @@ def test_language_switch_and_spectating(site):
     page.click("button[data-lang='en']")
     page.wait_for_selector("#h-log:text('Moves')")
     page.close()
+
+
+def click_mazmorra_turn(page, sideways: bool) -> str:
+    """One decision of ours made on the board itself: the reachable room, the market slot, or a
+    hand card, its orientation and a highlighted anchor cell (or the safety-rule discard)."""
+    page.wait_for_selector("#result-card, svg .room-choice, svg [data-slot][data-action], svg [data-select]", timeout=30000)
+    if page.locator("#result-card").count():
+        return "over"
+    if page.locator("svg .room-choice").count():
+        page.locator("svg .room-choice").first.click(timeout=2000)
+        return "move"
+    if page.locator("svg [data-slot][data-action]").count():
+        page.locator("svg [data-slot][data-action]").first.click(timeout=2000)
+        return "take"
+    page.locator("svg [data-select]").first.click(timeout=2000)
+    page.wait_for_selector("svg .anchor, svg [data-action^='discard']", timeout=5000)
+    side = page.locator("svg [data-orient='side'][tabindex='0']")
+    if sideways and side.count():
+        side.click(timeout=2000)
+        page.wait_for_selector("svg [data-orient='side'].on")
+    target = page.locator("svg .anchor")
+    (target.first if target.count() else page.locator("svg [data-action^='discard']").first).click(timeout=2000)
+    return "play"
+
+
+@pytest.mark.skipif("mazmorra" not in game_names(), reason="the Mazmorra package is not merged")
+def test_mazmorra_played_to_its_end_by_clicking_the_table(site):
+    """A whole game against two bots, every one of our decisions clicked on the SVG table:
+    hand card, orientation, anchor cell, the room where the walk ends, the face-up market slot."""
+    url, b = site
+    page = b.new_page(viewport={"width": 1400, "height": 1000})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#game", "mazmorra")
+    page.select_option("#players", "3")
+    page.check("#opt-market_face_up")
+    page.select_option("#seat-1", "bot:easy")
+    page.select_option("#seat-2", "bot:easy")
+    page.click("#create-button")
+    page.wait_for_url("**/room/**")
+    page.wait_for_selector("svg.mazmorra")
+    assert page.locator("svg.mazmorra [data-piece='entry']").count() and page.locator("svg.mazmorra [data-piece='exit']").count()
+    done: dict[str, int] = {}
+    for turn in range(600):
+        try:
+            kind = click_mazmorra_turn(page, sideways=turn % 2 == 1)
+        except Exception:  # the position moved on under the pointer: look again
+            continue
+        if kind == "over":
+            break
+        done[kind] = done.get(kind, 0) + 1
+    assert page.locator("#result-card").count(), "the game ended"
+    assert page.locator("#winner-line").inner_text().startswith("Winner")
+    assert done.get("play", 0) >= 5 and done.get("take", 0) >= 5, done
+    assert page.locator("svg.mazmorra .pawn").count() == 3
+    assert not errors, errors
+    page.close()

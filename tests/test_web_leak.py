@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import create_room, receive_state, toy_games
 
-from ludoteca.engine import CHANCE, GameRecord, game_class, game_names, replay, view_document
+from ludoteca.engine import CHANCE, GameRecord, T, game_class, game_names, replay, view_document
 from ludoteca.web import create_app
 
 CARD = re.compile(r"\bc\d\d\b")
@@ -95,17 +95,55 @@ def check_generic(room, received):
             text = json.dumps(msg)
             assert not any(s in text for s in secrets), "never the seed or the random stream"
             for i, line in enumerate(msg["log"], start=msg["log_from"]):
-                entry = room.log[i]
-                if entry.visible is not None and who not in entry.visible:
-                    assert line["text"] == entry.hidden[who].en
-                    assert entry.text.en not in text
+                before = states[i]
+                action = before.string_to_action(room.log[i].notation)
+                told = before.describe_action_for(action, who, "en")
+                assert line["text"].endswith(told), "each viewer reads the game's own telling for its seat"
+                full = before.describe_action(action, "en")
+                if told != full:
+                    assert full not in text, "a line told differently never leaks the full description"
+    return check_lines_tell_only_what_is_seen(room, states)
+
+
+ALTERNATIVES = 12
+
+
+def _canon(doc) -> str:
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+def check_lines_tell_only_what_is_seen(room, states):
+    """For every logged action and viewer: every alternative the position offered (the other
+    chance outcomes, the player's other moves) that would have left the viewer the same view
+    is told the same way. So a line says nothing the viewer's view does not already show.
+    Up to ALTERNATIVES alternatives per move, drawn with a fixed seed, keep whole games cheap
+    (a leak shows in any two draws a viewer cannot tell apart). Returns how many alternatives
+    read differently in full but the same to some viewer: the secrets the game kept."""
+    n = room.state.num_players
+    pick = random.Random(0)
+    told_apart = 0
+    for i, entry in enumerate(room.log):
+        before, after = states[i], states[i + 1]
+        action = before.string_to_action(entry.notation)
+        seen = {v: _canon(after.view(v)) for v in [*range(n), None]}
+        told = {v: before.describe_action_for(action, v, "en") for v in seen}
+        others = [a for a in before.legal_actions() if a != action]
+        for alt in pick.sample(others, min(ALTERNATIVES, len(others))):
+            child = before.clone()
+            child.apply_legal(alt)
+            for v in seen:
+                if _canon(child.view(v)) == seen[v]:
+                    assert before.describe_action_for(alt, v, "en") == told[v], (
+                        f"step {i}: viewer {v} is told {told[v]!r}, which tells apart moves it cannot see")
+                    told_apart += before.describe_action(alt, "en") != before.describe_action(action, "en")
+    return told_apart
 
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
 def test_no_card_reaches_a_seat_that_may_not_know_it(tmp_path, players, seed):
     with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
         room, received = play_recorded(client, "hidden-toy", players, seed)
-        check_generic(room, received)
+        assert check_generic(room, received), "draws and face-down discards were told apart only to whom may see them"
         states = states_along(room)
         hides = sum(1 for a in room.match.actions if a["action"].startswith("hide"))
         assert hides, "the game had face-down discards to keep secret"
@@ -133,7 +171,10 @@ def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
     """The checker is not blind: if every log line were public, the hidden draws would show."""
     import ludoteca.web.rooms as rooms
 
-    monkeypatch.setattr(rooms, "who_sees", lambda state, action, seed: None)
+    def everyone_reads_everything(state, action, name):
+        return {v: T(state.describe_action(action, "en"), state.describe_action(action, "es")) for v in [*range(state.num_players), None]}
+
+    monkeypatch.setattr(rooms, "log_lines", everyone_reads_everything)
     with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
         room, received = play_recorded(client, "hidden-toy", 2, 3)
         states = states_along(room)
@@ -145,9 +186,59 @@ def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
         assert leaked
 
 
+def test_the_alternatives_check_would_notice_a_game_that_tells_too_much(tmp_path, monkeypatch):
+    """If the game told every seat the full description, the generic check would fail."""
+    from hiddentoy import HiddenState
+
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+        room, _ = play_recorded(client, "hidden-toy", 2, 4)
+        monkeypatch.setattr(HiddenState, "describe_action_for", lambda self, action, seat, lang="en": self.describe_action(action, lang))
+        with pytest.raises(AssertionError, match="tells apart moves it cannot see"):
+            check_lines_tell_only_what_is_seen(room, states_along(room))
+
+
 @pytest.mark.parametrize("game", [g for g in imperfect_games() if g != "hidden-toy"])
 def test_real_hidden_information_games_leak_nothing(tmp_path, game):
     with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
         players = game_class(game)().default_players
         room, received = play_recorded(client, game, players, 5)
-        check_generic(room, received)
+        assert check_generic(room, received), "the game had hidden moves to keep secret"
+        check_named_cards_are_known(game, room, received)
+
+
+def _mazmorra_named(game, line: str) -> set[int]:
+    from ludoteca.games.mazmorra.cards import NUM_CARDS, long_name
+
+    return {c for c in range(NUM_CARDS) if re.search(rf"\b{re.escape(long_name(c, 'en'))}\b", line)}
+
+
+def _mazmorra_known(game, view: dict) -> set[int]:
+    known = {c for c, *_ in view["table"]} | set(view["discards"]) | {c for c in view["market"] if c >= 0}
+    return known | set(view["hand"] or ())
+
+
+def _piramide_named(game, text: str) -> set[str]:
+    labels = sorted(game.deck.type_label, key=len, reverse=True)
+    return set(re.findall(rf"(?<!\w)(?:{'|'.join(map(re.escape, labels))})(?!\w)", text))
+
+
+NAMED = {"mazmorra": (_mazmorra_named, _mazmorra_known), "piramide": (_piramide_named, lambda game, view: _piramide_named(game, json.dumps(view)))}
+
+
+def check_named_cards_are_known(game, room, received):
+    """Every card a log line names is one the viewer sees on the table, in its hand, the market
+    or the discards just before or just after that move."""
+    if game not in NAMED:
+        return
+    named, known = NAMED[game]
+    states = states_along(room)
+    checked = 0
+    for viewer, messages in received.items():
+        known_at = [known(room.game, state.view(viewer)) for state in states]
+        for msg in messages:
+            for i, line in enumerate(msg["log"], start=msg["log_from"]):
+                cards = named(room.game, line["text"])
+                seen = known_at[i] | known_at[i + 1]
+                assert cards <= seen, f"viewer {viewer} read {line['text']!r} naming {cards - seen}"
+                checked += bool(cards)
+    assert checked, "some lines named cards"

@@ -67,7 +67,7 @@ def error_response(code: str, message, status: int | None = None) -> JSONRespons
 
 
 def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
-               takeover_check: float = 5.0, takeover_bot: str = "greedy", seeds=None) -> FastAPI:
+               takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one)."""
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds)
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after)

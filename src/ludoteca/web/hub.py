@@ -10,7 +10,7 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
 current state, so a client that sent a stale or illegal move is put right at once.
-Chance and bots are played here, one room at a time under the room's lock.
+Chance and bots are played here, under the room's lock; bots think in a worker thread outside it.
 """
 
 from __future__ import annotations
@@ -109,7 +109,12 @@ class Hub:
             self.drivers[room.id] = asyncio.get_running_loop().create_task(self.drive(room))
 
     async def drive(self, room: Room) -> None:
-        """Play chance and bots until a person must decide or the game ends."""
+        """Play chance and bots until a person must decide or the game ends.
+
+        A bot thinks in a worker thread and outside the room's lock (a `hard` bot searches for
+        seconds): the event loop keeps serving every connection meanwhile. Its move is applied
+        only if the room has not changed since it started thinking (a person taking their seat
+        back, say); otherwise it thinks again on the new position."""
         while True:
             async with self.lock(room.id):
                 todo = self.service.next_automatic(room)
@@ -118,23 +123,25 @@ class Hub:
                 kind, bot = todo
                 state = room.state
                 if kind == "chance":
-                    action = state.sample_chance()
-                else:
-                    seat = state.current_player()
-                    view, legal = view_document(state, seat), state.legal_actions()
-                    try:
-                        action = await asyncio.to_thread(bot.choose, view, legal)
-                    except Exception:
-                        log.exception("bot failed in room %s; playing its first legal move", room.id)
-                        action = legal[0]
-                    if action not in legal:
-                        action = legal[0]
+                    self.service.apply(room, state.sample_chance())
+                    self.broadcast(room)
+                    await asyncio.sleep(0)
+                    continue
+                version, seat = room.version, state.current_player()
+                view, legal = view_document(state, seat), state.legal_actions()
+            try:
+                action = await asyncio.to_thread(bot.choose, view, legal)
+            except Exception:
+                log.exception("bot failed in room %s; playing its first legal move", room.id)
+                action = legal[0]
+            if action not in legal:
+                action = legal[0]
+            async with self.lock(room.id):
+                if room.version != version:
+                    continue
                 self.service.apply(room, action)
                 self.broadcast(room)
-            if kind == "bot" and self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            else:
-                await asyncio.sleep(0)
+            await asyncio.sleep(self.bot_delay)
 
     def kick_all(self) -> None:
         for room in self.service.rooms.values():

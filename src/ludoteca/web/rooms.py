@@ -18,14 +18,13 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ..bots import bot_names, make_bot
-from ..engine import CHANCE, TERMINAL, LudotecaError, Match, State, T, Text, make_game, view_document
+from ..bots import LEVEL_NAMES, bot_names, make_bot
+from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.rng import derive_seed
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
-from .visibility import hidden_text, viewers, who_sees
+from .visibility import log_lines
 
 MAX_NAME = 40
-LEVELS = {"easy": "random", "medium": "greedy", "hard": "greedy"}  # until the bots helper registers levels
 
 
 class RoomError(LudotecaError):
@@ -50,16 +49,16 @@ def clean_name(name: Any, fallback: str) -> str:
 
 
 def resolve_bot(name: str) -> str:
-    """A bot name or level as the lobby offers it -> a registered bot name."""
+    """A bot name or level (`easy`, `medium`, `hard` are registered bots) -> that name, checked."""
     if name in bot_names():
         return name
-    if name in LEVELS and LEVELS[name] in bot_names():
-        return LEVELS[name]
     raise RoomError("bad_request", T(f"unknown bot {name!r} (bots: {', '.join(bot_names())})", f"bot desconocido {name!r} (bots: {', '.join(bot_names())})"))
 
 
 def bot_choices() -> list[str]:
-    return [*bot_names(), *(level for level in LEVELS if level not in bot_names())]
+    """What the lobby offers: the levels first, then every other registered bot."""
+    levels = [level for level in LEVEL_NAMES if level in bot_names()]
+    return [*levels, *(name for name in bot_names() if name not in levels)]
 
 
 @dataclass
@@ -82,14 +81,10 @@ class Seat:
 class LogEntry:
     player: int | str
     notation: str
-    text: Text  # the full description
-    hidden: dict[int | None, Text]  # what each viewer who may not read `text` reads instead
-    visible: set[int | None] | None  # who may read `text` (None: everybody)
+    lines: dict[int | None, Text]  # what each viewer (seat, None: spectators) reads: describe_action_for
 
     def line_for(self, viewer: int | None) -> Text:
-        if self.visible is None or viewer in self.visible:
-            return self.text
-        return self.hidden[viewer]
+        return self.lines[viewer]
 
     def for_viewer(self, viewer: int | None, lang: str) -> str:
         return self.line_for(viewer).get(lang)
@@ -189,7 +184,7 @@ def safe_scores(state) -> list[float] | None:
 class RoomService:
     """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
 
-    def __init__(self, sessions, takeover_bot: str = "greedy", seeds=None):
+    def __init__(self, sessions, takeover_bot: str = "medium", seeds=None):
         self.sessions = sessions
         self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
         self._insert_action = insert(ActionRow)
@@ -420,25 +415,11 @@ class RoomService:
         self._log_and_apply(room, room.state.string_to_action(notation))
 
     def _log_and_apply(self, room: Room, action: int) -> None:
-        """The move log line with who may read it, then the action itself (through the match, for undo)."""
+        """The move log line as each viewer may read it, then the action itself (through the match, for undo)."""
         state = room.state
         player = state.current_player()
         who = "chance" if player == CHANCE else player
-        visible = who_sees(state, action, derive_seed(room.match.seed, "log", len(room.log)))
-        text = text_plain = T(state.describe_action(action, "en"), state.describe_action(action, "es"))
-        name = "" if who == "chance" else room.seat_name(player)
-        if who != "chance":
-            text = T(f"{name}: ", f"{name}: ") + text
-        hidden = {}
-        if visible is not None:
-            own = type(state).describe_action_for is not State.describe_action_for  # the game tells per seat
-            prefix = T(f"{name}: ", f"{name}: ") if who != "chance" else T("", "")
-            for viewer in viewers(state.num_players):
-                if viewer in visible:
-                    continue
-                told = T(*(state.describe_action_for(action, viewer, lg) for lg in ("en", "es"))) if own else None
-                # the game's own line for that seat, unless it is the full description we judged too telling
-                hidden[viewer] = prefix + told if told is not None and told.en != text_plain.en else hidden_text(who, name)
+        lines = log_lines(state, action, "" if who == "chance" else room.seat_name(player))
         notation = state.action_to_string(action)
         room.match.apply(action)
-        room.log.append(LogEntry(who, notation, text, hidden, visible))
+        room.log.append(LogEntry(who, notation, lines))

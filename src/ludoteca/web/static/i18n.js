@@ -4,6 +4,7 @@ const TEXTS = {
   newRoom: ["New room", "Nueva sala"], game: ["Game", "Juego"], players: ["Players", "Jugadores"],
   options: ["Rules options", "Opciones de reglas"], seats: ["Seats", "Asientos"], yourName: ["Your name", "Tu nombre"],
   you: ["You", "Tú"], person: ["A person (invite)", "Una persona (invitar)"], bot: ["Bot", "Bot"],
+  level_easy: ["easy", "fácil"], level_medium: ["medium", "medio"], level_hard: ["hard", "difícil"],
   private: ["Private (invitation only)", "Privada (solo con invitación)"], create: ["Create room", "Crear sala"],
   openRooms: ["Open rooms", "Salas abiertas"], runningRooms: ["Games being played", "Partidas en juego"],
   finishedRooms: ["Finished games", "Partidas terminadas"], none: ["None yet.", "Ninguna todavía."],

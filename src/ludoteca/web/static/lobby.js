@@ -26,7 +26,7 @@ function seatRow(i, defaultKind) {
   const select = h("select", { "data-seat": i, id: `seat-${i}` },
     i === 0 ? h("option", { value: "me" }, t("you")) : null,
     h("option", { value: "human" }, t("person")),
-    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${b}`)));
+    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`)}`)));
   return h("div", { class: "seatrow" }, h("span", { class: "seatno" }, `${t("seat")} ${i + 1}`), select);
 }
 
@@ -41,7 +41,7 @@ function renderCreate() {
   const nameInput = h("input", { id: "name", maxlength: 40, value: myName(), placeholder: t("yourName") });
   const privateBox = h("input", { type: "checkbox", id: "private" });
   const message = h("p", { class: "error", id: "create-error", role: "alert" });
-  const bestBot = catalogue.bots.includes("greedy") ? "bot:greedy" : `bot:${catalogue.bots[0]}`;
+  const bestBot = catalogue.bots.includes("medium") ? "bot:medium" : `bot:${catalogue.bots[0]}`;
 
   const fillSeats = () => {
     const n = Number(countSelect.value);
