@@ -27,6 +27,9 @@ DEFAULTS: dict[str, Any] = {
     "rollout_depth": 50,
     "evaluator": "heuristic",
     "epsilon": 0.1,
+    "prior": "none",
+    "prior_visits": 4.0,
+    "root_width": None,
 }
 
 
@@ -60,6 +63,9 @@ class MCTSBot(Bot):
             rollout=self._rollout,
             rollout_depth=p["rollout_depth"],
             evaluator=self._evaluator,
+            prior=p["prior"],
+            prior_visits=p["prior_visits"],
+            root_width=p["root_width"],
         )
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
