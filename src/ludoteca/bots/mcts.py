@@ -30,6 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "prior": "none",
     "prior_visits": 4.0,
     "root_width": None,
+    "chance_width": None,
 }
 
 
@@ -66,6 +67,7 @@ class MCTSBot(Bot):
             prior=p["prior"],
             prior_visits=p["prior_visits"],
             root_width=p["root_width"],
+            chance_width=p["chance_width"],
         )
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:

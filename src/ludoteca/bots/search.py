@@ -18,6 +18,9 @@ ISMCTS when each iteration starts from a fresh determinisation.
   search plays greedy's move and real visits must outweigh the prior to change it. A new leaf at a
   decision node is worth the values of the mover's best child (a one-step greedy reply) unless a
   rollout is asked for. `prior="none"` is plain UCT (one untried action expanded per iteration).
+- `chance_width`: a chance node keeps at most this many outcomes; once full, a new draw is
+  replaced by one of its outcomes drawn by their probabilities (sparse sampling: deeper, less
+  noisy statistics below chance nodes with many outcomes, such as two dice of ten).
 - `root_width`: only the best `root_width` root actions by that prior are searched.
 - Leaf evaluation: a rollout of at most `rollout_depth` actions (`policies.py`), then the evaluator.
 - Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
@@ -73,6 +76,7 @@ class TreeSearch:
         prior: str = "none",
         prior_visits: float = 4.0,
         root_width: int | None = None,
+        chance_width: int | None = None,
     ):
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
@@ -87,6 +91,7 @@ class TreeSearch:
         self.prior = prior
         self.prior_visits = prior_visits
         self.root_width = root_width
+        self.chance_width = chance_width
         self.root: Node | None = None
         self.root_allowed: set[int] | None = None
         self.done = 0
@@ -115,7 +120,7 @@ class TreeSearch:
                 values = state.returns()
                 break
             if player == CHANCE:
-                action = rng.weighted(state.chance_outcomes())
+                action = self.draw(node, state.chance_outcomes())
                 state.apply_legal(action)
                 child = node.children.get(action)
                 if child is None:
@@ -155,6 +160,18 @@ class TreeSearch:
             v = n.value
             for seat, x in enumerate(values):
                 v[seat] += x
+
+    def draw(self, node: Node, outcomes: list[tuple[int, float]]) -> int:
+        """A chance outcome by its probability; past `chance_width` children, one of those already there."""
+        action = self.rng.weighted(outcomes)
+        width = self.chance_width
+        if width is None or action in node.children or len(node.children) < width:
+            return action
+        known = [(a, p) for a, p in outcomes if a in node.children]
+        total = sum(p for _, p in known)
+        if not total:
+            return action
+        return self.rng.weighted([(a, p / total) for a, p in known])
 
     # --- priors -----------------------------------------------------------------------
     def expand_root(self, state: State) -> None:
