@@ -13,7 +13,7 @@ from ludoteca.engine.rng import Rng
 from toygame import DOUBLE
 from test_mcts import WeightedToyState, after, exact_value, position
 
-PRIORS = {"prior": "all", "rollout_depth": 0}
+PRIORS = {"prior": "turn", "rollout_depth": 0}
 
 
 def clear_positions(name, count, margin=0.02, seed=1):
@@ -52,7 +52,7 @@ def test_the_root_prior_is_the_best_end_of_the_whole_turn():
     # END of the mover's sequence (what greedy compares), not of the position one step later.
     state = next(s for s in clear_positions("prime-climb", 6) if len(s.dice) == 2)
     seat = state.current_player()
-    search = TreeSearch(lambda: state.clone(), Rng(0), iterations=0, prior="all", rollout_depth=0)
+    search = TreeSearch(lambda: state.clone(), Rng(0), iterations=0, prior="turn", rollout_depth=0)
     search.run()
     ends = best_ends(state, seat, heuristic_values)
     for action, child in search.root.children.items():

@@ -30,6 +30,7 @@ DEFAULTS: dict[str, Any] = {
     "prior": "none",
     "prior_visits": 4.0,
     "root_width": None,
+    "turn_budget": 500,
     "chance_width": None,
 }
 
@@ -67,6 +68,7 @@ class MCTSBot(Bot):
             prior=p["prior"],
             prior_visits=p["prior_visits"],
             root_width=p["root_width"],
+            turn_budget=p["turn_budget"],
             chance_width=p["chance_width"],
         )
 

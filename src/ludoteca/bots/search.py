@@ -12,12 +12,13 @@ ISMCTS when each iteration starts from a fresh determinisation.
 - Decision nodes: children keep `avail`, the number of times they were legal when their parent
   was visited, so UCB stays correct when the legal actions change between determinisations.
 - Priors (`prior`, `prior_visits`): when a decision node is expanded, every legal action's child
-  starts with `prior_visits` virtual visits worth the evaluator's values one step after it
-  (`prior="all"`); the root's children are worth the best end of the mover's whole decision
-  sequence after them (`turns.best_ends`, the greedy bot's own judgement), so with no budget the
-  search plays greedy's move and real visits must outweigh the prior to change it. A new leaf at a
-  decision node is worth the values of the mover's best child (a one-step greedy reply) unless a
-  rollout is asked for. `prior="none"` is plain UCT (one untried action expanded per iteration).
+  starts with `prior_visits` virtual visits worth the evaluator's values after it: the best end
+  of the mover's whole decision sequence (`prior="turn"`, `turns.best_ends` within `turn_budget`
+  positions: the greedy bot's own judgement) or the position one step later (`"step"`). The
+  root always gets best ends, so with no budget the search plays greedy's move and real visits
+  must outweigh the prior to change it. With `rollout_depth` 0 a new leaf at a decision node is
+  worth the mover's best child (a greedy reply). `"root"`: priors at the root only, plain UCT
+  below; `"none"`: plain UCT everywhere (one untried action expanded per iteration).
 - `chance_width`: a chance node keeps at most this many outcomes; once full, a new draw is
   replaced by one of its outcomes drawn by their probabilities (sparse sampling: deeper, less
   noisy statistics below chance nodes with many outcomes, such as two dice of ten).
@@ -41,7 +42,7 @@ from .policies import (  # noqa: F401  (re-exported: games' plugins register thr
 )
 from .turns import best_ends
 
-PRIORS = ("none", "root", "all")
+PRIORS = ("none", "root", "step", "turn")
 
 
 class Node:
@@ -76,6 +77,7 @@ class TreeSearch:
         prior: str = "none",
         prior_visits: float = 4.0,
         root_width: int | None = None,
+        turn_budget: int = 500,
         chance_width: int | None = None,
     ):
         if prior not in PRIORS:
@@ -91,6 +93,7 @@ class TreeSearch:
         self.prior = prior
         self.prior_visits = prior_visits
         self.root_width = root_width
+        self.turn_budget = turn_budget
         self.chance_width = chance_width
         self.root: Node | None = None
         self.root_allowed: set[int] | None = None
@@ -148,11 +151,11 @@ class TreeSearch:
                     values = self.evaluate_leaf(state, child)
                     break
             elif any(a not in node.children for a in legal):
-                self.expand(node, state, legal, self.prior == "all")
+                self.expand(node, state, legal)
             action, node = self.select(node, legal, player)
             state.apply_legal(action)
             path.append(node)
-            if node.visits == 0 or (self.prior == "all" and not node.expanded and node.visits <= self.prior_visits):
+            if node.visits == 0 or (self.prior in ("step", "turn") and not node.expanded and node.visits <= self.prior_visits):
                 values = self.evaluate_leaf(state, node)
                 break
         for n in path:
@@ -185,13 +188,20 @@ class TreeSearch:
             self.add_child(self.root, state, action, values)
         self.root.expanded = True
 
-    def expand(self, node: Node, state: State, legal: list[int], one_step: bool) -> None:
-        for action in legal:
-            if action not in node.children:
-                child = state.clone()
-                child.apply_legal(action)
-                values = self.evaluator(child) if one_step else None
-                self.add_child(node, child, action, values, applied=True)
+    def expand(self, node: Node, state: State, legal: list[int]) -> None:
+        """Children for the new legal actions: no prior ("root"), one step ("step"), best end ("turn")."""
+        if self.prior == "turn":
+            ends = best_ends(state, state.current_player(), self.evaluator, self.turn_budget)
+            for action in legal:
+                if action not in node.children:
+                    self.add_child(node, state, action, ends[action])
+        else:
+            for action in legal:
+                if action not in node.children:
+                    child = state.clone()
+                    child.apply_legal(action)
+                    values = self.evaluator(child) if self.prior == "step" else None
+                    self.add_child(node, child, action, values, applied=True)
         node.expanded = True
 
     def add_child(self, node: Node, state: State, action: int, values, applied: bool = False) -> None:
@@ -222,10 +232,10 @@ class TreeSearch:
     def evaluate_leaf(self, state: State, node: Node) -> list[float]:
         rng = self.rng
         player = state.current_player()
-        if self.prior == "all" and self.rollout_depth == 0 and player >= 0:
-            # the mover's best reply one step deep, and the children it needs are the node's expansion
+        if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
+            # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
             legal = state.legal_actions()
-            self.expand(node, state, legal, True)
+            self.expand(node, state, legal)
             best = max(legal, key=lambda a: node.children[a].mean(player))
             return [x / node.children[best].visits for x in node.children[best].value]
         for _ in range(self.rollout_depth):
