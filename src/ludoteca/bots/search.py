@@ -12,11 +12,13 @@ ISMCTS when each iteration starts from a fresh determinisation.
 - Decision nodes: children keep `avail`, the number of times they were legal when their parent
   was visited, so UCB stays correct when the legal actions change between determinisations.
 - Priors (`prior`, `prior_visits`): when a decision node is expanded, every legal action's child
-  starts with `prior_visits` virtual visits worth the evaluator's values after it: the best end
-  of the mover's whole decision sequence (`prior="turn"`, `turns.best_ends` within `turn_budget`
-  positions: the greedy bot's own judgement) or the position one step later (`"step"`). The
-  root always gets best ends, so with no budget the search plays greedy's move and real visits
-  must outweigh the prior to change it. With `rollout_depth` 0 a new leaf at a decision node is
+  gets a prior: the mover's value of the best end of its whole decision sequence after it
+  (`prior="turn"`, `turns.best_ends` within `turn_budget` positions: the greedy bot's own
+  judgement) or of the position one step later (`"step"`), minus the best sibling's. In UCB the
+  child counts `prior_visits` extra visits worth the node's own mean plus that (negative) prior,
+  so priors are on the scale of the values backed up (which come after the opponents' replies)
+  and fade as real visits come. The root always gets best ends, so with no budget the search
+  plays greedy's move and real visits must outweigh the prior to change it. With `rollout_depth` 0 a new leaf at a decision node is
   worth the mover's best child (a greedy reply). `"root"`: priors at the root only, plain UCT
   below; `"none"`: plain UCT everywhere (one untried action expanded per iteration).
 - `chance_width`: a chance node keeps at most this many outcomes; once full, a new draw is
@@ -25,7 +27,7 @@ ISMCTS when each iteration starts from a fresh determinisation.
 - `root_width`: only the best `root_width` root actions by that prior are searched.
 - Leaf evaluation: a rollout of at most `rollout_depth` actions (`policies.py`), then the evaluator.
 - Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
-  child with the most visits (virtual ones included); ties go to the better mean.
+  child with the most real visits; ties go to the better prior-blended mean (greedy's move at 0).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ PRIORS = ("none", "root", "step", "turn")
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "value", "expanded")
+    __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
 
     def __init__(self, player: int, num_players: int):
         self.player = player
@@ -55,6 +57,7 @@ class Node:
         self.avail = 0
         self.value = [0.0] * num_players
         self.expanded = False
+        self.prior: float | None = None  # the parent mover's prior, relative to the best sibling (<= 0)
 
     def mean(self, seat: int) -> float:
         return self.value[seat] / self.visits if self.visits else 0.0
@@ -155,7 +158,7 @@ class TreeSearch:
             action, node = self.select(node, legal, player)
             state.apply_legal(action)
             path.append(node)
-            if node.visits == 0 or (self.prior in ("step", "turn") and not node.expanded and node.visits <= self.prior_visits):
+            if node.visits == 0:
                 values = self.evaluate_leaf(state, node)
                 break
         for n in path:
@@ -178,55 +181,70 @@ class TreeSearch:
 
     # --- priors -----------------------------------------------------------------------
     def expand_root(self, state: State) -> None:
-        """The root's children, each worth the best end of the mover's decision sequence after it."""
+        """The root's children, each judged by the best end of the mover's decision sequence after it."""
         me = self.root.player
         ends = best_ends(state, me, self.evaluator)
         ranked = sorted(ends, key=lambda a: (-ends[a][me], a))
         if self.root_width is not None and len(ranked) > self.root_width:
             self.root_allowed = set(ranked[: self.root_width])
-        for action, values in ends.items():
-            self.add_child(self.root, state, action, values)
-        self.root.expanded = True
+        self.add_children(self.root, state, list(ends), ends)
 
-    def expand(self, node: Node, state: State, legal: list[int]) -> None:
-        """Children for the new legal actions: no prior ("root"), one step ("step"), best end ("turn")."""
+    def expand(self, node: Node, state: State, legal: list[int]) -> dict[int, list[float]] | None:
+        """Children for the new legal actions, with priors (step or turn); returns the prior values."""
+        player = state.current_player()
         if self.prior == "turn":
-            ends = best_ends(state, state.current_player(), self.evaluator, self.turn_budget)
+            values = best_ends(state, player, self.evaluator, self.turn_budget)
+        elif self.prior == "step":
+            values = {}
             for action in legal:
-                if action not in node.children:
-                    self.add_child(node, state, action, ends[action])
+                child = state.clone()
+                child.apply_legal(action)
+                values[action] = self.evaluator(child)
         else:
-            for action in legal:
-                if action not in node.children:
-                    child = state.clone()
-                    child.apply_legal(action)
-                    values = self.evaluator(child) if self.prior == "step" else None
-                    self.add_child(node, child, action, values, applied=True)
+            values = None
+        self.add_children(node, state, legal, values)
+        return values
+
+    def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
+        player = state.current_player()
+        top = max(values[a][player] for a in legal) if values else 0.0
+        for action in legal:
+            child = node.children.get(action)
+            if child is None:
+                after = state.clone()
+                after.apply_legal(action)
+                child = node.children[action] = Node(after.current_player(), state.num_players)
+            if values is not None and child.prior is None:
+                child.prior = values[action][player] - top
         node.expanded = True
 
-    def add_child(self, node: Node, state: State, action: int, values, applied: bool = False) -> None:
-        if not applied:
-            state = state.clone()
-            state.apply_legal(action)
-        child = node.children[action] = Node(state.current_player(), state.num_players)
-        if values is not None:
-            child.visits = self.prior_visits
-            child.value = [self.prior_visits * x for x in values]
-
     def select(self, node: Node, legal: list[int], player: int) -> tuple[int, Node]:
+        """UCB1 on the mover's mean, where a child with a prior counts `prior_visits` extra visits
+        worth the node's own mean shifted by the child's prior (relative to its best sibling):
+        the prior is on the scale of the values backed up, and fades as real visits come."""
         best_score, best_action, best_child = -math.inf, legal[0], None
-        c = self.exploration
+        c, k = self.exploration, self.prior_visits
+        base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
         for action in legal:
             child = children[action]
             child.avail += 1
-            if child.visits == 0:
+            score = self.score(child, player, base, k)
+            if score is None:
                 score = math.inf
             else:
-                score = child.value[player] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                n = child.visits + (k if child.prior is not None else 0.0)
+                score += c * math.sqrt(math.log(child.avail) / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
         return best_action, best_child
+
+    @staticmethod
+    def score(child: Node, player: int, base: float, k: float) -> float | None:
+        """The child's mean for `player`, its prior blended in; None when it has neither."""
+        if child.prior is None:
+            return child.value[player] / child.visits if child.visits else None
+        return (child.value[player] + k * (base + child.prior)) / (child.visits + k)
 
     # --- leaves -----------------------------------------------------------------------
     def evaluate_leaf(self, state: State, node: Node) -> list[float]:
@@ -234,10 +252,8 @@ class TreeSearch:
         player = state.current_player()
         if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
-            legal = state.legal_actions()
-            self.expand(node, state, legal)
-            best = max(legal, key=lambda a: node.children[a].mean(player))
-            return [x / node.children[best].visits for x in node.children[best].value]
+            values = self.expand(node, state, state.legal_actions())
+            return max(values.values(), key=lambda v: v[player])
         for _ in range(self.rollout_depth):
             player = state.current_player()
             if player == TERMINAL:
@@ -250,14 +266,17 @@ class TreeSearch:
 
     # --- the answer -------------------------------------------------------------------
     def best_action(self) -> int:
-        """The most visited root action; ties go to the better mean, then the lower action number."""
+        """The most visited root action; ties go to the better (prior-blended) mean, then the lower number."""
         root = self.root
         player = root.player
         allowed = self.root_allowed
-        return max(
-            ((a, n) for a, n in root.children.items() if allowed is None or a in allowed),
-            key=lambda kv: (kv[1].visits, kv[1].mean(player), -kv[0]),
-        )[0]
+        base = root.value[player] / root.visits if root.visits else 0.0
+
+        def rank(kv):
+            score = self.score(kv[1], player, base, self.prior_visits)
+            return kv[1].visits, -math.inf if score is None else score, -kv[0]
+
+        return max(((a, n) for a, n in root.children.items() if allowed is None or a in allowed), key=rank)[0]
 
     def root_statistics(self) -> list[dict[str, Any]]:
         root = self.root
