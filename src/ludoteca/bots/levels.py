@@ -32,7 +32,7 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         "medium": ("optimal-racer", {}),
-        "hard": ("mcts", {"iterations": 300, "prior": "turn", "turn_budget": 30, "chance_width": 8}),
+        "hard": ("mcts", {"iterations": 400, "chance_width": 8}),
     },
     "aggravation": {
         "hard": ("mcts", {"iterations": 1000}),
