@@ -32,13 +32,14 @@ def test_finds_the_forced_win():
     # 6 + 2*2 = 10 wins now; adding leaves 8, and the opponent on 9 then wins with any roll.
     state = position([6, 9], roll=2)
     assert choose("mcts", state, iterations=200) == DOUBLE
+    assert choose("mcts", state, iterations=200, prior="none", rollout_depth=50) == DOUBLE
 
 
 def test_each_player_maximises_its_own_reward():
     # Three players; seat 2 wins by doubling. Adding lets seat 0 win next: a search that
     # backed up seat 0's reward (or one shared reward) would prefer ADD.
     state = position([9, 9, 4], roll=3, turn=2)
-    bot = MCTSBot(state.game, 2, 5, iterations=300)
+    bot = MCTSBot(state.game, 2, 5, iterations=300, prior="none", rollout_depth=50)  # plain UCT, playouts
     assert bot.choose(view_document(state, 2), state.legal_actions()) == DOUBLE
     root = bot.last_search.root
     assert root.player == 2 and len(root.value) == 3
@@ -97,7 +98,7 @@ def after(state, action):
 @pytest.mark.parametrize("scores,roll", [([2, 5], 2), ([4, 6], 1), ([0, 0], 3)])
 def test_values_converge_to_expectimax_through_chance(scores, roll):
     state = position(scores, roll)
-    bot = MCTSBot(state.game, 0, 11, iterations=3000, rollout_depth=100)
+    bot = MCTSBot(state.game, 0, 11, iterations=3000, prior="none", rollout_depth=100)
     action = bot.choose(view_document(state, 0), state.legal_actions())
     child = bot.last_search.root.children[action]
     best = max(exact_value(after(state, a), 0) for a in state.legal_actions())

@@ -23,22 +23,25 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("noisy-greedy", {"noise": 0.5}),
     "medium": ("greedy", {}),
-    "hard": ("mcts", {"iterations": 300, "rollout_depth": 20}),
+    "hard": ("mcts", {"iterations": 300}),
 }
 
+# `hard` searches with the greedy priors and greedy leaf replies of bots/search.py (`prior`
+# "step", `rollout_depth` 0: the mcts defaults); budgets sized to about 1-3 s a move on a loaded
+# 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         "medium": ("optimal-racer", {}),
-        "hard": ("mcts", {"iterations": 1000, "rollout": "racer", "rollout_depth": 0, "evaluator": "racer"}),
+        "hard": ("mcts", {"iterations": 400, "chance_width": 8}),
     },
     "aggravation": {
-        "hard": ("mcts", {"iterations": 1500, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("mcts", {"iterations": 1000}),
     },
     "piramide": {
-        "hard": ("ismcts", {"iterations": 1000, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("ismcts", {"iterations": 300}),
     },
     "mazmorra": {
-        "hard": ("ismcts", {"iterations": 100, "rollout": "random", "rollout_depth": 20}),
+        "hard": ("ismcts", {"iterations": 60}),
     },
 }
 

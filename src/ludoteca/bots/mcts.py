@@ -6,9 +6,12 @@ determinisation only (it still never sees the true state); use `ismcts` there.
 
 Parameters (keyword arguments of the constructor, also used by the difficulty levels):
 `iterations` (default 1000) or `seconds` per move, `exploration` (UCB constant, 0.7),
+`prior` (`step` by default: greedy priors, see bots/search.py; `turn`, `root`, `none`),
+`prior_visits` (4), `turn_budget` (500), `root_width` and `chance_width` (no limit by default),
 `rollout` (`random`, `greedy` or a policy the game registers), `rollout_depth` (actions
-played before the leaf evaluator is asked; 0 evaluates the leaf at once), `evaluator`
-(`heuristic` = `State.evaluate`, or one the game registers), `epsilon` (noise of the greedy rollout).
+played before the leaf evaluator is asked; 0, the default, evaluates the leaf at once, as the
+mover's greedy reply when it is a decision), `evaluator` (`heuristic` = `State.evaluate`, or
+one the game registers), `epsilon` (noise of the greedy rollout).
 """
 
 from __future__ import annotations
@@ -24,9 +27,14 @@ DEFAULTS: dict[str, Any] = {
     "seconds": None,
     "exploration": 0.7,
     "rollout": "random",
-    "rollout_depth": 50,
+    "rollout_depth": 0,
     "evaluator": "heuristic",
     "epsilon": 0.1,
+    "prior": "step",
+    "prior_visits": 4.0,
+    "root_width": None,
+    "turn_budget": 500,
+    "chance_width": None,
 }
 
 
@@ -60,6 +68,11 @@ class MCTSBot(Bot):
             rollout=self._rollout,
             rollout_depth=p["rollout_depth"],
             evaluator=self._evaluator,
+            prior=p["prior"],
+            prior_visits=p["prior_visits"],
+            root_width=p["root_width"],
+            turn_budget=p["turn_budget"],
+            chance_width=p["chance_width"],
         )
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:

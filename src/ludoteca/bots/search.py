@@ -1,23 +1,33 @@
 """The Monte Carlo tree search shared by `mcts` and `ismcts`, for any game of the engine protocol.
 
-One tree, grown by iterations of: selection (UCB1 on the mover's own reward), expansion (one
-untried action), evaluation (a rollout of at most `rollout_depth` actions, then the leaf
-evaluator), and backpropagation of a reward vector (one entry per player) to every node on the
-path. Nodes are keyed by the action that leads to them, so a child is "the node reached by this
-action sequence from the root"; that is exact for a perfect-information tree and is the
-information-set tree of single-observer ISMCTS when each iteration starts from a fresh
-determinisation.
+One tree, grown by iterations of: selection (UCB1 on the mover's own mean reward), expansion,
+evaluation of the new leaf, and backpropagation of a reward vector (one entry per player) to every
+node on the path, so any number of players works and each seat maximises its own result. Nodes
+are keyed by the action that leads to them ("the node reached by this action sequence from the
+root"): exact for a perfect-information tree, and the information-set tree of single-observer
+ISMCTS when each iteration starts from a fresh determinisation.
 
-- Chance nodes: an outcome is drawn from the state's own `chance_outcomes()` probabilities with
-  the search's seeded stream; each outcome gets its own child.
+- Chance nodes: an outcome is drawn from the state's `chance_outcomes()` probabilities with the
+  search's seeded stream; each outcome gets its own child.
 - Decision nodes: children keep `avail`, the number of times they were legal when their parent
   was visited, so UCB stays correct when the legal actions change between determinisations.
-- Budget: `iterations` (the default, reproducible) or `seconds` per move.
-- Leaf evaluation: `evaluator(state) -> [value per player]`; by default the game's documented
-  heuristic `State.evaluate(seat)`, or the returns at a terminal state. Games may register a
-  stronger evaluator (`register_evaluator`), e.g. Prime Climb's exact race solver.
-- Rollout policy: `random`, `greedy` (one step of `State.evaluate`, with `epsilon` noise), or any
-  registered policy (`register_rollout`), e.g. Prime Climb's optimal racer.
+- Priors (`prior`, `prior_visits`): when a decision node is expanded, every legal action's child
+  gets a prior: the mover's value of the best end of its whole decision sequence after it
+  (`prior="turn"`, `turns.best_ends` within `turn_budget` positions: the greedy bot's own
+  judgement) or of the position one step later (`"step"`), minus the best sibling's. In UCB the
+  child counts `prior_visits` extra visits worth the node's own mean plus that (negative) prior,
+  so priors are on the scale of the values backed up (which come after the opponents' replies)
+  and fade as real visits come. The root always gets best ends, so with no budget the search
+  plays greedy's move and real visits must outweigh the prior to change it. With `rollout_depth` 0 a new leaf at a decision node is
+  worth the mover's best child (a greedy reply). `"root"`: priors at the root only, plain UCT
+  below; `"none"`: plain UCT everywhere (one untried action expanded per iteration).
+- `chance_width`: a chance node keeps at most this many outcomes; once full, a new draw is
+  replaced by one of its outcomes drawn by their probabilities (sparse sampling: deeper, less
+  noisy statistics below chance nodes with many outcomes, such as two dice of ten).
+- `root_width`: only the best `root_width` root actions by that prior are searched.
+- Leaf evaluation: a rollout of at most `rollout_depth` actions (`policies.py`), then the evaluator.
+- Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
+  child with the most real visits; ties go to the better prior-blended mean (greedy's move at 0).
 """
 
 from __future__ import annotations
@@ -26,99 +36,31 @@ import math
 import time
 from typing import Any, Callable
 
-from ..engine import CHANCE, TERMINAL, Game, State
+from ..engine import CHANCE, TERMINAL, State
 from ..engine.rng import Rng
+from .policies import (  # noqa: F401  (re-exported: games' plugins register through this module)
+    Evaluator, RolloutPolicy, greedy_policy, heuristic_values, random_policy, register_evaluator,
+    register_rollout, resolve_evaluator, resolve_rollout,
+)
+from .turns import best_ends
 
-Evaluator = Callable[[State], list[float]]
-RolloutPolicy = Callable[[State, Rng], int]
-
-
-def heuristic_values(state: State) -> list[float]:
-    """Returns at the end, else the game's documented heuristic for every seat."""
-    if state.current_player() == TERMINAL:
-        return state.returns()
-    return [state.evaluate(seat) for seat in range(state.num_players)]
-
-
-def random_policy(state: State, rng: Rng) -> int:
-    legal = state.legal_actions()
-    return legal[rng.below(len(legal))]
-
-
-def greedy_policy(state: State, rng: Rng, epsilon: float = 0.1) -> int:
-    """The best action one step ahead by `State.evaluate` of the mover; random with probability epsilon."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < epsilon:
-        return legal[rng.below(len(legal))]
-    me = state.current_player()
-    best_value, best = -1.0, legal[0]
-    for action in legal:
-        child = state.clone()
-        child.apply_legal(action)
-        value = child.returns()[me] if child.current_player() == TERMINAL else child.evaluate(me)
-        if value > best_value:
-            best_value, best = value, action
-    return best
-
-
-# Game-specific helpers plug in here by game name; the search itself names no game.
-EVALUATORS: dict[str, dict[str, Callable[[Game], Evaluator]]] = {}
-ROLLOUTS: dict[str, dict[str, Callable[[Game], RolloutPolicy]]] = {}
-
-
-def register_evaluator(game_name: str, name: str, factory: Callable[[Game], Evaluator]) -> None:
-    EVALUATORS.setdefault(game_name, {})[name] = factory
-
-
-def register_rollout(game_name: str, name: str, factory: Callable[[Game], RolloutPolicy]) -> None:
-    ROLLOUTS.setdefault(game_name, {})[name] = factory
-
-
-def resolve_evaluator(game: Game, name: str) -> Evaluator:
-    if name == "heuristic":
-        return heuristic_values
-    _load_plugins(game)
-    try:
-        return EVALUATORS[game.name][name](game)
-    except KeyError:
-        raise ValueError(f"no evaluator {name!r} for {game.name}") from None
-
-
-def resolve_rollout(game: Game, name: str, epsilon: float) -> RolloutPolicy:
-    if name == "random":
-        return random_policy
-    if name == "greedy":
-        return lambda state, rng: greedy_policy(state, rng, epsilon)
-    _load_plugins(game)
-    try:
-        return ROLLOUTS[game.name][name](game)
-    except KeyError:
-        raise ValueError(f"no rollout policy {name!r} for {game.name}") from None
-
-
-def _load_plugins(game: Game) -> None:
-    """A game package may offer `bots_plugin` registering evaluators and rollouts."""
-    import importlib
-
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        importlib.import_module(package + ".bots_plugin")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".bots_plugin":
-            raise
+PRIORS = ("none", "root", "step", "turn")
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "value")
+    __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
 
     def __init__(self, player: int, num_players: int):
         self.player = player
         self.children: dict[int, Node] = {}
-        self.visits = 0
+        self.visits = 0.0
         self.avail = 0
         self.value = [0.0] * num_players
+        self.expanded = False
+        self.prior: float | None = None  # the parent mover's prior, relative to the best sibling (<= 0)
+
+    def mean(self, seat: int) -> float:
+        return self.value[seat] / self.visits if self.visits else 0.0
 
 
 class TreeSearch:
@@ -135,7 +77,14 @@ class TreeSearch:
         rollout: RolloutPolicy = random_policy,
         rollout_depth: int = 50,
         evaluator: Evaluator = heuristic_values,
+        prior: str = "none",
+        prior_visits: float = 4.0,
+        root_width: int | None = None,
+        turn_budget: int = 500,
+        chance_width: int | None = None,
     ):
+        if prior not in PRIORS:
+            raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
         self.root_state = root_state
         self.rng = rng
         self.iterations = iterations
@@ -144,85 +93,167 @@ class TreeSearch:
         self.rollout = rollout
         self.rollout_depth = rollout_depth
         self.evaluator = evaluator
+        self.prior = prior
+        self.prior_visits = prior_visits
+        self.root_width = root_width
+        self.turn_budget = turn_budget
+        self.chance_width = chance_width
         self.root: Node | None = None
+        self.root_allowed: set[int] | None = None
         self.done = 0
 
     # --- the loop ---------------------------------------------------------------------
     def run(self) -> int:
         first = self.root_state()
         self.root = Node(first.current_player(), first.num_players)
+        if self.prior != "none" and self.root.player >= 0:
+            self.expand_root(first)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations if self.iterations is not None else (None if deadline else 1000)
         state = first
-        while True:
+        while (limit is None or self.done < limit) and (deadline is None or time.perf_counter() < deadline):
             self.iterate(state)
             self.done += 1
-            if limit is not None and self.done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
             state = self.root_state()
         return self.best_action()
 
     def iterate(self, state: State) -> None:
-        node = self.root
+        node, rng = self.root, self.rng
         path = [node]
-        rng = self.rng
         while True:
             player = state.current_player()
             if player == TERMINAL:
                 values = state.returns()
                 break
             if player == CHANCE:
-                action = rng.weighted(state.chance_outcomes())
-                child = node.children.get(action)
+                action = self.draw(node, state.chance_outcomes())
                 state.apply_legal(action)
+                child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = Node(state.current_player(), state.num_players)
-                    path.append(child)
-                    values = self.evaluate_leaf(state)
-                    break
                 node = child
                 path.append(node)
+                if node.visits == 0:
+                    values = self.evaluate_leaf(state, node)
+                    break
                 continue
             legal = state.legal_actions()
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.below(len(untried))]
-                for a in legal:
-                    if a in children:
-                        children[a].avail += 1
-                state.apply_legal(action)
-                child = children[action] = Node(state.current_player(), state.num_players)
-                child.avail = 1
-                path.append(child)
-                values = self.evaluate_leaf(state)
-                break
-            node = self.select(node, legal, player)
-            state.apply_legal(self._last)
+            if node is self.root and self.root_allowed is not None:
+                legal = [a for a in legal if a in self.root_allowed] or legal
+            if self.prior == "none" or (self.prior == "root" and node is not self.root):
+                untried = [a for a in legal if a not in node.children]
+                if untried:
+                    action = untried[rng.below(len(untried))]
+                    for a in legal:
+                        if a in node.children:
+                            node.children[a].avail += 1
+                    state.apply_legal(action)
+                    child = node.children[action] = Node(state.current_player(), state.num_players)
+                    child.avail = 1
+                    path.append(child)
+                    values = self.evaluate_leaf(state, child)
+                    break
+            elif any(a not in node.children for a in legal):
+                self.expand(node, state, legal)
+            action, node = self.select(node, legal, player)
+            state.apply_legal(action)
             path.append(node)
+            if node.visits == 0:
+                values = self.evaluate_leaf(state, node)
+                break
         for n in path:
             n.visits += 1
             v = n.value
             for seat, x in enumerate(values):
                 v[seat] += x
 
-    def select(self, node: Node, legal: list[int], player: int) -> Node:
+    def draw(self, node: Node, outcomes: list[tuple[int, float]]) -> int:
+        """A chance outcome by its probability; past `chance_width` children, one of those already there."""
+        action = self.rng.weighted(outcomes)
+        width = self.chance_width
+        if width is None or action in node.children or len(node.children) < width:
+            return action
+        known = [(a, p) for a, p in outcomes if a in node.children]
+        total = sum(p for _, p in known)
+        if not total:
+            return action
+        return self.rng.weighted([(a, p / total) for a, p in known])
+
+    # --- priors -----------------------------------------------------------------------
+    def expand_root(self, state: State) -> None:
+        """The root's children, each judged by the best end of the mover's decision sequence after it."""
+        me = self.root.player
+        ends = best_ends(state, me, self.evaluator)
+        ranked = sorted(ends, key=lambda a: (-ends[a][me], a))
+        if self.root_width is not None and len(ranked) > self.root_width:
+            self.root_allowed = set(ranked[: self.root_width])
+        self.add_children(self.root, state, list(ends), ends)
+
+    def expand(self, node: Node, state: State, legal: list[int]) -> dict[int, list[float]] | None:
+        """Children for the new legal actions, with priors (step or turn); returns the prior values."""
+        player = state.current_player()
+        if self.prior == "turn":
+            values = best_ends(state, player, self.evaluator, self.turn_budget)
+        elif self.prior == "step":
+            values = {}
+            for action in legal:
+                child = state.clone()
+                child.apply_legal(action)
+                values[action] = self.evaluator(child)
+        else:
+            values = None
+        self.add_children(node, state, legal, values)
+        return values
+
+    def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
+        player = state.current_player()
+        top = max(values[a][player] for a in legal) if values else 0.0
+        for action in legal:
+            child = node.children.get(action)
+            if child is None:
+                after = state.clone()
+                after.apply_legal(action)
+                child = node.children[action] = Node(after.current_player(), state.num_players)
+            if values is not None and child.prior is None:
+                child.prior = values[action][player] - top
+        node.expanded = True
+
+    def select(self, node: Node, legal: list[int], player: int) -> tuple[int, Node]:
+        """UCB1 on the mover's mean, where a child with a prior counts `prior_visits` extra visits
+        worth the node's own mean shifted by the child's prior (relative to its best sibling):
+        the prior is on the scale of the values backed up, and fades as real visits come."""
         best_score, best_action, best_child = -math.inf, legal[0], None
-        c = self.exploration
+        c, k = self.exploration, self.prior_visits
+        base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
         for action in legal:
             child = children[action]
             child.avail += 1
-            score = child.value[player] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            score = self.score(child, player, base, k)
+            if score is None:
+                score = math.inf
+            else:
+                n = child.visits + (k if child.prior is not None else 0.0)
+                score += c * math.sqrt(math.log(child.avail) / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
-        self._last = best_action
-        return best_child
+        return best_action, best_child
 
-    def evaluate_leaf(self, state: State) -> list[float]:
+    @staticmethod
+    def score(child: Node, player: int, base: float, k: float) -> float | None:
+        """The child's mean for `player`, its prior blended in; None when it has neither."""
+        if child.prior is None:
+            return child.value[player] / child.visits if child.visits else None
+        return (child.value[player] + k * (base + child.prior)) / (child.visits + k)
+
+    # --- leaves -----------------------------------------------------------------------
+    def evaluate_leaf(self, state: State, node: Node) -> list[float]:
         rng = self.rng
+        player = state.current_player()
+        if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
+            # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
+            values = self.expand(node, state, state.legal_actions())
+            return max(values.values(), key=lambda v: v[player])
         for _ in range(self.rollout_depth):
             player = state.current_player()
             if player == TERMINAL:
@@ -235,17 +266,21 @@ class TreeSearch:
 
     # --- the answer -------------------------------------------------------------------
     def best_action(self) -> int:
-        """The most visited root action; ties go to the better mean, then the lower action number."""
+        """The most visited root action; ties go to the better (prior-blended) mean, then the lower number."""
         root = self.root
         player = root.player
-        return max(
-            root.children.items(),
-            key=lambda kv: (kv[1].visits, kv[1].value[player] / max(kv[1].visits, 1), -kv[0]),
-        )[0]
+        allowed = self.root_allowed
+        base = root.value[player] / root.visits if root.visits else 0.0
+
+        def rank(kv):
+            score = self.score(kv[1], player, base, self.prior_visits)
+            return kv[1].visits, -math.inf if score is None else score, -kv[0]
+
+        return max(((a, n) for a, n in root.children.items() if allowed is None or a in allowed), key=rank)[0]
 
     def root_statistics(self) -> list[dict[str, Any]]:
         root = self.root
         return [
-            {"action": a, "visits": n.visits, "mean": n.value[root.player] / max(n.visits, 1)}
-            for a, n in sorted(root.children.items(), key=lambda kv: -kv[1].visits)
+            {"action": a, "visits": n.visits, "mean": n.mean(root.player)}
+            for a, n in sorted(root.children.items(), key=lambda kv: (-kv[1].visits, kv[0]))
         ]

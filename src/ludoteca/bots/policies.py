@@ -1,0 +1,93 @@
+"""Leaf evaluators and rollout policies of the search, and the registry through which games add their own.
+
+- `heuristic_values`: returns at the end, else the game's documented `State.evaluate` per seat.
+- Rollout policies: `random`, `greedy` (one step of `State.evaluate`, random with probability
+  `epsilon`), or any policy a game registers (`register_rollout`).
+- A game package may offer a `bots_plugin` module that registers evaluators and rollouts by game
+  name (Prime Climb's exact race solver); the search itself names no game.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..engine import TERMINAL, Game, State
+from ..engine.rng import Rng
+from .turns import heuristic_values
+
+__all__ = ["Evaluator", "RolloutPolicy", "heuristic_values", "random_policy", "greedy_policy",
+           "register_evaluator", "register_rollout", "resolve_evaluator", "resolve_rollout"]
+
+Evaluator = Callable[[State], list[float]]
+RolloutPolicy = Callable[[State, Rng], int]
+
+
+def random_policy(state: State, rng: Rng) -> int:
+    legal = state.legal_actions()
+    return legal[rng.below(len(legal))]
+
+
+def greedy_policy(state: State, rng: Rng, epsilon: float = 0.1) -> int:
+    """The best action one step ahead by `State.evaluate` of the mover; random with probability epsilon."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < epsilon:
+        return legal[rng.below(len(legal))]
+    me = state.current_player()
+    best_value, best = -1.0, legal[0]
+    for action in legal:
+        child = state.clone()
+        child.apply_legal(action)
+        value = child.returns()[me] if child.current_player() == TERMINAL else child.evaluate(me)
+        if value > best_value:
+            best_value, best = value, action
+    return best
+
+
+EVALUATORS: dict[str, dict[str, Callable[[Game], Evaluator]]] = {}
+ROLLOUTS: dict[str, dict[str, Callable[[Game], RolloutPolicy]]] = {}
+
+
+def register_evaluator(game_name: str, name: str, factory: Callable[[Game], Evaluator]) -> None:
+    EVALUATORS.setdefault(game_name, {})[name] = factory
+
+
+def register_rollout(game_name: str, name: str, factory: Callable[[Game], RolloutPolicy]) -> None:
+    ROLLOUTS.setdefault(game_name, {})[name] = factory
+
+
+def resolve_evaluator(game: Game, name: str) -> Evaluator:
+    if name == "heuristic":
+        return heuristic_values
+    _load_plugins(game)
+    try:
+        return EVALUATORS[game.name][name](game)
+    except KeyError:
+        raise ValueError(f"no evaluator {name!r} for {game.name}") from None
+
+
+def resolve_rollout(game: Game, name: str, epsilon: float) -> RolloutPolicy:
+    if name == "random":
+        return random_policy
+    if name == "greedy":
+        return lambda state, rng: greedy_policy(state, rng, epsilon)
+    _load_plugins(game)
+    try:
+        return ROLLOUTS[game.name][name](game)
+    except KeyError:
+        raise ValueError(f"no rollout policy {name!r} for {game.name}") from None
+
+
+def _load_plugins(game: Game) -> None:
+    """A game package may offer `bots_plugin` registering evaluators and rollouts."""
+    import importlib
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        importlib.import_module(package + ".bots_plugin")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".bots_plugin":
+            raise
+
+
