@@ -185,7 +185,7 @@ export function draw(doc, ctx) {
     }
     const g = svg("g", { class: "room-choice", "data-room": name },
       svg("path", { d: edge, fill: "none", stroke: "#ffd23f", "stroke-width": 4, "stroke-linecap": "square" }),
-      svg("path", { d: cells.map(([x, y]) => `M${px(x)},${py(y)}h${C}v${C}h${-C}z`).join(""), fill: "rgba(255,255,255,.42)" }));
+      cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })));
     root.append(choice(g, move, ctx));
   }
 
