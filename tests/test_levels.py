@@ -52,3 +52,15 @@ def test_wilson_interval_and_seat_rotation():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     r = head_to_head(ToyGame(), ("random", {}), ("random", {}), games=6, players=3, seed=2)
     assert r.games == 6 and 0 <= r.wins <= 6 and len(r.per_game) == 6
+
+
+def test_hard_piramide_finishes_where_greedy_cycles():
+    # From this seed two greedy bots draw and discard for ever (the heuristic prefers holding cards);
+    # the hard level must not inherit that: it plays the game to its end against greedy.
+    from ludoteca.engine.rng import derive_seed
+
+    game, seed = make_game("piramide"), derive_seed(7, "piramide", 0)
+    with pytest.raises(RuntimeError, match="no end"):
+        play_game(game, [("greedy", {})] * 2, seed, max_actions=1500)
+    returns, _ = play_game(game, [("hard", {"iterations": 30}), ("greedy", {})], seed, max_actions=1500)
+    assert sum(returns) == pytest.approx(1.0)
