@@ -52,3 +52,16 @@ def test_wilson_interval_and_seat_rotation():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     r = head_to_head(ToyGame(), ("random", {}), ("random", {}), games=6, players=3, seed=2)
     assert r.games == 6 and 0 <= r.wins <= 6 and len(r.per_game) == 6
+
+
+def test_piramide_games_from_a_once_endless_seed_now_end():
+    # From this seed two greedy bots once drew and discarded for ever (the heuristic valued held edge
+    # cards that fit nowhere); since the heuristic counts only what a card scores where it fits now,
+    # greedy ends the game, and the hard level plays it to its end against greedy too.
+    from ludoteca.engine.rng import derive_seed
+
+    game, seed = make_game("piramide"), derive_seed(7, "piramide", 0)
+    returns, _ = play_game(game, [("greedy", {})] * 2, seed, max_actions=1500)
+    assert sum(returns) == pytest.approx(1.0)
+    returns, _ = play_game(game, [("hard", {"iterations": 30}), ("greedy", {})], seed, max_actions=1500)
+    assert sum(returns) == pytest.approx(1.0)

@@ -38,7 +38,9 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("mcts", {"iterations": 1000}),
     },
     "piramide": {
-        "hard": ("ismcts", {"iterations": 300}),
+        # Plain ISMCTS with random playouts: the game's heuristic prefers drawing and discarding to
+        # playing, so greedy priors inherit greedy's endless draw/discard cycles (docs/bots.md).
+        "hard": ("ismcts", {"iterations": 1000, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
         "hard": ("ismcts", {"iterations": 60}),
