@@ -12,25 +12,15 @@ import argparse
 import statistics
 import time
 
-from ludoteca.engine import CHANCE, TERMINAL, make_game
+from ludoteca.engine import make_game
 from ludoteca.engine.rng import Rng
+from ludoteca.testing import random_playout
 
 
 def playout(game, players: int, seed: int) -> int:
     state = game.new_initial_state(players, seed)
     rng = Rng(seed ^ 0xA66)
-    actions = 0
-    while True:
-        player = state.current_player()
-        if player == TERMINAL:
-            return actions
-        if player == CHANCE:
-            action = state.sample_chance()
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.below(len(legal))]
-        state.apply_legal(action)
-        actions += 1
+    return random_playout(state, rng)
 
 
 def run(game, players: int, games: int, seed: int) -> tuple[float, float, float, float]:

@@ -19,23 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca.engine import CHANCE, TERMINAL, make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
+from ludoteca.testing import random_playout  # noqa: E402
 
 
 def playout(game, n, seed):
     s = game.new_initial_state(n, seed)
-    rng = Rng(seed ^ 0xBEEF)
-    actions = 0
-    while True:
-        p = s.current_player()
-        if p == TERMINAL:
-            return s, actions
-        if p == CHANCE:
-            a = s.sample_chance()
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.below(len(legal))]
-        s.apply_legal(a)
-        actions += 1
+    actions = random_playout(s, Rng(seed ^ 0xBEEF))
+    return s, actions
 
 
 def bench_playouts(game, n, games=20, runs=5):
@@ -94,13 +84,12 @@ def bench_enumeration(game, n):
 
 
 def bench_search(game, n, iterations, positions=4, runs=3):
-    """ISMCTS (the `hard` level's search) iterations per second from mid-game positions, by wall
+    """ISMCTS (greedy priors) iterations per second from mid-game positions, by wall
     clock and by CPU time, medians over runs."""
-    from ludoteca.bots import level_bot, make_bot
+    from ludoteca.bots import make_bot
     from ludoteca.engine import view_document
 
-    bot_name, params = level_bot("hard", game)
-    params = {**params, "iterations": iterations}
+    bot_name, params = "ismcts", {"iterations": iterations}  # the tree search (`hard` is now the lookahead)
     states = mid_game_states(game, n, count=positions, turns=8)
     wall, cpu = [], []
     for run in range(runs):

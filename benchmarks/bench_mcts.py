@@ -3,9 +3,11 @@
     python benchmarks/bench_mcts.py speed [GAME ...] [--iterations N] [--positions P] [--runs R]
     python benchmarks/bench_mcts.py budget GAME [--budgets 25,100,400] [--games G] [--opponent greedy]
 
-`speed`: iterations per second of the `hard` level's search (its rollout and evaluator) from
-positions reached by seeded random play, median over runs. `budget`: win rate with a Wilson 95%
-interval of MCTS/ISMCTS at each iteration budget against a fixed opponent, seat-rotated.
+`speed`: iterations per second of the MCTS/ISMCTS search (the `hard` level's, with its rollout and
+evaluator, where `hard` is a tree search) from positions reached by seeded random play, median
+over runs; where `hard` is the greedy lookahead, also its playouts per second and seconds a move.
+`budget`: win rate with a Wilson 95% interval of the `hard` level at each budget (iterations, or
+playouts for the lookahead) against a fixed opponent, seat-rotated.
 A benchmark reports; it never passes or fails on time.
 """
 
@@ -43,43 +45,69 @@ def positions(game, players: int, count: int, seed: int):
     return out
 
 
+def search_spec(game) -> tuple[str, dict]:
+    """The MCTS/ISMCTS of the `hard` level, or the plain one where `hard` is another bot."""
+    name, params = level_bot("hard", game)
+    if name in ("mcts", "ismcts"):
+        return name, params
+    return ("mcts" if game.perfect_information else "ismcts"), {}
+
+
+def timed_moves(game, n, count, runs, make):
+    """Median over runs of (work units per second, seconds per move) from `count` positions."""
+    warm = positions(game, n, 1, 99)[0]  # tables and solvers built once per process, not timed
+    make(game, warm.current_player(), 0, warm_up=True).choose(view_document(warm, warm.current_player()), warm.legal_actions())
+    rates, per_move = [], []
+    for run in range(runs):
+        total_work, total_s, moves = 0, 0.0, 0
+        for i, state in enumerate(positions(game, n, count, run)):
+            seat = state.current_player()
+            bot = make(game, seat, i)
+            view = view_document(state, seat)
+            t0 = time.perf_counter()
+            bot.choose(view, state.legal_actions())
+            total_s += time.perf_counter() - t0
+            total_work += bot.last_search.done if hasattr(bot, "last_search") else bot.last_playouts
+            moves += 1
+        rates.append(total_work / total_s)
+        per_move.append(total_s / moves)
+    return statistics.median(rates), statistics.median(per_move)
+
+
 def speed(names, iterations: int, count: int, runs: int) -> None:
-    print(f"{'game':<12} {'bot':<7} {'players':>7} {'iterations/s':>13} {'s/move':>8}   "
-          f"(median of {runs} runs over {count} positions, {iterations} iterations a move)")
+    print(f"{'game':<12} {'bot':<9} {'players':>7} {'work/s':>10} {'s/move':>8}   "
+          f"(median of {runs} runs over {count} positions; MCTS at {iterations} iterations a move,"
+          f" work = iterations; lookahead at its level budget, work = playouts)")
     for name in names:
         game = make_game(name)
         n = game.default_players
-        bot_name, params = level_bot("hard", game)
-        params = {**params, "iterations": iterations}
-        warm = positions(game, n, 1, 99)[0]  # tables and solvers built once per process, not timed
-        make_bot(bot_name, game, warm.current_player(), 0, **{**params, "iterations": 2}).choose(
-            view_document(warm, warm.current_player()), warm.legal_actions())
-        rates = []
-        for run in range(runs):
-            total_it, total_s = 0, 0.0
-            for i, state in enumerate(positions(game, n, count, run)):
-                seat = state.current_player()
-                bot = make_bot(bot_name, game, seat, i, **params)
-                view = view_document(state, seat)
-                t0 = time.perf_counter()
-                bot.choose(view, state.legal_actions())
-                total_s += time.perf_counter() - t0
-                total_it += bot.last_search.done
-            rates.append(total_it / total_s)
-        rate = statistics.median(rates)
-        print(f"{name:<12} {bot_name:<7} {n:>7} {rate:>13,.0f} {iterations / rate:>8.2f}")
+        bot_name, params = search_spec(game)
+
+        def search(game, seat, seed, warm_up=False):
+            return make_bot(bot_name, game, seat, seed, **{**params, "iterations": 2 if warm_up else iterations})
+
+        rate, per_move = timed_moves(game, n, count, runs, search)
+        print(f"{name:<12} {bot_name:<9} {n:>7} {rate:>10,.0f} {per_move:>8.2f}")
+        level, level_params = level_bot("hard", game)
+        if level == "lookahead":
+            def look(game, seat, seed, warm_up=False):
+                return make_bot("lookahead", game, seat, seed, **{**level_params, **({"playouts": 2} if warm_up else {})})
+
+            rate, per_move = timed_moves(game, n, count, runs, look)
+            print(f"{name:<12} {'lookahead':<9} {n:>7} {rate:>10,.0f} {per_move:>8.2f}   (the hard level)")
 
 
 def budget(name: str, budgets: list[int], games: int, opponent: str, seed: int) -> None:
+    """The `hard` level at each budget (iterations; playouts for the lookahead) against `opponent`."""
     game = make_game(name)
     n = game.default_players
     bot_name, params = level_bot("hard", game)
-    print(f"{name}: {bot_name} ({params}) at each budget vs {opponent}, {n} players, {games} seat-rotated games")
+    print(f"{name}: hard = {bot_name} ({params}) at each budget vs {opponent}, {n} players, {games} seat-rotated games")
     for b in budgets:
         t0 = time.perf_counter()
-        r = head_to_head(game, (bot_name, {**params, "iterations": b}), (opponent, {}), games, n, seed)
+        r = head_to_head(game, ("hard", {"iterations": b}), (opponent, {}), games, n, seed)
         lo, hi = r.interval
-        print(f"  {b:>6} iterations: win rate {r.rate:.3f}  [{lo:.3f}, {hi:.3f}]  ({time.perf_counter() - t0:.0f} s)")
+        print(f"  {b:>6}: win rate {r.rate:.3f}  [{lo:.3f}, {hi:.3f}]  ({time.perf_counter() - t0:.0f} s)")
 
 
 def main() -> None:

@@ -12,8 +12,9 @@ import argparse
 import statistics
 import time
 
-from ludoteca.engine import CHANCE, TERMINAL, make_game
+from ludoteca.engine import CHANCE, make_game
 from ludoteca.engine.rng import Rng
+from ludoteca.testing import random_playout
 
 
 def run(game, players: int, seconds: float, seed: int) -> tuple[float, float]:
@@ -21,19 +22,8 @@ def run(game, players: int, seconds: float, seed: int) -> tuple[float, float]:
     actions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        s = game.new_initial_state(players, seed + games)
+        actions += random_playout(game.new_initial_state(players, seed + games), rng)
         games += 1
-        while True:
-            p = s.current_player()
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                a = s.sample_chance()
-            else:
-                legal = s.legal_actions()
-                a = legal[rng.below(len(legal))]
-            s.apply_legal(a)
-            actions += 1
     elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed
 

@@ -30,8 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np  # noqa: E402
 
-from ludoteca.engine import CHANCE, TERMINAL, game_names, make_game  # noqa: E402
+from ludoteca.engine import game_names, make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
+from ludoteca.testing import random_playout  # noqa: E402
 
 ADAPTERS = ["engine", "openspiel", "pettingzoo", "gym"]
 
@@ -50,14 +51,7 @@ def engine_loop(name: str, seed: int) -> Callable[[float], int]:
         rng, steps = Rng(seed), 0
         while time.perf_counter() < deadline:
             state = game.new_initial_state(game.default_players, rng.next64() >> 1)
-            while (player := state.current_player()) != TERMINAL:
-                if player == CHANCE:
-                    action = state.sample_chance()
-                else:
-                    legal = state.legal_actions()
-                    action = legal[rng.below(len(legal))]
-                state.apply_legal(action)
-                steps += 1
+            steps += random_playout(state, rng)
         return steps
 
     return body

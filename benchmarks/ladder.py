@@ -2,7 +2,8 @@
 
     python benchmarks/ladder.py [GAME ...] [--games 40] [--iterations 200] [--workers 2] [--out ladder.json]
 
-For each game: MCTS/ISMCTS (the `hard` level's search at --iterations) vs greedy, vs random, and
+For each game: the `hard` level's bot (MCTS, ISMCTS or the lookahead) at --iterations (the
+lookahead's playouts) vs greedy, vs random, and
 greedy vs random, each over --games seat-rotated games at the game's smallest player count
 (the candidate in one seat, copies of the opponent in the others). Games run in a process pool;
 every game's seed derives from --seed. Prints a Markdown table and writes the raw results.
@@ -51,10 +52,11 @@ def main() -> None:
         game = make_game(name)
         players = game.allowed_min_players()
         bot, params = level_bot("hard", game)
-        search = (bot, {**params, "iterations": int(budgets.get(name, default_budget))})
+        # the level itself at this budget (iterations; the lookahead reads them as playouts)
+        search = ("hard", {"iterations": int(budgets.get(name, default_budget))})
         pairs = {f"{bot} vs greedy": (search, ("greedy", {})), f"{bot} vs random": (search, ("random", {})),
                  "greedy vs random": (("greedy", {}), ("random", {}))}
-        meta[name] = {"players": players, "search": search}
+        meta[name] = {"players": players, "search": search, "hard": [bot, params]}
         for pair, (cand, opp) in pairs.items():
             tasks += [(name, pair, cand, opp, players, i, args.seed) for i in range(args.games)]
     results: dict = {}

@@ -17,8 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from ludoteca.engine import CHANCE, TERMINAL, game_names, make_game  # noqa: E402
+from ludoteca.engine import game_names, make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
+from ludoteca.testing import random_playout  # noqa: E402
 
 
 def one_run(name: str, players: int | None, seconds: float, seed: int) -> tuple[float, float]:
@@ -29,18 +30,7 @@ def one_run(name: str, players: int | None, seconds: float, seed: int) -> tuple[
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = game.new_initial_state(n, rng.next64() >> 1)
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = state.sample_chance()
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.below(len(legal))]
-            state.apply_legal(action)
-            actions += 1
+        actions += random_playout(game.new_initial_state(n, rng.next64() >> 1), rng)
         games += 1
     elapsed = time.perf_counter() - start
     return actions / elapsed, games / elapsed

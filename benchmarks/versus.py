@@ -1,16 +1,23 @@
 """One bot against copies of another, seat-rotated, in a process pool; Wilson 95% interval.
 
     python benchmarks/versus.py GAME '["hard", {}]' [--opp '["greedy", {}]'] [--games 40] [--workers 2] [--seed 7]
+                                [--players N] [--duplicate]
 
 A bot is given as JSON `[name, {parameters}]` (a level name works: `["hard", {"iterations": 200}]`).
 Game i seats the candidate in seat i mod n at the game's smallest player count; every game's seed
 derives from --seed. Prints the win rate (ties share the point), its interval and seconds per game.
+
+--duplicate (as in duplicate bridge): the games come in blocks of n that share one seed, so one
+deal of cards and one dice stream is played n times with the candidate in each seat in turn. The
+luck of the deal then falls on both sides; the interval is then the normal 95% interval of the
+block means (blocks are independent, games within a block are not), next to the plain Wilson one.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from multiprocessing import Pool
@@ -24,12 +31,23 @@ from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
 def one(task):
-    name, cand, opp, players, i, seed = task
+    name, cand, opp, players, i, seed, duplicate = task
     seat = i % players
     specs = [tuple(cand) if s == seat else tuple(opp) for s in range(players)]
     t0 = time.perf_counter()
-    returns, _ = play_game(make_game(name), specs, derive_seed(seed, name, i))
+    game_seed = derive_seed(seed, name, "block", i // players) if duplicate else derive_seed(seed, name, i)
+    returns, _ = play_game(make_game(name), specs, game_seed)
     return returns[seat], time.perf_counter() - t0
+
+
+def block_interval(scores: list[float], size: int) -> tuple[float, float]:
+    """Normal 95% interval of the mean of independent blocks of `size` games."""
+    blocks = [sum(scores[k:k + size]) / size for k in range(0, len(scores) - size + 1, size)]
+    n = len(blocks)
+    mean = sum(blocks) / n
+    sd = math.sqrt(sum((b - mean) ** 2 for b in blocks) / (n - 1)) if n > 1 else 1.0
+    half = 1.96 * sd / math.sqrt(n)
+    return max(0.0, mean - half), min(1.0, mean + half)
 
 
 def main() -> None:
@@ -40,17 +58,25 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--players", type=int, default=None, help="player count (default: the smallest)")
+    ap.add_argument("--duplicate", action="store_true", help="blocks of n games on one seed, every seat once")
     args = ap.parse_args()
-    players = make_game(args.game).allowed_min_players()
+    players = args.players or make_game(args.game).allowed_min_players()
+    if args.duplicate:
+        args.games -= args.games % players
     cand, opp = json.loads(args.candidate), json.loads(args.opp)
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
-        res = pool.map(one, [(args.game, cand, opp, players, i, args.seed) for i in range(args.games)])
+        res = pool.map(one, [(args.game, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
     wins = sum(r for r, _ in res)
     lo, hi = wilson(wins, len(res))
     print(f"{args.game} ({players} players): {args.candidate} vs {args.opp}: {wins / len(res):.3f} "
           f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s in res) / len(res):.1f} s/game, "
           f"wall {time.perf_counter() - t0:.0f} s")
+    if args.duplicate:
+        lo, hi = block_interval([r for r, _ in res], players)
+        print(f"duplicate blocks of {players}: 95% interval of the block means [{lo:.3f}, {hi:.3f}] "
+              f"over {len(res) // players} blocks")
 
 
 if __name__ == "__main__":

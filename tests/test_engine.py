@@ -24,7 +24,7 @@ from ludoteca.engine import (
 )
 from ludoteca.engine.record import replay
 from ludoteca.engine.registry import register_game, unregister_game
-from ludoteca.testing import random_game
+from ludoteca.testing import random_game, random_playout
 from toygame import ADD, DOUBLE, END, ToyGame
 
 
@@ -151,3 +151,15 @@ def test_state_documents_reject_garbage():
 def test_toy_game_conforms(toy_registered):
     for seed in range(5):
         assert random_game(ToyGame(), 3, seed).is_terminal()
+
+
+def test_random_playout_plays_to_the_end_or_stops_where_told():
+    from ludoteca.engine.rng import Rng
+
+    game = ToyGame()
+    a, b = game.new_initial_state(2, 3), game.new_initial_state(2, 3)
+    n = random_playout(a, Rng(1))
+    assert a.is_terminal() and n > 0
+    assert random_playout(b, Rng(1)) == n and b.to_json() == a.to_json()  # seeded: the same game
+    c = game.new_initial_state(2, 3)
+    assert random_playout(c, Rng(1), max_actions=3) == 3 and not c.is_terminal()

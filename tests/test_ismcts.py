@@ -49,17 +49,21 @@ def twin(state, seat, seed):
     return None
 
 
+def hidden_twins(game, count):
+    """(seat, state, twin) for decision positions of random play where a twin exists."""
+    for state in decision_positions(game, game.allowed_min_players(), seed=7, count=count):
+        seat = state.current_player()
+        other = twin(state, seat, 1000)
+        if other is not None:
+            yield seat, state, other
+
+
 @pytest.mark.skipif(not HIDDEN, reason="no hidden-information game merged yet")
 @pytest.mark.parametrize("name", HIDDEN)
 def test_ismcts_cannot_see_hidden_cards(name):
     game = make_game(name)
-    players = game.allowed_min_players()
     tested = cheat_changed = 0
-    for state in decision_positions(game, players, seed=7, count=4):
-        seat = state.current_player()
-        other = twin(state, seat, 1000)
-        if other is None:
-            continue
+    for seat, state, other in hidden_twins(game, 4):
         tested += 1
         choices = []
         for true_state in (state, other):

@@ -29,8 +29,12 @@ def test_every_game_maps_every_level(name):
         assert bot in bot_names()
         make_bot(level, game, 0, 0)  # builds
     hard, params = level_bot("hard", game)
-    assert hard == ("mcts" if game.perfect_information else "ismcts")
-    assert params.get("iterations") and params.get("seconds") is None  # reproducible by default
+    assert hard in ("mcts", "ismcts", "lookahead")
+    assert game.perfect_information or hard != "mcts"  # hidden cards: searches of its own view only
+    if hard == "lookahead":  # counted playouts, never a clock
+        assert "seconds" not in params and make_bot("hard", game, 0, 0, iterations=8).params["playouts"] == 8
+    else:
+        assert params.get("iterations") and params.get("seconds") is None  # reproducible by default
 
 
 def test_levels_play_a_toy_game_reproducibly():

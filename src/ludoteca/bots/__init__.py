@@ -2,13 +2,14 @@
 
 `make_bot(name, game, seat, seed, **params)` builds one by name; front ends use these names in
 their seat lists (`--seats human,greedy`, `--seats human,hard`). Bots: `random`, `greedy`,
-`noisy-greedy`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), and the levels `easy`,
+`noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), and the levels `easy`,
 `medium`, `hard` (docs/bots.md).
 """
 
 from .base import BOTS, Bot, bot_names, make_bot, register_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
+from .lookahead import LookaheadBot
 from .levels import LEVEL_NAMES, NoisyGreedyBot, level_bot
 from .mcts import MCTSBot
 from .optimal_racer import OptimalRacerBot
@@ -16,5 +17,5 @@ from .random_bot import RandomBot
 
 __all__ = [
     "BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "ISMCTSBot", "LEVEL_NAMES",
-    "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "RandomBot",
+    "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "RandomBot",
 ]
