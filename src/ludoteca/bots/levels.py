@@ -34,23 +34,23 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         "medium": ("optimal-racer", {}),
-        # greedy turns judged by paired playouts: 0.57 against greedy over 280 games, where MCTS at
-        # 400 iterations (0.575 over 40 games) cost twice the time and was not separated
+        # greedy turns judged by paired playouts: 0.560 [0.511, 0.608] against greedy over 400
+        # games, where MCTS at 400 iterations took twice the time and was not separated
         "hard": ("lookahead", {}),
     },
     "aggravation": {
         "hard": ("mcts", {"iterations": 1000}),
     },
     "piramide": {
-        # Plain ISMCTS with random playouts: the game's heuristic prefers drawing and discarding to
-        # playing, so greedy priors inherit greedy's endless draw/discard cycles (docs/bots.md).
+        # Plain ISMCTS with random playouts: won 48 of 48 games against greedy (docs/bots.md).
         "hard": ("ismcts", {"iterations": 1000, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
         # a turn is a card and a walk among ~80 placements: 24 paired playouts of the four best
-        # turns (both opponents reply); as strong as ISMCTS at 40-60 iterations for a third of
-        # the time, and neither is yet separated from greedy (docs/bots.md)
-        "hard": ("lookahead", {"candidates": 4, "playouts": 24, "depth": 2}),
+        # turns (both opponents reply), turns and playouts valued by `progress` (the game's
+        # bots_plugin: a distance to EXIT with a gradient before any path exists)
+        "hard": ("lookahead", {"candidates": 4, "playouts": 24, "depth": 2, "evaluator": "progress",
+                               "random_ties": True}),
     },
 }
 
