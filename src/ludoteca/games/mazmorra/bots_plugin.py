@@ -18,7 +18,7 @@ from ...engine import TERMINAL
 from .cards import EXIT
 from .geometry import DIMS
 
-NO_PATH = 3.0  # steps for the path that does not exist yet (0 and 3 measured alike)
+NO_PATH = 3.0  # steps for the path that does not exist yet (0 and 3 played the same games at weight 1)
 WEIGHT = 0.25  # a step to EXIT against a counter: 0.25 beat greedy's 0.5 and 0.1 and 1 (docs/bots.md)
 
 
