@@ -1,8 +1,8 @@
 """Difficulty levels for people: `easy`, `medium`, `hard`, usable as seats in every front end.
 
 A level is a bot name and its parameters, chosen per game (`LEVELS`); games without an entry
-use `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is reproducible; `hard` is sized to
-move within about two seconds on a modest machine (figures in docs/bots.md).
+use `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is reproducible;
+`hard` is sized to move within about two seconds on a modest machine (figures in docs/bots.md).
 
 - easy: the greedy bot that plays a random legal action half of the time (`noisy-greedy`);
 - medium: the greedy bot (Prime Climb: the optimal racer, exact for its own pawns);
@@ -28,9 +28,9 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
     "hard": ("mcts", {"iterations": 300}),
 }
 
-# `hard` searches with the greedy priors and greedy leaf replies of bots/search.py (`prior`
-# "step", `rollout_depth` 0: the mcts defaults); budgets sized to about 1-3 s a move on a loaded
-# 2-core machine. Measured strength in docs/bots.md.
+# Where `hard` is MCTS it searches with the greedy priors and greedy leaf replies of bots/search.py
+# (`prior` "step", `rollout_depth` 0: the mcts defaults). Budgets are sized to about 1-3 s a move on
+# a loaded 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         "medium": ("optimal-racer", {}),
