@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
+from ludoteca.testing import random_playout  # noqa: E402
 from ludoteca.games.prime_climb.learn import turn_outcomes  # noqa: E402
 
 
@@ -33,15 +34,7 @@ def playouts(seconds: float, players: int, seed: int) -> tuple[float, float, flo
     w0 = time.perf_counter()
     t0 = time.process_time()
     while time.process_time() - t0 < seconds:
-        state = game.new_initial_state(players, rng.next64() >> 1)
-        while state.phase != 6:
-            if state.current_player() < 0:
-                a = state.sample_chance()
-            else:
-                legal = state.legal_actions()
-                a = legal[rng.below(len(legal))]
-            state.apply_legal(a)
-            actions += 1
+        actions += random_playout(game.new_initial_state(players, rng.next64() >> 1), rng)
         games += 1
     dt = time.process_time() - t0
     return actions / dt, games / dt, actions / (time.perf_counter() - w0)

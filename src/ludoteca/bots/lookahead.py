@@ -68,18 +68,20 @@ class LookaheadBot(Bot):
         seed = self.rng.next64() >> 1
         root = self.game.state_from_view(view, seed)
         me = root.current_player()
-        ends = own_ends(root, me, self.params["turn_budget"], self._evaluator)
+        # the heuristic is only needed for this seat: greedy's per-seat values, n times cheaper
+        values = seat_value(me) if self.params["evaluator"] == "heuristic" else self._evaluator
+        ends = own_ends(root, me, self.params["turn_budget"], values)
         if self.params["random_ties"]:  # many ends can tie (a flat heuristic): candidates then differ
             Rng(seed ^ 0x5EED).shuffle(ends)
         ends.sort(key=lambda e: -e[0])  # stable: ties keep the order above
         ranked = ends[: self.params["candidates"]]
         if len(ranked) > 1:
-            ranked = self.halving(view, root, me, ranked, Rng(seed))
+            ranked = self.halving(view, root, me, ranked, Rng(seed), values)
         path = ranked[0][1]
         self.plan = self.follow(root, me, path)
         return path[0]
 
-    def halving(self, view, root: State, me: int, ranked, rng: Rng):
+    def halving(self, view, root: State, me: int, ranked, rng: Rng, values):
         """Successive halving over the candidate ends, on shared (paired) playouts."""
         p = self.params
         depth = p["depth"] if p["depth"] is not None else root.num_players
@@ -97,7 +99,7 @@ class LookaheadBot(Bot):
                     state = start.clone()
                     for action in ranked[i][1]:
                         state.apply_legal(action)
-                    totals[i] += self.playout(state, me, Rng(s), depth)
+                    totals[i] += self.playout(state, me, Rng(s), depth, values)
                     self.last_playouts += 1
             seeds += new
             alive.sort(key=lambda i: (-totals[i], i))
@@ -107,7 +109,7 @@ class LookaheadBot(Bot):
         self.last_means = {ranked[i][1][0]: totals[i] / n for i in alive}
         return [ranked[i] for i in alive]
 
-    def playout(self, state: State, me: int, rng: Rng, depth: int) -> float:
+    def playout(self, state: State, me: int, rng: Rng, depth: int, values=None) -> float:
         """Greedy turns for every seat for `depth` decision sequences, then `me`'s value."""
         budget = self.params["rollout_budget"]
         last, sequences = me, 0
@@ -124,7 +126,7 @@ class LookaheadBot(Bot):
                 if sequences > depth:
                     break
             state.apply_legal(greedy_action(state, player, budget))
-        return self._evaluator(state)[me]
+        return (values or self._evaluator)(state)[me]
 
     def follow(self, root: State, me: int, path: list[int]) -> list[tuple[dict[str, Any], int]]:
         """The rest of the chosen turn, each step with the view it expects to be played from."""
