@@ -114,6 +114,18 @@ class Game:
             return None
         return getattr(module, "render", None)
 
+    def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+        """One event (`engine.events`, already told per viewer) in words, with the players'
+        names (`names[seat]`; P1..Pn where absent). Games override it for their own event
+        types; this default tells the generic `action` event and any other by its type."""
+        from .events import seat_name
+
+        if event.get("type") == "action":
+            who = event.get("player")
+            label = T("chance", "azar").get(lang) if who == "chance" else seat_name(names, who)
+            return f"{label}: {event.get('text') or event.get('action')}"
+        return str(event.get("type"))
+
     def describe(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -179,6 +191,19 @@ class State:
                 T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action)
             )
         self.apply_legal(action)
+
+    def apply_with_events(self, action: int) -> list[dict[str, Any]]:
+        """Apply a checked action (as `apply_action`) and return the events it caused, as
+        JSON data with every seat's details (`engine.events.event_for` tells them per seat).
+        Games override it to report what happened in their own terms; this default reports
+        one generic `action` event. Not for hot paths: playouts use `apply_legal`."""
+        player = self.current_player()
+        text = self.action_to_string(action) if isinstance(action, int) and not isinstance(action, bool) and action in self.legal_actions() else None
+        self.apply_action(action)
+        event: dict[str, Any] = {"type": "action", "player": "chance" if player == CHANCE else player, "action": text}
+        if not self.game.perfect_information:  # the notation may name a hidden card
+            event["seen_by"], event["secret"] = ([player] if player >= 0 else []), ["action"]
+        return [event]
 
     def why_illegal(self, action: int) -> Text:
         """Optional reason appended to the illegal-action message (a game may explain)."""

@@ -40,8 +40,9 @@ class Match:
         match._undo_owner = None
         return match
 
-    def apply(self, action: int) -> None:
-        """Apply a validated action, record it, and keep the undo stack honest."""
+    def apply(self, action: int) -> list[dict[str, Any]]:
+        """Apply a validated action, record it, and keep the undo stack honest; returns the
+        events it caused (`engine.events`, every seat's details: tell them per seat)."""
         state = self.state
         player = state.current_player()
         if action not in state.legal_actions():
@@ -49,7 +50,7 @@ class Match:
         entry = action_entry(state, action)
         barrier = player == CHANCE or state.is_undo_barrier(action)
         before = None if barrier else state.clone()
-        state.apply_legal(action)
+        events = state.apply_with_events(action)
         if barrier or (self._undo_owner is not None and self._undo_owner != player):
             self._undo.clear()
             self._undo_owner = None
@@ -60,6 +61,7 @@ class Match:
         if state.current_player() != player:
             self._undo.clear()  # the sequence ended: control left this player
             self._undo_owner = None
+        return events
 
     def apply_text(self, text: str) -> int:
         action = self.state.string_to_action(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .core import CHANCE, State
 from .errors import LudotecaError, RecordError
@@ -92,11 +92,12 @@ def result_of(state: State) -> dict[str, Any] | None:
     return {"winners": state.winners(), "returns": state.returns(), "scores": state.scores()}
 
 
-def replay(record: GameRecord, upto: int | None = None) -> State:
+def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int, Any, str, list[dict[str, Any]]], None] | None = None) -> State:
     """Rebuild the game by applying every recorded action to the seeded initial state.
 
     A record that does not replay raises RecordError naming the first action that fails
-    (`index` is its 0-based position)."""
+    (`index` is its 0-based position). `on_events(index, player, notation, events)` is
+    called after each action with the events it caused (every seat's details)."""
     try:
         game = make_game(record.game, record.options)
         state = game.new_initial_state(record.num_players, record.seed)
@@ -111,9 +112,12 @@ def replay(record: GameRecord, upto: int | None = None) -> State:
         if (who == "chance") != (expected == CHANCE) or (who != "chance" and who != expected):
             raise RecordError(where + T(f"recorded for player {who}, but it is {'chance' if expected == CHANCE else expected}'s turn", f"registrada para el jugador {who}, pero le toca a {'azar' if expected == CHANCE else expected}"), index)
         try:
-            state.apply_text(entry["action"])
+            action = state.string_to_action(entry["action"])
+            events = state.apply_with_events(action)
         except LudotecaError as exc:
             raise RecordError(where + exc.message, index) from None
+        if on_events is not None:
+            on_events(index, who, entry["action"], events)
     if upto is None and record.result is not None:
         actual = result_of(state)
         if actual is None or actual["winners"] != record.result.get("winners"):
