@@ -24,7 +24,7 @@ Pawns are named by seat (0-based) and letter "A"/"B"; spaces are 0 (Start) .. 10
     keeper_stolen   seat, from, card                 the Steal card
     pawns_switched  seat, pawn, from, with_seat, with_pawn, to   the Switch card (the pawns swap spaces)
     card_no_effect  seat, card                       an Action card that finds nothing to do
-    game_won        seat                             both pawns on 101
+    game_won        winners                          both pawns on 101: winners = [that seat]
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def apply_with_events(state: PrimeClimbState, action: int) -> list[Event]:
         state.__class__ = PrimeClimbState
         state.told = None
     if state.phase == OVER:
-        events.append({"type": "game_won", "seat": state.winner})
+        events.append({"type": "game_won", "winners": [state.winner]})
     return events
 
 
@@ -352,5 +352,6 @@ def tell(event: Event, lang: str, names: Sequence[str] | None) -> str | None:
         return (f"{_upper(card_title(event.get('card', ''), es))} no tiene efecto." if es
                 else f"{_upper(card_title(event.get('card', ''), es))} has no effect.")
     if kind == "game_won":
+        who = seat_name(names, (event.get("winners") or [None])[0])
         return f"¡Gana {who}: sus dos peones están en el 101!" if es else f"{who} wins: both pawns are on 101!"
     return None
