@@ -29,6 +29,19 @@ from . import words
 from .board import BASE
 
 Event = dict[str, Any]
+#: every event type this game reports (each documented above)
+EVENT_TYPES = (
+    "die_rolled",
+    "no_move",
+    "marble_entered",
+    "marble_moved",
+    "aggravated",
+    "marble_home",
+    "player_finished",
+    "cannot_finish",
+    "extra_roll",
+    "game_won",
+)
 _DIE = 7
 
 

@@ -17,7 +17,7 @@ Pawns are named by seat (0-based) and letter "A"/"B"; spaces are 0 (Start) .. 10
     dice_forfeited  seat, dice                       dice without a legal use are lost
     move_ended      seat                             the player ends the Move phase holding playable Keepers
     pawn_bumped     seat, pawn, from, to, by, cause  sent to Start (to = 0) by seat `by`'s landing, card or keeper
-    landed_on_red   seat, pawns, spaces, draws       pawns ending on a red prime; draws: a card is drawn
+    landed_on_red   seat, pawns, spaces              pawns ending on a red prime they did not start on: a card is drawn next
     deck_reshuffled cards                            the discard pile becomes the deck
     card_drawn      seat, card, keeper               keeper: kept face up for a later turn
     roll_again      seat                             the card: the same player takes another turn
@@ -35,9 +35,28 @@ from ...engine.events import seat_name
 from . import actions as A
 from . import cards as C
 from .board import GOAL, IS_RED, OP_SYMBOLS
-from .state import DIE_PAWN, DIE_RESULT, DIE_VALUE, MOVE, OVER, PrimeClimbState
+from .state import DIE_PAWN, DIE_RESULT, DIE_VALUE, DRAW, MOVE, OVER, PrimeClimbState
 
 Event = dict[str, Any]
+#: every event type this game reports (each documented above)
+EVENT_TYPES = (
+    "dice_rolled",
+    "pawn_moved",
+    "pawn_home",
+    "keeper_played",
+    "curse_laid",
+    "dice_forfeited",
+    "move_ended",
+    "pawn_bumped",
+    "landed_on_red",
+    "deck_reshuffled",
+    "card_drawn",
+    "roll_again",
+    "keeper_stolen",
+    "pawns_switched",
+    "card_no_effect",
+    "game_won",
+)
 LETTERS = A.LETTERS
 
 
@@ -145,15 +164,13 @@ class _Narrator(PrimeClimbState):
         in_deck = sum(self.deck)
         self.told.cause = "landing"
         super()._end_move()  # bumps are told by _bump as they happen
-        if not self.use_cards:
+        if self.phase != DRAW:
             return
         ends = [(LETTERS[p], self.pos[2 * t + p]) for p in (0, 1)]
         red = [(p, x) for i, (p, x) in enumerate(ends) if IS_RED[x] and x != start[i]]
-        if red:
-            if sum(self.deck) > in_deck:
-                self._emit({"type": "deck_reshuffled", "cards": sum(self.deck)})
-            self._emit({"type": "landed_on_red", "seat": t, "pawns": [p for p, _ in red], "spaces": [x for _, x in red],
-                        "draws": any(self.deck)})
+        if sum(self.deck) > in_deck:
+            self._emit({"type": "deck_reshuffled", "cards": sum(self.deck)})
+        self._emit({"type": "landed_on_red", "seat": t, "pawns": [p for p, _ in red], "spaces": [x for _, x in red]})
 
     def _bump(self, j: int) -> None:
         seat, letter = _pawn(j)
@@ -310,14 +327,12 @@ def tell(event: Event, lang: str, names: Sequence[str] | None) -> str | None:
     if kind == "move_ended":
         return f"{who} termina la fase de movimiento." if es else f"{who} ends the Move phase."
     if kind == "landed_on_red":
-        pawns = [f"{p} ({x})" for p, x in zip(event.get("pawns") or [], event.get("spaces") or [])]
+        pawns = [f"{p} ({x})" for p, x in zip(event.get("pawns") or [], event.get("spaces") or [])] or ["?"]
         if es:
             where = f"El peón {pawns[0]} de {who} termina" if len(pawns) == 1 else f"Los peones {_dice(pawns, True)} de {who} terminan"
-            tail = f"{who} roba una carta Prime" if event.get("draws") else "pero no queda ninguna carta que robar"
-            return f"{where} en un primo rojo: {tail}."
+            return f"{where} en un primo rojo: {who} roba una carta Prime."
         where = f"pawn {pawns[0]} ends" if len(pawns) == 1 else f"pawns {_dice(pawns, False)} end"
-        tail = f"{who} draws a Prime card" if event.get("draws") else "but no card is left to draw"
-        return f"{who}'s {where} on a red prime: {tail}."
+        return f"{who}'s {where} on a red prime: {who} draws a Prime card."
     if kind == "deck_reshuffled":
         n = event.get("cards")
         return (f"Se baraja el descarte ({n} cartas) como nuevo mazo." if es
