@@ -136,3 +136,18 @@ def test_a_replay_telling_other_events_is_caught():
     log[7] = (log[7][0], log[7][1] + [{"type": "invented"}])
     with pytest.raises(AssertionError, match="action 8 .* other events on replay"):
         check_record_events(game, 2, 5, log)
+
+
+def test_the_generic_event_is_told_per_seat_in_words():
+    from ludoteca.engine.events import tell_events
+
+    game = HiddenGame()
+    state = game.new_initial_state(2, 3)
+    while state.is_chance_node():
+        state.apply_legal(state.sample_chance())
+    action = state.legal_actions()[0]
+    card = name(action % CARDS)
+    events = state.apply_with_events(action)  # the engine's default: the notation is the mover's only
+    assert tell_events(game, events, 0, "en", ["Ana", "Bo"]) == [f"Ana: play {card}"]
+    assert tell_events(game, events, 1, "en", ["Ana", "Bo"]) == ["Ana: a hidden move"]
+    assert tell_events(game, events, None, "es") == ["P1: una jugada oculta"]
