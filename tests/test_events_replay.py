@@ -78,3 +78,7 @@ def test_replay_json_refuses_a_bad_seat_and_a_bad_record(tmp_path):
     path.write_text(json.dumps(doc))
     result = runner.invoke(app, ["replay", str(path), "--json"])
     assert result.exit_code == 1 and "action 6" in result.stderr and result.stdout == ""
+
+    for bad in (["--seat", "0"], ["--full"], ["--json", "--seat", "0", "--full"]):
+        result = runner.invoke(app, ["replay", str(path), *bad])
+        assert result.exit_code == 2 and "go with --json" in result.stderr

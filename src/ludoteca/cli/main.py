@@ -203,6 +203,8 @@ def replay_cmd(
     use_lang(lang)
     from ..terminal.replay import summarise, walk
 
+    if (seat is not None or full) and not as_json or seat is not None and full:
+        fail(T("--seat and --full go with --json, and not together", "--seat y --full van con --json, y no juntos"))
     try:
         record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
         if as_json:
