@@ -169,7 +169,7 @@ def test_a_reshuffle_before_the_draw():
     s = position([(10, 0), (0, 0)], roll=(3, 1))
     s.discard, s.deck = list(s.deck), [0] * C.NUM_TYPES
     events_of(s, "A+3")
-    moved, shuffled, red = events_of(s, "B*1")
+    moved, red, shuffled = events_of(s, "B*1")
     assert shuffled == {"type": "deck_reshuffled", "cards": 24}
     assert told(s, shuffled) == "The discard pile (24 cards) is shuffled into a new deck."
 

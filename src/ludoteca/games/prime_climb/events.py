@@ -168,9 +168,9 @@ class _Narrator(PrimeClimbState):
             return
         ends = [(LETTERS[p], self.pos[2 * t + p]) for p in (0, 1)]
         red = [(p, x) for i, (p, x) in enumerate(ends) if IS_RED[x] and x != start[i]]
-        if sum(self.deck) > in_deck:
-            self._emit({"type": "deck_reshuffled", "cards": sum(self.deck)})
         self._emit({"type": "landed_on_red", "seat": t, "pawns": [p for p, _ in red], "spaces": [x for _, x in red]})
+        if sum(self.deck) > in_deck:  # no card left to draw: the discard pile was shuffled into a new deck
+            self._emit({"type": "deck_reshuffled", "cards": sum(self.deck)})
 
     def _bump(self, j: int) -> None:
         seat, letter = _pawn(j)
