@@ -90,7 +90,7 @@ def test_two_beaten_cards_then_the_chosen_walk_earns_both_counters() -> None:
         "Ana lays the blue rock 3 sideways at cell 13,14, over the red scissors 5 and the red scissors 4; "
         "it beats the red scissors 5 and the red scissors 4",
         "Ana coloca la piedra 3 azul en horizontal en la casilla 13,14, sobre la tijera 5 roja y la tijera 4 roja; "
-        "vence a la tijera 5 roja y la tijera 4 roja")
+        "vence a la tijera 5 roja y a la tijera 4 roja")
     assert s.phase == MOVE and s.counters[0] == 0
     walked, double, colour = act(s, f"move {room[18]}")
     assert walked["path"] == [c(room[x]) for x in (15, 16, 17, 18)] and walked["steps"] == 3
@@ -236,12 +236,19 @@ def test_safety_discard_when_no_card_can_be_placed() -> None:
     assert s.phase == DRAW and s.pawns[0] == ENTRY
 
 
-def test_illegal_action_raises_and_changes_nothing() -> None:
+@pytest.mark.parametrize("action", ["play R1rojo up @2,2", -1, 10**9, True, 2.5, None, "move exit"])
+def test_illegal_action_raises_and_changes_nothing(action) -> None:
     s = build(GAME, 3, hands=[["R1rojo"], [], []])
     before = s.to_json()
     with pytest.raises(IllegalActionError):
-        s.apply_with_events(parse(s, "play R1rojo up @2,2"))  # touches no card
+        s.apply_with_events(parse(s, action) if isinstance(action, str) else action)
     assert s.to_json() == before
+
+
+def test_spanish_beaten_cards_take_their_preposition() -> None:
+    e = {"type": "card_placed", "seat": 0, "card": c("T1rojo"), "orientation": "up", "x": 3, "y": 4,
+         "covers": [c("P2azul"), c("P3verde")], "beats": [c("P2azul"), c("P3verde")]}
+    assert both(e)[1].endswith("sobre el papel 2 azul y el papel 3 verde; vence al papel 2 azul y al papel 3 verde")
 
 
 def test_seats_are_named_from_one_without_names() -> None:

@@ -297,11 +297,12 @@ def test_shared_win_after_the_tie_break() -> None:
                                           "en la mano cada uno.")
 
 
-def test_illegal_action_raises_and_changes_nothing() -> None:
+@pytest.mark.parametrize("action", ["end", "symbol points", "drawn R5", "discard R1", -1, 10**9, True, 2.5, None])
+def test_illegal_action_raises_and_changes_nothing(action) -> None:
     s = arrange(G, 2, hands={0: ["R1"]})
     before = s.to_json()
     with pytest.raises(IllegalActionError):
-        s.apply_with_events(parse(G, "end"))
+        s.apply_with_events(parse(G, action) if isinstance(action, str) else action)
     assert s.to_json() == before
 
 

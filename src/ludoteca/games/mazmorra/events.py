@@ -39,10 +39,12 @@ from .walk import find_walk
 
 
 def apply_with_events(s: MazmorraState, action: int) -> list[Event]:
+    if not isinstance(action, int) or isinstance(action, bool) or action not in s.legal_actions():
+        s.apply_action(action)  # raises with the game's reason and changes nothing
     g = s.game
     seat, phase, start, counters = s.turn, s.phase, s.pawns[s.turn], s.counters[s.turn]
     deck, slot, market = s.deck, s.slot, s.market[:]
-    kind, a, b, c = decode(s, action) if isinstance(action, int) and not isinstance(action, bool) else ("", 0, 0, 0)
+    kind, a, b, c = decode(s, action)
     out: list[Event] = []
     played, walk = s.played, None
     if phase == PLACE and kind == "play":
@@ -53,7 +55,7 @@ def apply_with_events(s: MazmorraState, action: int) -> list[Event]:
                 covers.append(top[cell] >> 3)
     elif phase == MOVE:
         walk = s.walk_to(a) if kind == "move" else None
-    s.apply_action(action)  # validates: an illegal action raises here and changes nothing
+    s.apply_legal(action)
     if phase == PLACE and kind == "play":
         played = a
         out.append({"type": "card_placed", "seat": seat, "card": a, "orientation": ORIENT_NAMES[b],
@@ -162,6 +164,12 @@ def _cards(pieces: Sequence[int], lang: str) -> str:
     return listing([card_words(p, lang) for p in pieces], lang)
 
 
+def _to(pieces: Sequence[int]) -> str:
+    """Spanish objects of 'vencer': 'a la tijera 5 roja y al papel 2 azul'."""
+    return listing([("al " + card_words(p, "es")[3:]) if card_words(p, "es").startswith("el ") else "a " + card_words(p, "es")
+                    for p in pieces], "es")
+
+
 def _over(lang: str, pieces: Sequence[int]) -> str:
     """'over the entry' / 'sobre la entrada' (Spanish contracts nothing here: 'sobre el papel')."""
     return ("sobre " if lang == "es" else "over ") + _cards(pieces, lang)
@@ -192,8 +200,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         text = say(f"{who} lays {card} {how} at cell {event['x']},{event['y']}, {_over(lang, event['covers'])}",
                    f"{who} coloca {card} {how} en la casilla {event['x']},{event['y']}, {_over(lang, event['covers'])}")
         if event.get("beats"):
-            text += say(f"; it beats {_cards(event['beats'], lang)}", f"; vence a {_cards(event['beats'], lang)}")
-        return text.replace(" a el ", " al ")
+            text += say(f"; it beats {_cards(event['beats'], 'en')}", f"; vence {_to(event['beats'])}")
+        return text
     if kind == "card_discarded":
         return say(f"No card in {who}'s hand can be placed: {who} discards {card_words(event['card'], lang)} and will draw without moving",
                    f"Ninguna carta de la mano de {who} se puede colocar: descarta {card_words(event['card'], lang)} "
@@ -214,7 +222,7 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
             return say(f"{who} gains 1 counter: {card_words(event['card'], lang)} covers {len(beaten)} cards it beats "
                        f"({_cards(beaten, lang)}); {total} in all",
                        f"{who} gana 1 contador: {card_words(event['card'], lang)} cubre {len(beaten)} cartas a las que vence "
-                       f"({_cards(beaten, lang)}); lleva {total}").replace(" a el ", " al ")
+                       f"({_cards(beaten, lang)}); lleva {total}")
         i = COLOUR_ES.index(event["colour"])
         a = "an" if COLOUR_EN[i][0] in "aeiou" else "a"
         return say(f"{who} gains 1 counter: the walk ends in {a} {COLOUR_EN[i]} room, the colour of the card played; {total} in all",

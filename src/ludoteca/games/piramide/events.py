@@ -38,7 +38,7 @@ def apply_with_events(s: PiramideState, action: int) -> list[Event]:
     d, geo = g.deck, g.geo
     seat, phase, pending, draws_left, sym_k = s.cur, s.phase, s.pending, s.draws_left, s.sym_k
     reshuffles, bottom, edge_n = s.stats[RESHUFFLES], s.bottom, s.edge_n
-    piles = (len(s.disc_reg), len(s.disc_edge))
+    piles, score = (len(s.disc_reg), len(s.disc_edge)), s.points[s.cur]
     s.apply_action(action)  # validates: an illegal action raises here and changes nothing
     labels = d.type_label
     out: list[Event] = []
@@ -50,7 +50,7 @@ def apply_with_events(s: PiramideState, action: int) -> list[Event]:
         level = geo.level[c]
         out.append({"type": "card_placed", "seat": seat, "card": labels[t], "cell": geo.name(c), "level": level,
                     "position": geo.pos[c] + 1, "value": d.type_value[t], "multiplier": mult,
-                    "points": min(d.type_value[t], level) * mult, "score": s.points[seat]})
+                    "points": s.points[seat] - score, "score": s.points[seat]})
         if s.phase == SYMBOL:
             sym = d.type_symbol[t]
             cells = [geo.name(a) for a in geo.adjacent[c] if s.pyr[a] >= 0 and d.type_symbol[s.pyr[a]] == sym]
