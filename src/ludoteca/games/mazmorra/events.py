@@ -203,9 +203,9 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
             text += say(f"; it beats {_cards(event['beats'], 'en')}", f"; vence {_to(event['beats'])}")
         return text
     if kind == "card_discarded":
-        return say(f"No card in {who}'s hand can be placed: {who} discards {card_words(event['card'], lang)} and will draw without moving",
-                   f"Ninguna carta de la mano de {who} se puede colocar: descarta {card_words(event['card'], lang)} "
-                   "y robará sin mover")
+        card = card_words(event["card"], lang)
+        return say(f"No card in {who}'s hand can be placed: {who} discards {card} and will draw without moving",
+                   f"Ninguna carta de la mano de {who} se puede colocar: descarta {card} y robará sin mover")
     if kind == "pawn_walked":
         path = " → ".join(card_words(p, lang, article=False) for p in event["path"])
         return say(f"{who}'s pawn walks {_steps(event['steps'], lang)}: {path}",
@@ -225,7 +225,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
                        f"({_cards(beaten, lang)}); lleva {total}")
         i = COLOUR_ES.index(event["colour"])
         a = "an" if COLOUR_EN[i][0] in "aeiou" else "a"
-        return say(f"{who} gains 1 counter: the walk ends in {a} {COLOUR_EN[i]} room, the colour of the card played; {total} in all",
+        return say(f"{who} gains 1 counter: the walk ends in {a} {COLOUR_EN[i]} room, the colour of the card played; "
+                   f"{total} in all",
                    f"{who} gana 1 contador: el camino acaba en una sala {_feminine(COLOUR_ES[i])}, del color de la carta "
                    f"jugada; lleva {total}")
     if kind == "card_taken":

@@ -138,16 +138,19 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
                  f"total {event['score']}").get(lang)
     if kind == "symbol_matched":
         k, cells = event["matches"], ", ".join(event.get("cells", ()))
-        return T(f"{event['card']} matches the {event['symbol']} symbol of {many(k, 'adjacent card', 'adjacent cards')} ({cells}): "
+        card, sym = event["card"], event["symbol"]
+        return T(f"{card} matches the {sym} symbol of {many(k, 'adjacent card', 'adjacent cards')} ({cells}): "
                  f"{who} chooses {points(k, 'en')} or a card",
-                 f"{event['card']} coincide con el símbolo {event['symbol']} de {many(k, 'carta adyacente', 'cartas adyacentes')} "
-                 f"({cells}): {who} elige entre {points(k, 'es')} y una carta").get(lang)
+                 f"{card} coincide con el símbolo {sym} de {many(k, 'carta adyacente', 'cartas adyacentes')} ({cells}): "
+                 f"{who} elige entre {points(k, 'es')} y una carta").get(lang)
     if kind == "symbol_reward":
         if event.get("reward") == "points":
-            return T(f"{who} takes the symbol reward as {points(event['points'], 'en')}; total {event['score']}",
-                     f"{who} toma la recompensa del símbolo en puntos: {points(event['points'], 'es')}; total {event['score']}").get(lang)
+            n, total = event["points"], event["score"]
+            return T(f"{who} takes the symbol reward as {points(n, 'en')}; total {total}",
+                     f"{who} toma la recompensa del símbolo en puntos: {points(n, 'es')}; total {total}").get(lang)
         src = _FROM[event["deck"]]
-        return T(f"{who} takes the symbol reward as a card {src.en}", f"{who} toma la recompensa del símbolo en una carta {src.es}").get(lang)
+        return T(f"{who} takes the symbol reward as a card {src.en}",
+                 f"{who} toma la recompensa del símbolo en una carta {src.es}").get(lang)
     if kind == "deck_chosen":
         src = _FROM[event["deck"]]
         if event.get("draw") == 1:
@@ -164,7 +167,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
             return T(f"{who} draws the face-up bottom card of the edge deck, {event['card']} ({hand.en})",
                      f"{who} roba la carta bocarriba del fondo del mazo de bordes, {event['card']} ({hand.es})").get(lang)
         if "card" in event:
-            return T(f"{who} draws {event['card']} {src.en} ({hand.en})", f"{who} roba {event['card']} {src.es} ({hand.es})").get(lang)
+            card = event["card"]
+            return T(f"{who} draws {card} {src.en} ({hand.en})", f"{who} roba {card} {src.es} ({hand.es})").get(lang)
         return T(f"{who} draws a card {src.en} ({hand.en})", f"{who} roba una carta {src.es} ({hand.es})").get(lang)
     if kind == "no_second_draw":
         return T(f"Both decks and their discard piles are empty: {who} draws no second card",
