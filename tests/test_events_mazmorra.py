@@ -11,7 +11,7 @@ import pytest
 from ludoteca.engine import GameRecord, IllegalActionError, Match, make_game, replay
 from ludoteca.engine.events import event_for, events_for
 from ludoteca.engine.rng import Rng
-from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, parse_card, short_name
+from ludoteca.games.mazmorra.cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER, beats, parse_card, short_name
 from ludoteca.games.mazmorra.events import card_words
 from ludoteca.games.mazmorra.notation import parse
 from ludoteca.games.mazmorra.scenario import build
@@ -299,6 +299,27 @@ def test_no_seat_is_told_a_card_it_may_not_see(game, seed: int) -> None:
                 if e["type"] == "card_drawn" and e["seat"] != v:
                     told = event_for(e, v)
                     assert "card" not in told and card_words(e["card"], "en") not in game.tell_event(told, "en", NAMES)
+    random_game(game, 3, seed, check)
+
+
+@pytest.mark.parametrize("game,seed", [(GAME, 3), (FACE_UP, 4)])
+def test_walks_and_counters_follow_the_rules_in_whole_games(game, seed: int) -> None:
+    def check(s, seen, events):
+        nb = s.neighbours()
+        for e in events:
+            if e["type"] == "pawn_walked":
+                path = e["path"]
+                assert s.pawns[e["seat"]] == path[-1] and e["steps"] == len(path) - 1 == NUMBER[s.played]
+                assert len(set(path)) == len(path) and ENTRY not in path[1:] and EXIT not in path[:-1]
+                assert all(b in nb[a] for a, b in zip(path, path[1:])) and path[-1] != s.played
+            elif e["type"] == "pawn_stayed":
+                assert s.pawns[e["seat"]] == e["room"] and e["steps"] == NUMBER[s.played]
+            elif e["type"] == "counter_gained":
+                assert e["total"] <= s.counters[e["seat"]]
+                if e["reason"] == "colour":
+                    assert COLOUR[e["room"]] == COLOUR[e["card"]] and e["room"] == s.pawns[e["seat"]]
+                else:
+                    assert len(e["beaten"]) >= 2 and all(beats(e["card"], x) for x in e["beaten"])
     random_game(game, 3, seed, check)
 
 

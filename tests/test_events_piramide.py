@@ -361,6 +361,28 @@ def test_no_seat_is_told_a_card_it_may_not_see(n: int, seed: int) -> None:
     random_game(n, seed, check)
 
 
+def test_placements_score_by_the_rules_in_whole_games() -> None:
+    d, geo = G.deck, G.geo
+    kinds = set()
+
+    def check(before, after, events):
+        for e in events:
+            if e["type"] == "card_placed":
+                t = d.parse_label(e["card"])
+                mult = {"EL": 2, "ER": 2, "A": 3}.get(e["card"].rstrip("0123456789abcdefghijklmnopqrstuvwxyz"), 1)
+                assert e["multiplier"] == mult and e["points"] == min(d.type_value[t], e["level"]) * mult
+                assert e["cell"] == f"L{e['level']}P{e['position']}" and e["score"] == after[0]["scores"][e["seat"]]
+                kinds.add(mult)
+            elif e["type"] == "symbol_matched":
+                assert e["matches"] == len(e["cells"]) >= 1
+                for cell in e["cells"]:
+                    lv, pos = map(int, cell[1:].split("P"))
+                    assert after[0]["pyramid"][lv - 1][pos - 1].endswith(e["symbol"])
+    for seed in (11, 12):
+        random_game(3, seed, check)
+    assert kinds == {1, 2, 3}  # regular, edge and apex placements were all checked
+
+
 def test_events_are_json_and_a_replayed_record_tells_the_same() -> None:
     played = []
     m = random_game(3, 7, lambda b, a, events: played.append(events))
