@@ -104,9 +104,9 @@ def test_apex_placed_scores_triple_and_ends_the_game() -> None:
     assert ended == {"type": "game_ended", "reason": "apex", "scores": [24, 10, 5], "hand_sizes": [1, 0, 0],
                      "tied": [], "winners": [0], "shared": False}
     en, es = both(SHORT, ended)
-    assert en == ("The apex position is filled: the pyramid is complete and the game ends. "
+    assert en == ("The last card is placed on top: the pyramid is complete and the game ends. "
                   "Scores: Ana 24, Ben 10, Cy 5. Ana wins with 24 points.")
-    assert es == ("Se ocupa la cima: la pirámide está completa y la partida termina. "
+    assert es == ("Se coloca la última carta en la cima: la pirámide está completa y la partida termina. "
                   "Puntos: Ana 24, Ben 10, Cy 5. Gana Ana con 24 puntos.")
     assert "(apex ×3)" in both(SHORT, placed)[0] and "(cúspide ×3)" in both(SHORT, placed)[1]
 
@@ -125,7 +125,7 @@ def test_symbol_matched_then_points_chosen() -> None:
     (reward,) = act(s, "symbol points")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "points", "points": 2, "score": 4}
     assert both(G, reward) == ("Ana takes the symbol reward as 2 points; total 4",
-                               "Ana toma la recompensa del símbolo en puntos: 2 puntos; total 4")
+                               "Ana elige sumar 2 puntos por el símbolo; total 4")
 
 
 def test_symbol_card_chosen_is_drawn_secretly() -> None:
@@ -137,7 +137,7 @@ def test_symbol_card_chosen_is_drawn_secretly() -> None:
     (reward,) = act(s, "symbol draw edge")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "card", "deck": "edge"}
     assert both(G, reward) == ("Ana takes the symbol reward as a card from the edge deck",
-                               "Ana toma la recompensa del símbolo en una carta del mazo de bordes")
+                               "Ana elige robar una carta del mazo de bordes por el símbolo")
     (drawn,) = act(s, "drawn EL7luna")
     assert drawn == {"type": "card_drawn", "seat": 0, "deck": "edge", "card": "EL7luna", "face_up": False,
                      "hand_size": 1, "seen_by": [0], "secret": ["card"]}

@@ -147,10 +147,10 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         if event.get("reward") == "points":
             n, total = event["points"], event["score"]
             return T(f"{who} takes the symbol reward as {points(n, 'en')}; total {total}",
-                     f"{who} toma la recompensa del símbolo en puntos: {points(n, 'es')}; total {total}").get(lang)
+                     f"{who} elige sumar {points(n, 'es')} por el símbolo; total {total}").get(lang)
         src = _FROM[event["deck"]]
         return T(f"{who} takes the symbol reward as a card {src.en}",
-                 f"{who} toma la recompensa del símbolo en una carta {src.es}").get(lang)
+                 f"{who} elige robar una carta {src.es} por el símbolo").get(lang)
     if kind == "deck_chosen":
         src = _FROM[event["deck"]]
         if event.get("draw") == 1:
@@ -194,8 +194,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
 def _tell_end(e: Event, lang: str, names: Sequence[str] | None) -> str:
     name = lambda p: seat_name(names, p)  # noqa: E731
     scores, sizes, winners, tied = e["scores"], e["hand_sizes"], e["winners"], e.get("tied") or []
-    head = (T("The apex position is filled: the pyramid is complete and the game ends.",
-              "Se ocupa la cima: la pirámide está completa y la partida termina.") if e["reason"] == "apex" else
+    head = (T("The last card is placed on top: the pyramid is complete and the game ends.",
+              "Se coloca la última carta en la cima: la pirámide está completa y la partida termina.") if e["reason"] == "apex" else
             T("Nobody could play or draw for a whole round: the game ends (safety rule).",
               "Nadie pudo jugar ni robar durante una ronda entera: la partida termina (regla de seguridad)."))
     table = T("Scores: ", "Puntos: ") + T(*[", ".join(f"{name(p)} {v}" for p, v in enumerate(scores)) + "."] * 2)
