@@ -13,6 +13,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.piramide.codec import check_cards
 from ludoteca.games.piramide.notation import parse
 from ludoteca.games.piramide.scenario import arrange
+from ludoteca.games.piramide.state import PLAYING
 
 G = make_game("piramide")
 SHORT = make_game("piramide", {"length": "short"})
@@ -239,6 +240,17 @@ def test_face_up_bottom_card_is_drawn_in_the_open() -> None:
     assert event_for(drawn, 1) == drawn  # everyone saw it lying face up
     assert both(G, drawn, None) == (f"P1 draws the face-up bottom card of the edge deck, {bottom} (2 cards in hand)",
                                     f"P1 roba la carta bocarriba del fondo del mazo de bordes, {bottom} (2 cartas en la mano)")
+
+
+def test_symbol_card_from_the_edge_deck_can_be_the_face_up_bottom_card() -> None:
+    s = arrange(G, 2, base=BASE7, hands={0: ["R6sol", "R2"]})
+    bottom = G.deck.type_label[s.bottom]
+    exhaust_into(s, 1, regular=False)
+    act(s, "play R6sol L2P1")
+    reward, drawn = act(s, "symbol draw edge")  # no chance: the last edge card lies face up
+    assert reward["reward"] == "card" and drawn == {"type": "card_drawn", "seat": 0, "deck": "edge", "card": bottom,
+                                                    "face_up": True, "hand_size": 2}
+    assert s.phase == PLAYING  # the play turn goes on
 
 
 def test_no_second_draw_when_nothing_is_left() -> None:
