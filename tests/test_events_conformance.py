@@ -8,7 +8,7 @@ import pytest
 from hiddentoy import CARDS, HIDE, PLAY, HiddenGame, HiddenState, name
 
 from ludoteca.engine.registry import register_game, unregister_game
-from ludoteca.engine import make_game
+from ludoteca.engine import game_names, make_game
 from ludoteca.testing import random_game
 from ludoteca.testing.conformance import check_record_events
 
@@ -151,3 +151,18 @@ def test_the_generic_event_is_told_per_seat_in_words():
     assert tell_events(game, events, 0, "en", ["Ana", "Bo"]) == [f"Ana: play {card}"]
     assert tell_events(game, events, 1, "en", ["Ana", "Bo"]) == ["Ana: a hidden move"]
     assert tell_events(game, events, None, "es") == ["P1: una jugada oculta"]
+
+
+HIDDEN_GAMES = [n for n in game_names() if not make_game(n).perfect_information]
+
+
+@pytest.mark.parametrize("game_name", HIDDEN_GAMES)
+def test_a_redaction_that_tells_every_secret_is_caught_in_every_hidden_information_game(game_name, monkeypatch):
+    """The real games' hidden events (cards drawn into a hand...) fail the check once told to everyone."""
+    import ludoteca.engine.events as events
+
+    monkeypatch.setattr(events, "event_for", lambda event, seat: {k: v for k, v in event.items() if k not in events.META_KEYS})
+    game = make_game(game_name)
+    with pytest.raises(AssertionError, match="cannot see"):
+        for seed in range(3):
+            random_game(game, game.default_players, seed, check_every=2)
