@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ludoteca.engine.events import seat_name
+from ludoteca.engine.wording import listing
 
 from . import words
 from .board import BASE
@@ -147,6 +148,6 @@ def tell(game, event: Event, lang: str, names: Sequence[str] | None) -> str | No
         winners = [seat_name(names, s) for s in event.get("winners") or []]
         if len(winners) == 1:
             return f"¡Gana {winners[0]}!" if es else f"{winners[0]} wins!"
-        joined = (" y " if es else " and ").join([", ".join(winners[:-1]), winners[-1]]) if winners else "?"
+        joined = listing(winners, lang) or "?"
         return f"Empate: ganan {joined}." if es else f"A tie: {joined} win."
     return None

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine.events import seat_name
+from ...engine.wording import listing
 from . import actions as A
 from . import cards as C
 from .board import GOAL, IS_RED, OP_SYMBOLS
@@ -245,11 +246,8 @@ def _upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _dice(values: Sequence[int], es: bool) -> str:
-    values = [str(v) for v in values]
-    if len(values) == 1:
-        return values[0]
-    return ", ".join(values[:-1]) + (" y " if es else " and ") + values[-1]
+def _dice(values: Sequence[Any], es: bool) -> str:
+    return listing([str(v) for v in values], "es" if es else "en")
 
 
 _OP = {"+": ("adds {v} to", "suma {v} a"), "-": ("subtracts {v} from", "resta {v} a"),
