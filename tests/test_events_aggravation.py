@@ -47,6 +47,7 @@ def test_a_roll_with_no_move_passes_the_turn():
     events = events_of(s, "roll 3")
     assert events == [{"type": "die_rolled", "seat": 0, "roll": 3}, {"type": "no_move", "seat": 0, "roll": 3, "passes": True}]
     assert told(s, events[0]) == "Ana rolls a 3."
+    assert told(s, events[0], "es") == "Ana tira el dado y saca un 3."
     assert told(s, events[1]) == "Ana has no move with the 3: the turn passes."
     assert told(s, events[1], "es") == "Ana no puede mover nada con el 3: pasa el turno."
 

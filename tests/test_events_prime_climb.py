@@ -43,11 +43,12 @@ def test_a_roll_and_doubles():
     s = position([(0, 0), (0, 0)])
     [rolled] = events_of(s, "roll 3,9")
     assert rolled == {"type": "dice_rolled", "seat": 0, "dice": [3, 9]}
-    assert told(s, rolled) == "Ana rolls 3 and 9." and told(s, rolled, "es") == "Ana saca 3 y 9."
+    assert told(s, rolled) == "Ana rolls 3 and 9." and told(s, rolled, "es") == "Ana tira los dados: 3 y 9."
     s = position([(0, 0), (0, 0)])
     [rolled] = events_of(s, "roll 4,4")
     assert rolled["dice"] == [4, 4, 4, 4]
     assert told(s, rolled) == "Ana rolls double 4: four 4s to use."
+    assert told(s, rolled, "es") == "Ana tira los dados: dobles de 4, cuatro 4 para usar."
 
 
 def test_a_landing_bumps_at_the_end_of_the_move_not_when_passing():

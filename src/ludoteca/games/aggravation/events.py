@@ -108,7 +108,7 @@ def tell(game, event: Event, lang: str, names: Sequence[str] | None) -> str | No
 
     if kind == "die_rolled":
         roll = event.get("roll")
-        return f"{who} saca un {roll}." if es else f"{who} rolls {'an' if roll == 8 else 'a'} {roll}."
+        return f"{who} tira el dado y saca un {roll}." if es else f"{who} rolls {'an' if roll == 8 else 'a'} {roll}."
     if kind == "no_move":
         roll = event.get("roll")
         if not event.get("passes", True):  # a 6 that rolls again (told next)

@@ -276,8 +276,9 @@ def tell(event: Event, lang: str, names: Sequence[str] | None) -> str | None:
     if kind == "dice_rolled":
         dice = event.get("dice") or []
         if len(dice) == 4:
-            return f"{who} saca dobles de {dice[0]}: cuatro {dice[0]} para usar." if es else f"{who} rolls double {dice[0]}: four {dice[0]}s to use."
-        return f"{who} saca {_dice(dice, es)}." if es else f"{who} rolls {_dice(dice, es)}."
+            return (f"{who} tira los dados: dobles de {dice[0]}, cuatro {dice[0]} para usar." if es
+                    else f"{who} rolls double {dice[0]}: four {dice[0]}s to use.")
+        return f"{who} tira los dados: {_dice(dice, es)}." if es else f"{who} rolls {_dice(dice, es)}."
     if kind == "pawn_moved":
         move = f"{event.get('from')} → {event.get('to')}"
         mine = pawn(event.get("seat"), event.get("pawn"))
