@@ -94,6 +94,15 @@ def untyped(state, action):
     return events
 
 
+def untold(state, action):
+    """The drawn card's secret field is dropped for the others, but the telling still reads it."""
+    return honest(state, action)
+
+
+def untold_tell_event(game, event, lang, names=None):
+    return f"{names[event['seat']]} draws {event.get('card')}" if event["type"] == "card_drawn" else event["type"]
+
+
 def unstable(state, action):
     """Events that depend on something outside the state (a counter of calls): a replay tells others."""
     unstable.calls += 1
@@ -116,9 +125,13 @@ def test_honest_events_pass():
     (not_json, "JSON"),
     (untyped, "has a type"),
     (unstable, "not the same each time"),
+    (untold, "a field missing"),
 ])
 def test_faulty_events_are_caught(report, message):
-    with registered(toy("faulty-toy", report)) as game:
+    game_cls = toy("faulty-toy", report)
+    if report is untold:
+        game_cls.tell_event = untold_tell_event
+    with registered(game_cls) as game:
         with pytest.raises(AssertionError, match=message):
             for seed in range(4):
                 random_game(game, 2, seed, check_every=1)

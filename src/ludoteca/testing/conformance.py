@@ -10,7 +10,7 @@ and, on the same positions, the events (`check_events`):
 - `apply_with_events` leaves exactly the state `apply_legal` leaves;
 - every event is a JSON object with a `type`, exact through a JSON round trip; `seen_by` names
   seats and `secret` names fields of the event; `tell_event` tells every event, as every seat is
-  told it, in English and Spanish;
+  told it, in English and Spanish (never "None" nor a "{" left of a template);
 - no event tells a seat what it may not know. Generically: what a seat is told must follow from
   what it can see, its view before and after the action. So among the actions that would leave
   that seat the same view (other chance outcomes, other players' hidden choices, the same action
@@ -125,6 +125,7 @@ def check_event_data(state: State, events: Any) -> None:
             for lang in ("en", "es"):
                 text = game.tell_event(told, lang, names)
                 assert isinstance(text, str) and text.strip(), f"tell_event({told!r}, {lang!r}) says nothing"
+                assert "None" not in text and "{" not in text, f"tell_event({told!r}, {lang!r}) says {text!r}: a field missing?"
 
 
 def check_no_leak(state: State, action: int, events: list[dict[str, Any]], after: State, rng: Rng) -> None:
