@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from prime_climb_helpers import play, position
+from prime_climb_helpers import position
 
 from ludoteca.engine import IllegalActionError, state_to_document
 from ludoteca.games.prime_climb import cards as C

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ludoteca.engine import T, Text
 
 from .board import BASE, Board
-from .routes import CENTRE, STAR0, TRACK
+from .routes import CENTRE, TRACK
 
 _NUMBERS = (("one", "un"), ("two", "dos"), ("three", "tres"), ("four", "cuatro"), ("five", "cinco"), ("six", "seis"))
 
