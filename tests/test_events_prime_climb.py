@@ -10,6 +10,7 @@ from prime_climb_helpers import position
 from ludoteca.engine import IllegalActionError, state_to_document
 from ludoteca.games.prime_climb import cards as C
 from ludoteca.games.prime_climb import events as E
+from ludoteca.games.prime_climb.tell import tell
 
 NAMES = ["Ana", "Bo", "Cy", "Di"]
 SEEN: set[str] = set()
@@ -240,7 +241,7 @@ def test_an_illegal_action_with_events_raises_and_changes_nothing():
 
 
 def test_names_default_to_p1_to_pn():
-    assert E.tell({"type": "dice_rolled", "seat": 1, "dice": [2, 5]}, "en", None) == "P2 rolls 2 and 5."
+    assert tell({"type": "dice_rolled", "seat": 1, "dice": [2, 5]}, "en", None) == "P2 rolls 2 and 5."
 
 
 def test_every_event_type_is_covered():

@@ -45,7 +45,7 @@ class PrimeClimbGame(Game):
         return state_from_body(self, body, num_players)
 
     def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
-        from .events import tell
+        from .tell import tell
 
         told = tell(event, lang, names)
         return told if told is not None else super().tell_event(event, lang, names)
