@@ -1,4 +1,4 @@
-"""What happens in a Prime Climb turn, as events (docs/events.md), and how they are told.
+"""What happens in a Prime Climb turn, as events (docs/events.md; tell.py says them in words).
 
 The rules live in state.py; this module watches them work. `apply_with_events` runs the very
 `apply_legal` of the hot path with the state's class switched, for that one call, to
