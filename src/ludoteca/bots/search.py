@@ -50,8 +50,8 @@ PRIORS = ("none", "root", "step", "turn")
 class Node:
     __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
 
-    def __init__(self, player: int, num_players: int):
-        self.player = player
+    def __init__(self, player: int | None, num_players: int):
+        self.player = player  # the mover here; None until an iteration first stands on the node
         self.children: dict[int, Node] = {}
         self.visits = 0.0
         self.avail = 0
@@ -157,6 +157,8 @@ class TreeSearch:
                 self.expand(node, state, legal)
             action, node = self.select(node, legal, player)
             state.apply_legal(action)
+            if node.player is None:
+                node.player = state.current_player()
             path.append(node)
             if node.visits == 0:
                 values = self.evaluate_leaf(state, node)
@@ -206,14 +208,15 @@ class TreeSearch:
         return values
 
     def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
+        """A node for every new legal action, and a prior for every child without one. Nothing is
+        applied here: a child learns its mover when an iteration first stands on it."""
         player = state.current_player()
         top = max(values[a][player] for a in legal) if values else 0.0
+        children, n = node.children, state.num_players
         for action in legal:
-            child = node.children.get(action)
+            child = children.get(action)
             if child is None:
-                after = state.clone()
-                after.apply_legal(action)
-                child = node.children[action] = Node(after.current_player(), state.num_players)
+                child = children[action] = Node(None, n)
             if values is not None and child.prior is None:
                 child.prior = values[action][player] - top
         node.expanded = True

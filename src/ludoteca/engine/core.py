@@ -277,6 +277,12 @@ class State:
         the greedy bot maximises it over the outcomes of its own turn."""
         return self.returns()[seat] if self.is_terminal() else 0.5
 
+    def evaluate_all(self) -> list[float]:
+        """`evaluate(seat)` for every seat, in seat order: what the search reads at a leaf. Games
+        whose heuristic shares work between seats (every player's progress) override it to do
+        that work once; the values must equal the per-seat ones exactly."""
+        return [self.evaluate(seat) for seat in range(self.num_players)]
+
     def is_undo_barrier(self, action: int) -> bool:
         """True when applying `action` reveals something (a face-down card), so it may never be undone."""
         return False

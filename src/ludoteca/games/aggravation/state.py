@@ -15,7 +15,7 @@ from ludoteca.engine.counters import counters_statistics, counters_to_json
 
 from . import notation
 from .board import BASE
-from .evaluation import evaluate as _evaluate
+from .evaluation import evaluate as _evaluate, evaluate_all as _evaluate_all
 
 _DIE = 7  # table stride: rolls 1..6
 _MASK = 0xFFFFFFFFFFFFFFFF
@@ -303,3 +303,6 @@ class AggravationState(State):
 
     def evaluate(self, seat: int) -> float:
         return _evaluate(self, seat)
+
+    def evaluate_all(self) -> list[float]:
+        return _evaluate_all(self)

@@ -246,6 +246,17 @@ class MazmorraState(State):
         other = max(counters[s] - 0.5 * self.distance(s) for s in range(self.num_players) if s != seat)
         return 0.5 + 0.5 * tanh((mine - other) / 4.0)
 
+    def evaluate_all(self) -> list[float]:
+        """evaluate() for every seat, each pawn's worth worked out once."""
+        if self.phase == OVER:
+            return self.returns()
+        from math import tanh
+
+        n = self.num_players
+        counters = self.counters
+        worth = [counters[s] - 0.5 * self.distance(s) for s in range(n)]
+        return [0.5 + 0.5 * tanh((worth[s] - max(worth[t] for t in range(n) if t != s)) / 4.0) for s in range(n)]
+
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> "MazmorraState":
         s = MazmorraState.__new__(MazmorraState)

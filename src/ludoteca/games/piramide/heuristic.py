@@ -26,13 +26,30 @@ AVERAGE = 3.0  # rough worth of an unknown card
 LOOKAHEAD = 0  # levels the pyramid is expected to grow before a held card is played
 
 
+def _reach(state) -> int:
+    geo = state.game.geo
+    level = geo.level
+    return min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
+
+
+def evaluate_all(state) -> list[float]:
+    """evaluate() for every seat, the reach of the pyramid worked out once."""
+    if state.phase == OVER:
+        return state.returns()
+    reach = _reach(state)
+    return [_evaluate(state, seat, reach) for seat in range(state.num_players)]
+
+
 def evaluate(state, seat: int) -> float:
     if state.phase == OVER:
         return state.returns()[seat]
+    return _evaluate(state, seat, _reach(state))
+
+
+def _evaluate(state, seat: int, reach: int) -> float:
     g = state.game
     d, geo = g.deck, g.geo
     level = geo.level
-    reach = min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
     kind, value, roles, role = d.type_kind, d.type_value, d.type_roles, geo.role
     opens = state.opens
     worth = []

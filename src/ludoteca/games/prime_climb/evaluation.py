@@ -44,3 +44,12 @@ def evaluate(state, seat: int) -> float:
     mine = distance(state, seat)
     best = min(distance(state, t) for t in range(state.num_players) if t != seat)
     return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))
+
+
+def evaluate_all(state) -> list[float]:
+    """evaluate() for every seat, each seat's distance worked out once."""
+    n = state.num_players
+    if state.winner >= 0:
+        return [1.0 if state.winner == s else 0.0 for s in range(n)]
+    d = [distance(state, s) for s in range(n)]
+    return [1.0 / (1.0 + math.exp(-(min(d[t] for t in range(n) if t != s) - d[s]) / SCALE)) for s in range(n)]

@@ -515,6 +515,11 @@ class PrimeClimbState(State):
 
         return evaluate(self, seat)
 
+    def evaluate_all(self) -> list[float]:
+        from .evaluation import evaluate_all
+
+        return evaluate_all(self)
+
     # --- copies, documents ------------------------------------------------------------------------
     def clone(self) -> "PrimeClimbState":
         s = PrimeClimbState.__new__(PrimeClimbState)
