@@ -138,9 +138,17 @@ class Game:
 
 
 class State:
-    """One position of a game. Mutable; `clone()` before exploring."""
+    """One position of a game. Mutable; `clone()` before exploring.
+
+    Pickling (multiprocessing, Ray) sends the game's name and options and the state's own fields;
+    the game is looked up again on load (`registry.cached_game`: one game object per name and
+    options in a process). Fields in `GAME_FIELDS` hold the game's own precomputed objects (move
+    tables): they are not sent, and `relink()` attaches them again from the game."""
 
     __slots__ = ("game", "num_players", "rng")
+
+    #: slots holding objects that belong to the game (restored by `relink`, never pickled)
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game, num_players: int, seed: int):
         self.game = game
@@ -291,6 +299,34 @@ class State:
         import json
 
         return json.dumps(self.to_json(), sort_keys=True)
+
+    # --- pickling ---------------------------------------------------------------------
+    def relink(self) -> None:
+        """Attach the `GAME_FIELDS` from `self.game` again (after unpickling)."""
+
+    def __reduce__(self):
+        skip = set(self.GAME_FIELDS)
+        skip.add("game")
+        fields = {}
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name not in skip and name not in fields and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        game = self.game
+        from .registry import game_ref
+
+        return _restore_state, (game_ref(game), type(self), fields)
+
+
+def _restore_state(game_ref: Any, cls: type, fields: dict[str, Any]) -> State:
+    from .registry import game_from_ref
+
+    state = cls.__new__(cls)
+    state.game = game_from_ref(game_ref)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    state.relink()
+    return state
 
 
 def check_fields(doc: Any, fields: Sequence[str], what: str) -> None:

@@ -28,6 +28,7 @@ AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TU
 
 class AggravationState(State):
     __slots__ = ("pos", "occ", "own", "turn", "roll", "moves", "finished", "dead", "last", "over", "tables", "board", "stats")
+    GAME_FIELDS = ("tables", "board")  # the game's move tables: never pickled (relink)
 
     def __init__(self, game, num_players: int, seed: int = 0, _empty: bool = False):
         super().__init__(game, num_players, seed)
@@ -306,3 +307,7 @@ class AggravationState(State):
 
     def evaluate_all(self) -> list[float]:
         return _evaluate_all(self)
+
+    def relink(self) -> None:
+        self.board = self.game.board
+        self.tables = self.game.seat_tables(self.num_players)

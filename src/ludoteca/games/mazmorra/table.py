@@ -104,6 +104,19 @@ class Table:
         self._pos: list | None = None
         self._pos_strict = False
 
+    def __reduce__(self):
+        """Pickled as its grid and the pieces laid, in order; loading lays them again (the grid's
+        Geometry is shared per process, and everything else follows from the puts)."""
+        n = self.geo.ncells
+        codes = iter(self.placed)
+        laid = []
+        for piece in self.pieces:
+            if piece < NUM_CARDS:
+                laid.append(next(codes) % (2 * n))
+            else:
+                laid.append(self.orient[piece] * n + self.origin[piece])
+        return _relay, (self.geo.width, self.geo.height, self.pieces[:], laid)
+
     @property
     def live(self) -> _Live:
         return _Live(self)
@@ -423,6 +436,16 @@ class Table:
             return []
         m = self.vis[card]
         return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]
+
+
+def _relay(width: int, height: int, pieces: list[int], laid: list[int]) -> Table:
+    from .geometry import geometry
+
+    table = Table(geometry(width, height))
+    n = table.geo.ncells
+    for piece, op in zip(pieces, laid):
+        table.put(piece, op // n, op % n)
+    return table
 
 
 def may_cover(suit: int, covered: tuple[int, ...], must_beat_all: bool) -> bool:
