@@ -153,8 +153,12 @@ class TreeSearch:
                     path.append(child)
                     values = self.evaluate_leaf(state, child)
                     break
-            elif any(a not in node.children for a in legal):
-                self.expand(node, state, legal)
+            else:
+                children = node.children
+                for a in legal:
+                    if a not in children:  # new legal actions (another determinisation): priors for them
+                        self.expand(node, state, legal)
+                        break
             action, node = self.select(node, legal, player)
             state.apply_legal(action)
             if node.player is None:
@@ -163,11 +167,12 @@ class TreeSearch:
             if node.visits == 0:
                 values = self.evaluate_leaf(state, node)
                 break
+        seats = range(len(values))
         for n in path:
             n.visits += 1
             v = n.value
-            for seat, x in enumerate(values):
-                v[seat] += x
+            for seat in seats:
+                v[seat] += values[seat]
 
     def draw(self, node: Node, outcomes: list[tuple[int, float]]) -> int:
         """A chance outcome by its probability; past `chance_width` children, one of those already there."""
@@ -198,10 +203,11 @@ class TreeSearch:
             values = best_ends(state, player, self.evaluator, self.turn_budget)
         elif self.prior == "step":
             values = {}
+            evaluator = self.evaluator
             for action in legal:
                 child = state.clone()
                 child.apply_legal(action)
-                values[action] = self.evaluator(child)
+                values[action] = evaluator(child)
         else:
             values = None
         self.add_children(node, state, legal, values)
@@ -229,15 +235,17 @@ class TreeSearch:
         c, k = self.exploration, self.prior_visits
         base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
-        for action in legal:
+        log, sqrt, inf = math.log, math.sqrt, math.inf
+        for action in legal:  # the arithmetic of `score` inlined (the hot loop), same operations
             child = children[action]
             child.avail += 1
-            score = self.score(child, player, base, k)
-            if score is None:
-                score = math.inf
+            prior = child.prior
+            if prior is None:
+                n = child.visits
+                score = child.value[player] / n + c * sqrt(log(child.avail) / (n + 0.0)) if n else inf
             else:
-                n = child.visits + (k if child.prior is not None else 0.0)
-                score += c * math.sqrt(math.log(child.avail) / n)
+                n = child.visits + k
+                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log(child.avail) / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
         return best_action, best_child
@@ -257,14 +265,19 @@ class TreeSearch:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
             values = self.expand(node, state, state.legal_actions())
             return max(values.values(), key=lambda v: v[player])
+        rollout = self.rollout
+        plain = rollout is random_policy  # inlined: the same draws as random_policy
         for _ in range(self.rollout_depth):
             player = state.current_player()
             if player == TERMINAL:
                 return state.returns()
             if player == CHANCE:
                 state.apply_legal(rng.weighted(state.chance_outcomes()))
+            elif plain:
+                legal = state.legal_actions()
+                state.apply_legal(legal[rng.below(len(legal))])
             else:
-                state.apply_legal(self.rollout(state, rng))
+                state.apply_legal(rollout(state, rng))
         return self.evaluator(state)
 
     # --- the answer -------------------------------------------------------------------

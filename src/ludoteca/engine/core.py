@@ -92,6 +92,12 @@ class Game:
         search states this way, so they never touch the true state."""
         raise NotImplementedError
 
+    def determiniser(self, view: dict[str, Any]) -> Callable[[int], "State"]:
+        """`seed -> state_from_view(view, seed)` for many seeds of one view (ISMCTS asks for one
+        determinisation per iteration). Games may check and parse the view once here; every
+        call must give exactly what `state_from_view` gives for that seed."""
+        return lambda seed: self.state_from_view(view, seed)
+
     # --- presentation hooks (lazily imported so the rules never import front ends) ----
     def rules_text(self, lang: str) -> str:
         """The game's rules summary in Markdown (a data file of the game package)."""

@@ -34,9 +34,14 @@ class Rng:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, items: list) -> None:
+        s = self.s  # next64 inlined (determinisations shuffle every search iteration): same draws
         for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.s = s
 
     def weighted(self, outcomes):
         """Pick an action from [(action, probability), ...]."""

@@ -516,9 +516,7 @@ class PrimeClimbState(State):
         return evaluate(self, seat)
 
     def evaluate_all(self) -> list[float]:
-        from .evaluation import evaluate_all
-
-        return evaluate_all(self)
+        return _evaluate_all(self)
 
     # --- copies, documents ------------------------------------------------------------------------
     def clone(self) -> "PrimeClimbState":
@@ -727,3 +725,6 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     if s.phase == DRAW and not any(s.deck):
         raise bad("a draw from an empty deck", "un robo de un mazo vacío")
     return s
+
+
+from .evaluation import evaluate_all as _evaluate_all  # noqa: E402  (the search's leaf values)
