@@ -51,6 +51,25 @@ def _value(state, seat: int, progress: list[float], safe_from: dict[int, float])
     return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value
 
 
+_LANDINGS: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, landings per hole)
+
+
+def _landings(t) -> list[tuple[tuple[int, int], ...]]:
+    """landings[hole]: (target, mask of the rolls 1..6 that reach it) for a marble of these tables
+    on `hole`, in the order the routes list them (first reach first)."""
+    hit = _LANDINGS.get(id(t))
+    if hit is None or hit[0] is not t:
+        per_hole = []
+        for h in range(len(t.routes) // 7):
+            found: dict[int, int] = {}
+            for r in range(1, 7):
+                for _route, _mask, target in t.routes[h * 7 + r]:
+                    found[target] = found.get(target, 0) | (1 << r)
+            per_hole.append(tuple(found.items()))
+        hit = _LANDINGS[id(t)] = (t, per_hole)
+    return hit[1]
+
+
 def evaluate_all(state) -> list[float]:
     if state.over:
         return state.returns()
@@ -64,18 +83,16 @@ def evaluate_all(state) -> list[float]:
             reach.append(None)
             continue
         t = tables[o]
-        routes = t.routes
+        landings = _landings(t)
         hits: dict[int, int] = {}
         for h in pos[o * 4:o * 4 + 4]:
             if h < 0:
                 if occ[t.start] >= 0:
                     hits[t.start] = hits.get(t.start, 0) | 0b1000010
                 continue
-            base = h * 7
-            for r in range(1, 7):
-                for _route, _mask, target in routes[base + r]:
-                    if occ[target] >= 0:
-                        hits[target] = hits.get(target, 0) | (1 << r)
+            for target, rolls in landings[h]:
+                if occ[target] >= 0:
+                    hits[target] = hits.get(target, 0) | rolls
         reach.append(hits)
     out = []
     for seat in range(n):
@@ -87,7 +104,7 @@ def evaluate_all(state) -> list[float]:
                 continue
             for target, rolls in hits.items():
                 if lo <= occ[target] < hi:
-                    safe_from[target] = safe_from.get(target, 1.0) * (1.0 - bin(rolls).count("1") / 6.0)
+                    safe_from[target] = safe_from.get(target, 1.0) * (1.0 - rolls.bit_count() / 6.0)
         out.append(_value(state, seat, progress, safe_from))
     return out
 
