@@ -1,6 +1,6 @@
 """The table: cards on a cell grid, the three placement limits, and the room graph.
 
-The table is held in a few flat lists (cheap to copy):
+The table is held in a few flat typed arrays and lists (cheap to copy):
 - top[cell]   = card * 8 + bit of the card lying on top of that cell (its local cell number), or -1;
 - under[cell] = the card beneath the top one, or -1 (a cell is never under 3 cards: limit 2);
 - vis[card]   = visible mask: bit i set when the card's local cell i is still on top;
@@ -25,10 +25,13 @@ The lists are copy-on-write: a copy shares them until one side places a card.
 
 from __future__ import annotations
 
+from array import array
+
 from .cards import BEATEN, ENTRY, EXIT, NUM_CARDS, NUM_PIECES, SUIT
 from .geometry import CONNECTED, Geometry
 
 FULL = 63  # six visible cells
+_NONE_CELLS = [-1] * 4096  # initial values of the per-cell and per-piece arrays
 
 # ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
 ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
@@ -79,11 +82,12 @@ class Table:
     def __init__(self, geo: Geometry):
         self.geo = geo
         n = geo.ncells
-        self.top = [-1] * n
-        self.under = [-1] * n
-        self.vis = [0] * NUM_PIECES
-        self.orient = [-1] * NUM_PIECES
-        self.origin = [-1] * NUM_PIECES
+        # typed arrays: a copy is one memcpy (a list of 672 ints costs ~10x more), reads give ints
+        self.top = array("h", _NONE_CELLS[:n])
+        self.under = array("b", _NONE_CELLS[:n])
+        self.vis = array("B", bytes(NUM_PIECES))
+        self.orient = array("b", _NONE_CELLS[:NUM_PIECES])
+        self.origin = array("h", _NONE_CELLS[:NUM_PIECES])
         self.adj: dict[int, int] = {}
         self.links = [0] * NUM_PIECES
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
