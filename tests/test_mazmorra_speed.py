@@ -246,6 +246,7 @@ def test_walk_masks_equal_reference_on_random_graphs(edges, start, steps, blocke
 # --- copies ---------------------------------------------------------------------------------------
 def _snapshot(s):
     t = s.table
+    t.flush()  # the bitboards as of the last card laid
     return (s.key(), t.top[:], t.under[:], t.vis[:], t.orient[:], t.origin[:], dict(t.adj), t.links[:],
             t.placed[:], t.pieces[:], t.splits[:], t.occupied, t.tops, t.seen, t.near1, t.near2, t.near3, t.dead,
             s.legal_actions()[:], s.distances()[:])
