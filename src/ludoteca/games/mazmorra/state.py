@@ -15,6 +15,7 @@ from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
 from .table import Table, bits, distances_by_links
 from .walk import find_walk, walk_ends
+from math import tanh as _tanh
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
 PHASE_NAMES = ("place", "move", "take", "draw", "refill", "over")
@@ -250,12 +251,23 @@ class MazmorraState(State):
         """evaluate() for every seat, each pawn's worth worked out once."""
         if self.phase == OVER:
             return self.returns()
-        from math import tanh
-
-        n = self.num_players
+        d = self._dist
+        if d is None:
+            d = self._dist = distances_by_links(self.table.links)
+        none = len(self.table.placed) + 1  # the scoring distance without a path (distance())
         counters = self.counters
-        worth = [counters[s] - 0.5 * self.distance(s) for s in range(n)]
-        return [0.5 + 0.5 * tanh((worth[s] - max(worth[t] for t in range(n) if t != s)) / 4.0) for s in range(n)]
+        worth = []
+        for s, r in enumerate(self.pawns):
+            k = d[r]
+            worth.append(counters[s] - 0.5 * (k if k >= 0 else none))
+        out = []
+        for s, mine in enumerate(worth):
+            other = None
+            for t, w in enumerate(worth):
+                if t != s and (other is None or w > other):
+                    other = w
+            out.append(0.5 + 0.5 * _tanh((mine - other) / 4.0))
+        return out
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> "MazmorraState":

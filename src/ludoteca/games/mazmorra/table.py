@@ -31,7 +31,7 @@ from .cards import BEATEN, ENTRY, EXIT, NUM_CARDS, NUM_PIECES, SUIT
 from .geometry import CONNECTED, Geometry
 
 FULL = 63  # six visible cells
-_NONE_CELLS = [-1] * 4096  # initial values of the per-cell and per-piece arrays
+_NONE_H, _NONE_B = array("h", [-1]), array("b", [-1])  # the empty cell or piece, repeated
 
 # ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
 ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
@@ -83,11 +83,11 @@ class Table:
         self.geo = geo
         n = geo.ncells
         # typed arrays: a copy is one memcpy (a list of 672 ints costs ~10x more), reads give ints
-        self.top = array("h", _NONE_CELLS[:n])
-        self.under = array("b", _NONE_CELLS[:n])
+        self.top = _NONE_H * n
+        self.under = _NONE_B * n
         self.vis = array("B", bytes(NUM_PIECES))
-        self.orient = array("b", _NONE_CELLS[:NUM_PIECES])
-        self.origin = array("h", _NONE_CELLS[:NUM_PIECES])
+        self.orient = _NONE_B * NUM_PIECES
+        self.origin = _NONE_H * NUM_PIECES
         self.adj: dict[int, int] = {}
         self.links = [0] * NUM_PIECES
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
