@@ -45,6 +45,7 @@ from .policies import (  # noqa: F401  (re-exported: games' plugins register thr
 from .turns import best_ends
 
 PRIORS = ("none", "root", "step", "turn")
+_MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254740992.0  # engine.rng's SplitMix64
 
 
 class Node:
@@ -266,18 +267,38 @@ class TreeSearch:
             values = self.expand(node, state, state.legal_actions())
             return max(values.values(), key=lambda v: v[player])
         rollout = self.rollout
-        plain = rollout is random_policy  # inlined: the same draws as random_policy
+        plain = rollout is random_policy
+        # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
+        # same draws as Rng.weighted for chance and random_policy's Rng.below, in the same order).
+        x = rng.s
         for _ in range(self.rollout_depth):
             player = state.current_player()
             if player == TERMINAL:
+                rng.s = x
                 return state.returns()
-            if player == CHANCE:
-                state.apply_legal(rng.weighted(state.chance_outcomes()))
-            elif plain:
-                legal = state.legal_actions()
-                state.apply_legal(legal[rng.below(len(legal))])
+            if player == CHANCE or plain:
+                x = (x + _GOLDEN) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if player == CHANCE:
+                    outcomes = state.chance_outcomes()
+                    r = (z >> 11) * _UNIT
+                    acc, action = 0.0, outcomes[-1][0]
+                    for a, p in outcomes:
+                        acc += p
+                        if r < acc:
+                            action = a
+                            break
+                else:
+                    legal = state.legal_actions()
+                    action = legal[z % len(legal)]
+                state.apply_legal(action)
             else:
+                rng.s = x
                 state.apply_legal(rollout(state, rng))
+                x = rng.s
+        rng.s = x
         return self.evaluator(state)
 
     # --- the answer -------------------------------------------------------------------
