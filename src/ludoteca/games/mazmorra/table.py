@@ -62,15 +62,19 @@ class _Live:
         self.table = table
 
     def __iter__(self):
+        self.table.flush()
         return iter(bits(self.table.seen))
 
     def __len__(self) -> int:
+        self.table.flush()
         return self.table.seen.bit_count()
 
     def __contains__(self, op: object) -> bool:
+        self.table.flush()
         return isinstance(op, int) and op >= 0 and bool(self.table.seen >> op & 1)
 
     def clear(self) -> None:
+        self.table.flush()
         self.table.seen = 0
         self.table._pos = None
 
