@@ -10,7 +10,8 @@ that round, so a load that changes between rounds cancels out; the table gives t
 and its range over the rounds. Then, still per round, each game's search (the `hard` level's MCTS
 or ISMCTS, or the plain one where `hard` is another bot, as `bench_mcts.py speed`) runs at I
 iterations a move from the same few positions of seeded random play every round, and its
-iterations per CPU second over them are reported (median and range). A benchmark reports; it never passes or fails on time.
+iterations per CPU second over them are reported (median and range), also divided by that round's
+backgammon actions/s (iterations per 1,000 backgammon actions: steadier across runs on a loaded machine). A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
@@ -112,6 +113,7 @@ def main() -> None:
     rates: dict[str, list[float]] = {name: [] for name in names}
     ratios: dict[str, list[float]] = {name: [] for name in names}
     iters: dict[str, list[float]] = {name: [] for name in names}
+    per_bg: dict[str, list[float]] = {name: [] for name in names}  # the load of the round cancels out
     bg: list[float] = []
     for r in range(args.rounds):
         k, dt = spiel_playouts(backgammon, args.seconds, 100 + r)
@@ -127,6 +129,7 @@ def main() -> None:
                     k, dt = search_rate(g, *specs[name], state, args.iterations, r * 100 + i)
                     done, spent = done + k, spent + dt
                 iters[name].append(done / spent)
+                per_bg[name].append(done / spent / base * 1000)
 
     print(f"CPU time (time.process_time), median [min, max] of {args.rounds} interleaved rounds; "
           f"playouts {args.seconds:g} s a game a round; search at {args.iterations} iterations a move")
@@ -135,7 +138,8 @@ def main() -> None:
     print(f"{'backgammon':<12} {2:>7} {spread(bg, ',.0f'):>32} {'1':>26}")
     for name, g in games.items():
         bot_name, params = specs[name]
-        search = "" if args.no_search else f"{spread(iters[name], ',.0f'):>28} ({bot_name})"
+        search = "" if args.no_search else (f"{spread(iters[name], ',.0f'):>28} ({bot_name}); "
+                                            f"{spread(per_bg[name], '.1f')} per 1,000 backgammon actions")
         print(f"{name:<12} {g.default_players:>7} {spread(rates[name], ',.0f'):>32} "
               f"{spread(ratios[name], '.2f'):>26}   {search}")
 

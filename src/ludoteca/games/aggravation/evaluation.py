@@ -54,19 +54,21 @@ def _value(state, seat: int, progress: list[float], safe_from: dict[int, float])
 _LANDINGS: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, landings per hole)
 
 
-def _landings(t) -> list[tuple[tuple[int, int], ...]]:
-    """landings[hole]: (target, mask of the rolls 1..6 that reach it) for a marble of these tables
-    on `hole`, in the order the routes list them (first reach first)."""
+def _landings(t) -> tuple[list[int], list[dict[int, tuple[int, int]]]]:
+    """For a marble of these tables on each hole: the mask of the holes it can land on with one
+    roll, and {target: (order first reached in the route lists, mask of the rolls 1..6 reaching it)}."""
     hit = _LANDINGS.get(id(t))
     if hit is None or hit[0] is not t:
-        per_hole = []
+        masks, infos = [], []
         for h in range(len(t.routes) // 7):
-            found: dict[int, int] = {}
+            found: dict[int, tuple[int, int]] = {}
             for r in range(1, 7):
                 for _route, _mask, target in t.routes[h * 7 + r]:
-                    found[target] = found.get(target, 0) | (1 << r)
-            per_hole.append(tuple(found.items()))
-        hit = _LANDINGS[id(t)] = (t, per_hole)
+                    order, rolls = found.get(target, (len(found), 0))
+                    found[target] = (order, rolls | 1 << r)
+            masks.append(sum(1 << x for x in found))
+            infos.append(found)
+        hit = _LANDINGS[id(t)] = (t, (masks, infos))
     return hit[1]
 
 
@@ -76,37 +78,46 @@ def evaluate_all(state) -> list[float]:
     n = state.num_players
     pos, tables, occ, finished = state.pos, state.tables, state.occ, state.finished
     progress = _progress(state)
-    # reach[o]: {occupied hole: mask of o's rolls landing there}, in discovery order
-    reach: list[dict[int, int] | None] = []
+    occupied = 0
+    for m in state.own:
+        occupied |= m
+    # One pass over every opponent's landings on occupied holes: each hit hole goes to the dict of
+    # the seat whose marble stands there, opponents in seat order and holes in the order the routes
+    # reach them, as evaluate() builds that seat's dict (the same products, the same danger sum).
+    safe = [{} for _ in range(n)]
     for o in range(n):
         if o in finished:
-            reach.append(None)
             continue
         t = tables[o]
-        landings = _landings(t)
+        masks, infos = _landings(t)
         hits: dict[int, int] = {}
         for h in pos[o * 4:o * 4 + 4]:
             if h < 0:
                 if occ[t.start] >= 0:
                     hits[t.start] = hits.get(t.start, 0) | 0b1000010
                 continue
-            for target, rolls in landings[h]:
-                if occ[target] >= 0:
-                    hits[target] = hits.get(target, 0) | rolls
-        reach.append(hits)
-    out = []
-    for seat in range(n):
-        lo, hi = seat * 4, seat * 4 + 4
-        safe_from: dict[int, float] = {}
-        for o in range(n):
-            hits = reach[o]
-            if o == seat or hits is None:
+            m = masks[h] & occupied
+            if not m:
                 continue
-            for target, rolls in hits.items():
-                if lo <= occ[target] < hi:
-                    safe_from[target] = safe_from.get(target, 1.0) * (1.0 - rolls.bit_count() / 6.0)
-        out.append(_value(state, seat, progress, safe_from))
-    return out
+            info = infos[h]
+            if m & (m - 1):  # several: in the order the routes reach them
+                found = []
+                while m:
+                    x = m.bit_length() - 1
+                    m ^= 1 << x
+                    found.append((info[x][0], x))
+                found.sort()
+                for _, x in found:
+                    hits[x] = hits.get(x, 0) | info[x][1]
+            else:
+                x = m.bit_length() - 1
+                hits[x] = hits.get(x, 0) | info[x][1]
+        for target, rolls in hits.items():
+            victim = occ[target] >> 2
+            if victim != o:
+                safe_from = safe[victim]
+                safe_from[target] = safe_from.get(target, 1.0) * (1.0 - rolls.bit_count() / 6.0)
+    return [_value(state, seat, progress, safe[seat]) for seat in range(n)]
 
 
 def evaluate(state, seat: int) -> float:
