@@ -43,3 +43,16 @@ def test_piramide_determiniser_refuses_a_bad_view_as_state_from_view_does():
         game.state_from_view(doc, 1)
     with pytest.raises(StateFormatError):
         game.determiniser(doc)(1)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 31, 32, 33, 60, 91])
+def test_shuffle_draws_what_one_next64_per_position_draws(n):
+    """Rng.shuffle (inlined, and by NumPy for long lists) is Fisher-Yates on next64(), exactly."""
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        items, rng = list(range(n)), Rng(seed)
+        rng.shuffle(items)
+        want, ref = list(range(n)), Rng(seed)
+        for i in range(n - 1, 0, -1):
+            j = ref.next64() % (i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert items == want and rng.s == ref.s
