@@ -3,7 +3,8 @@ next to OpenSpiel's own C++ backgammon measured by this same script in the same 
 
     python benchmarks/bench_rl.py [GAME ...] [--seconds S] [--runs R] [--adapters engine,openspiel,...]
 
-Each measurement plays seeded uniformly random games for about S seconds on one core; the
+Each measurement plays seeded uniformly random games for about S seconds of CPU time
+(time.process_time, steady on a shared machine); the
 figure is the median of R runs. What one "step" is, per adapter:
 - engine:     one `apply_legal` (player decisions and chance outcomes), the engine's fast path;
 - openspiel:  one `State.apply_action` on the registered Python game (decisions and chance
@@ -39,9 +40,9 @@ ADAPTERS = ["engine", "openspiel", "pettingzoo", "gym"]
 
 def timed(body: Callable[[float], int], seconds: float) -> float:
     """Run `body(deadline)`, which returns how many steps it made; steps per second."""
-    start = time.perf_counter()
+    start = time.process_time()
     steps = body(start + seconds)
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def engine_loop(name: str, seed: int) -> Callable[[float], int]:
@@ -49,7 +50,7 @@ def engine_loop(name: str, seed: int) -> Callable[[float], int]:
 
     def body(deadline: float) -> int:
         rng, steps = Rng(seed), 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             state = game.new_initial_state(game.default_players, rng.next64() >> 1)
             steps += random_playout(state, rng)
         return steps
@@ -60,7 +61,7 @@ def engine_loop(name: str, seed: int) -> Callable[[float], int]:
 def openspiel_loop(game, seed: int) -> Callable[[float], int]:
     def body(deadline: float) -> int:
         rng, steps = np.random.default_rng(seed), 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -83,7 +84,7 @@ def pettingzoo_loop(name: str, seed: int) -> Callable[[float], int]:
 
     def body(deadline: float) -> int:
         rng, steps, episode = np.random.default_rng(seed), 0, 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             env.reset(seed=seed * 7919 + episode)
             episode += 1
             for _agent in env.agent_iter():
@@ -107,7 +108,7 @@ def gym_loop(name: str, seed: int) -> Callable[[float], int]:
 
     def body(deadline: float) -> int:
         rng, steps, episode = np.random.default_rng(seed), 0, 0
-        while time.perf_counter() < deadline:
+        while time.process_time() < deadline:
             _obs, info = env.reset(seed=seed * 7919 + episode)
             episode += 1
             done = False

@@ -151,6 +151,43 @@ def test_fast_enumeration_equals_reference_on_random_positions(seed, n, strict, 
             assert legal == expected
 
 
+def _bitboards(table):
+    table.flush()
+    union = table.split_union  # a shortcut that may be dropped (None); exact up to dead placements
+    if union is None:
+        union = 0
+        for x in table.splits:
+            union |= x
+    return (table.occupied, table.tops, table.seen, table.near1, table.near2, table.near3, table.dead,
+            table.splits[:], union & ~table.dead)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), gap=st.integers(1, 6))
+def test_lazy_bitboards_equal_step_by_step(seed, gap):
+    """put() leaves the bitboards to flush(): several cards laid before one flush give exactly what
+    a flush after every card gives (the same placements, limits and split sets)."""
+    rng = Rng(seed)
+    step = GAME.blank_state(3, 0).table
+    lazy = step.copy()
+    pool = list(range(NUM_CARDS))
+    rng.shuffle(pool)
+    n = GAME.ncells
+    for i, card in enumerate(pool[:40]):
+        ops = step.positions_by_suit(False)[SUIT[card]]
+        if not ops:
+            continue
+        op = ops[rng.below(len(ops))]
+        assert step.put(card, op // n, op % n) == lazy.put(card, op // n, op % n)
+        _bitboards(step)
+        if i % gap == 0:
+            assert _bitboards(lazy) == _bitboards(step)
+            assert lazy.positions_by_suit(False) == step.positions_by_suit(False)
+    assert _bitboards(lazy) == _bitboards(step)
+    everything = list(range(NUM_CARDS))
+    assert lazy.legal_placements(everything, True) == reference_placements(step, everything, True)
+
+
 def test_enumeration_after_live_clear_and_on_built_tables():
     s = build(GAME, 3, table=[("T1azul", "up", 12, 9), ("P5verde", "up", 13, 10)], hands=[["R1rojo", "P2rojo", "T3rojo"], [], []])
     hand = s.hands[0]
@@ -246,6 +283,7 @@ def test_walk_masks_equal_reference_on_random_graphs(edges, start, steps, blocke
 # --- copies ---------------------------------------------------------------------------------------
 def _snapshot(s):
     t = s.table
+    t.flush()  # the bitboards as of the last card laid
     return (s.key(), t.top[:], t.under[:], t.vis[:], t.orient[:], t.origin[:], dict(t.adj), t.links[:],
             t.placed[:], t.pieces[:], t.splits[:], t.occupied, t.tops, t.seen, t.near1, t.near2, t.near3, t.dead,
             s.legal_actions()[:], s.distances()[:])

@@ -23,7 +23,8 @@ class ISMCTSBot(MCTSBot):
 
     def make_search(self, view: dict[str, Any]) -> TreeSearch:
         seeds = self.rng.spawn()
-        return self.search_from(lambda: self.game.state_from_view(view, seeds.next64() >> 1))
+        deal = self.game.determiniser(view)  # the view parsed once, dealt again every iteration
+        return self.search_from(lambda: deal(seeds.next64() >> 1))
 
 
 register_bot("ismcts", ISMCTSBot)

@@ -45,13 +45,14 @@ from .policies import (  # noqa: F401  (re-exported: games' plugins register thr
 from .turns import best_ends
 
 PRIORS = ("none", "root", "step", "turn")
+_MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254740992.0  # engine.rng's SplitMix64
 
 
 class Node:
     __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
 
-    def __init__(self, player: int, num_players: int):
-        self.player = player
+    def __init__(self, player: int | None, num_players: int):
+        self.player = player  # the mover here; None until an iteration first stands on the node
         self.children: dict[int, Node] = {}
         self.visits = 0.0
         self.avail = 0
@@ -153,19 +154,26 @@ class TreeSearch:
                     path.append(child)
                     values = self.evaluate_leaf(state, child)
                     break
-            elif any(a not in node.children for a in legal):
-                self.expand(node, state, legal)
+            else:
+                children = node.children
+                for a in legal:
+                    if a not in children:  # new legal actions (another determinisation): priors for them
+                        self.expand(node, state, legal)
+                        break
             action, node = self.select(node, legal, player)
             state.apply_legal(action)
+            if node.player is None:
+                node.player = state.current_player()
             path.append(node)
             if node.visits == 0:
                 values = self.evaluate_leaf(state, node)
                 break
+        seats = range(len(values))
         for n in path:
             n.visits += 1
             v = n.value
-            for seat, x in enumerate(values):
-                v[seat] += x
+            for seat in seats:
+                v[seat] += values[seat]
 
     def draw(self, node: Node, outcomes: list[tuple[int, float]]) -> int:
         """A chance outcome by its probability; past `chance_width` children, one of those already there."""
@@ -196,24 +204,26 @@ class TreeSearch:
             values = best_ends(state, player, self.evaluator, self.turn_budget)
         elif self.prior == "step":
             values = {}
+            evaluator = self.evaluator
             for action in legal:
                 child = state.clone()
                 child.apply_legal(action)
-                values[action] = self.evaluator(child)
+                values[action] = evaluator(child)
         else:
             values = None
         self.add_children(node, state, legal, values)
         return values
 
     def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
+        """A node for every new legal action, and a prior for every child without one. Nothing is
+        applied here: a child learns its mover when an iteration first stands on it."""
         player = state.current_player()
         top = max(values[a][player] for a in legal) if values else 0.0
+        children, n = node.children, state.num_players
         for action in legal:
-            child = node.children.get(action)
+            child = children.get(action)
             if child is None:
-                after = state.clone()
-                after.apply_legal(action)
-                child = node.children[action] = Node(after.current_player(), state.num_players)
+                child = children[action] = Node(None, n)
             if values is not None and child.prior is None:
                 child.prior = values[action][player] - top
         node.expanded = True
@@ -226,15 +236,17 @@ class TreeSearch:
         c, k = self.exploration, self.prior_visits
         base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
-        for action in legal:
+        log, sqrt, inf = math.log, math.sqrt, math.inf
+        for action in legal:  # the arithmetic of `score` inlined (the hot loop), same operations
             child = children[action]
             child.avail += 1
-            score = self.score(child, player, base, k)
-            if score is None:
-                score = math.inf
+            prior = child.prior
+            if prior is None:
+                n = child.visits
+                score = child.value[player] / n + c * sqrt(log(child.avail) / (n + 0.0)) if n else inf
             else:
-                n = child.visits + (k if child.prior is not None else 0.0)
-                score += c * math.sqrt(math.log(child.avail) / n)
+                n = child.visits + k
+                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log(child.avail) / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
         return best_action, best_child
@@ -254,14 +266,39 @@ class TreeSearch:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
             values = self.expand(node, state, state.legal_actions())
             return max(values.values(), key=lambda v: v[player])
+        rollout = self.rollout
+        plain = rollout is random_policy
+        # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
+        # same draws as Rng.weighted for chance and random_policy's Rng.below, in the same order).
+        x = rng.s
         for _ in range(self.rollout_depth):
             player = state.current_player()
             if player == TERMINAL:
+                rng.s = x
                 return state.returns()
-            if player == CHANCE:
-                state.apply_legal(rng.weighted(state.chance_outcomes()))
+            if player == CHANCE or plain:
+                x = (x + _GOLDEN) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if player == CHANCE:
+                    outcomes = state.chance_outcomes()
+                    r = (z >> 11) * _UNIT
+                    acc, action = 0.0, outcomes[-1][0]
+                    for a, p in outcomes:
+                        acc += p
+                        if r < acc:
+                            action = a
+                            break
+                else:
+                    legal = state.legal_actions()
+                    action = legal[z % len(legal)]
+                state.apply_legal(action)
             else:
-                state.apply_legal(self.rollout(state, rng))
+                rng.s = x
+                state.apply_legal(rollout(state, rng))
+                x = rng.s
+        rng.s = x
         return self.evaluator(state)
 
     # --- the answer -------------------------------------------------------------------

@@ -21,10 +21,11 @@ Values = Callable[[State], list[float]]
 
 
 def heuristic_values(state: State) -> list[float]:
-    """Returns at the end, else the game's documented heuristic `State.evaluate` for every seat."""
+    """Returns at the end, else the game's documented heuristic `State.evaluate` for every seat
+    (computed once for all seats: `State.evaluate_all`)."""
     if state.current_player() == TERMINAL:
         return state.returns()
-    return [state.evaluate(seat) for seat in range(state.num_players)]
+    return state.evaluate_all()
 
 
 def seat_value(seat: int) -> Values:

@@ -92,6 +92,12 @@ class Game:
         search states this way, so they never touch the true state."""
         raise NotImplementedError
 
+    def determiniser(self, view: dict[str, Any]) -> Callable[[int], "State"]:
+        """`seed -> state_from_view(view, seed)` for many seeds of one view (ISMCTS asks for one
+        determinisation per iteration). Games may check and parse the view once here; every
+        call must give exactly what `state_from_view` gives for that seed."""
+        return lambda seed: self.state_from_view(view, seed)
+
     # --- presentation hooks (lazily imported so the rules never import front ends) ----
     def rules_text(self, lang: str) -> str:
         """The game's rules summary in Markdown (a data file of the game package)."""
@@ -139,9 +145,17 @@ class Game:
 
 
 class State:
-    """One position of a game. Mutable; `clone()` before exploring."""
+    """One position of a game. Mutable; `clone()` before exploring.
+
+    Pickling (multiprocessing, Ray) sends the game's name and options and the state's own fields;
+    the game is looked up again on load (`registry.cached_game`: one game object per name and
+    options in a process). Fields in `GAME_FIELDS` hold the game's own precomputed objects (move
+    tables): they are not sent, and `relink()` attaches them again from the game."""
 
     __slots__ = ("game", "num_players", "rng")
+
+    #: slots holding objects that belong to the game (restored by `relink`, never pickled)
+    GAME_FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, game: Game, num_players: int, seed: int):
         self.game = game
@@ -278,6 +292,12 @@ class State:
         the greedy bot maximises it over the outcomes of its own turn."""
         return self.returns()[seat] if self.is_terminal() else 0.5
 
+    def evaluate_all(self) -> list[float]:
+        """`evaluate(seat)` for every seat, in seat order: what the search reads at a leaf. Games
+        whose heuristic shares work between seats (every player's progress) override it to do
+        that work once; the values must equal the per-seat ones exactly."""
+        return [self.evaluate(seat) for seat in range(self.num_players)]
+
     def is_undo_barrier(self, action: int) -> bool:
         """True when applying `action` reveals something (a face-down card), so it may never be undone."""
         return False
@@ -286,6 +306,34 @@ class State:
         import json
 
         return json.dumps(self.to_json(), sort_keys=True)
+
+    # --- pickling ---------------------------------------------------------------------
+    def relink(self) -> None:
+        """Attach the `GAME_FIELDS` from `self.game` again (after unpickling)."""
+
+    def __reduce__(self):
+        skip = set(self.GAME_FIELDS)
+        skip.add("game")
+        fields = {}
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name not in skip and name not in fields and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        game = self.game
+        from .registry import game_ref
+
+        return _restore_state, (game_ref(game), type(self), fields)
+
+
+def _restore_state(game_ref: Any, cls: type, fields: dict[str, Any]) -> State:
+    from .registry import game_from_ref
+
+    state = cls.__new__(cls)
+    state.game = game_from_ref(game_ref)
+    for name, value in fields.items():
+        setattr(state, name, value)
+    state.relink()
+    return state
 
 
 def check_fields(doc: Any, fields: Sequence[str], what: str) -> None:

@@ -59,3 +59,43 @@ def game_class(name: str) -> type[Game]:
 def make_game(name: str, options: dict[str, Any] | None = None) -> Game:
     """The game `name` with its options validated (unknown option or bad value: OptionError)."""
     return game_class(name)(options)
+
+
+# --- games by reference (pickled states) -------------------------------------------------------
+_cache: dict[tuple[str, str], Game] = {}
+
+
+def cached_game(name: str, options: dict[str, Any] | None = None) -> Game:
+    """`make_game(name, options)`, built once per process for each name and resolved options:
+    states unpickled in a worker share one game (and its precomputed tables)."""
+    cls = game_class(name)
+    key = (name, _options_key(cls.OPTIONS.resolve(options, name)))
+    game = _cache.get(key)
+    if game is None:
+        game = _cache[key] = cls(options)
+    return game
+
+
+def game_ref(game: Game) -> Any:
+    """What a pickled state carries of its game: (name, options) when the registry can rebuild it,
+    else the game object itself (a game class unknown to the registry)."""
+    games = _all()
+    if games.get(game.name) is type(game):
+        key = (game.name, _options_key(game.options))
+        _cache.setdefault(key, game)  # a state made here and unpickled here keeps its very game
+        return ("game", game.name, dict(game.options))
+    return game
+
+
+def game_from_ref(ref: Any) -> Game:
+    if isinstance(ref, tuple) and len(ref) == 3 and ref[0] == "game":
+        key = (ref[1], _options_key(ref[2]))
+        game = _cache.get(key)
+        return game if game is not None else cached_game(ref[1], ref[2])
+    return ref
+
+
+def _options_key(options: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(options, sort_keys=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
+_NUMPY_SHUFFLE = 32  # from this length NumPy draws a shuffle's numbers faster than a Python loop
 
 
 class Rng:
@@ -34,9 +35,34 @@ class Rng:
         return seq[self.next64() % len(seq)]
 
     def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.next64() % (i + 1)
+        """Fisher-Yates from the end, one next64() per position. Determinisations shuffle every
+        search iteration, so the stream's step is inlined, and long lists draw all their numbers at
+        once with NumPy (uint64 arithmetic wraps as the mask does): the same draws either way."""
+        n = len(items)
+        if n >= _NUMPY_SHUFFLE:
+            return self._shuffle_numpy(items, n)
+        s = self.s
+        for i in range(n - 1, 0, -1):
+            s = (s + _GOLDEN) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.s = s
+
+    def _shuffle_numpy(self, items: list, n: int) -> None:
+        import numpy as np
+
+        u = np.uint64
+        z = np.arange(1, n, dtype=u) * u(_GOLDEN) + u(self.s)  # the states of the next n - 1 draws
+        z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
+        z ^= z >> u(31)
+        i = n - 1
+        for j in (z % np.arange(n, 1, -1, dtype=u)).tolist():
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.s = (self.s + (n - 1) * _GOLDEN) & _MASK
 
     def weighted(self, outcomes):
         """Pick an action from [(action, probability), ...]."""

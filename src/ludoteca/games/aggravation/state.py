@@ -15,7 +15,7 @@ from ludoteca.engine.counters import counters_statistics, counters_to_json
 
 from . import notation
 from .board import BASE
-from .evaluation import evaluate as _evaluate
+from .evaluation import evaluate as _evaluate, evaluate_all as _evaluate_all
 
 _DIE = 7  # table stride: rolls 1..6
 _MASK = 0xFFFFFFFFFFFFFFFF
@@ -28,6 +28,7 @@ AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TU
 
 class AggravationState(State):
     __slots__ = ("pos", "occ", "own", "turn", "roll", "moves", "finished", "dead", "last", "over", "tables", "board", "stats")
+    GAME_FIELDS = ("tables", "board")  # the game's move tables: never pickled (relink)
 
     def __init__(self, game, num_players: int, seed: int = 0, _empty: bool = False):
         super().__init__(game, num_players, seed)
@@ -308,3 +309,10 @@ class AggravationState(State):
 
     def evaluate(self, seat: int) -> float:
         return _evaluate(self, seat)
+
+    def evaluate_all(self) -> list[float]:
+        return _evaluate_all(self)
+
+    def relink(self) -> None:
+        self.board = self.game.board
+        self.tables = self.game.seat_tables(self.num_players)

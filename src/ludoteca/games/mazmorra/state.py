@@ -15,6 +15,7 @@ from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
 from .table import Table, bits, distances_by_links
 from .walk import find_walk, walk_ends
+from math import tanh as _tanh
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
 PHASE_NAMES = ("place", "move", "take", "draw", "refill", "over")
@@ -245,6 +246,28 @@ class MazmorraState(State):
         mine = counters[seat] - 0.5 * self.distance(seat)
         other = max(counters[s] - 0.5 * self.distance(s) for s in range(self.num_players) if s != seat)
         return 0.5 + 0.5 * tanh((mine - other) / 4.0)
+
+    def evaluate_all(self) -> list[float]:
+        """evaluate() for every seat, each pawn's worth worked out once."""
+        if self.phase == OVER:
+            return self.returns()
+        d = self._dist
+        if d is None:
+            d = self._dist = distances_by_links(self.table.links)
+        none = len(self.table.placed) + 1  # the scoring distance without a path (distance())
+        counters = self.counters
+        worth = []
+        for s, r in enumerate(self.pawns):
+            k = d[r]
+            worth.append(counters[s] - 0.5 * (k if k >= 0 else none))
+        out = []
+        for s, mine in enumerate(worth):
+            other = None
+            for t, w in enumerate(worth):
+                if t != s and (other is None or w > other):
+                    other = w
+            out.append(0.5 + 0.5 * _tanh((mine - other) / 4.0))
+        return out
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> "MazmorraState":

@@ -1,6 +1,6 @@
 """The table: cards on a cell grid, the three placement limits, and the room graph.
 
-The table is held in a few flat lists (cheap to copy):
+The table is held in a few flat typed arrays and lists (cheap to copy):
 - top[cell]   = card * 8 + bit of the card lying on top of that cell (its local cell number), or -1;
 - under[cell] = the card beneath the top one, or -1 (a cell is never under 3 cards: limit 2);
 - vis[card]   = visible mask: bit i set when the card's local cell i is still on top;
@@ -25,10 +25,13 @@ The lists are copy-on-write: a copy shares them until one side places a card.
 
 from __future__ import annotations
 
+from array import array
+
 from .cards import BEATEN, ENTRY, EXIT, NUM_CARDS, NUM_PIECES, SUIT
 from .geometry import CONNECTED, Geometry
 
 FULL = 63  # six visible cells
+_NONE_H, _NONE_B = array("h", [-1]), array("b", [-1])  # the empty cell or piece, repeated
 
 # ALLOW[piece]: bit s set when a card of suit s may lie over that piece (it beats it, or ENTRY)
 ALLOW = tuple(sum(1 << s for s in range(3) if BEATEN[s] == SUIT[c]) for c in range(NUM_CARDS)) + (7, 0)
@@ -59,31 +62,36 @@ class _Live:
         self.table = table
 
     def __iter__(self):
+        self.table.flush()
         return iter(bits(self.table.seen))
 
     def __len__(self) -> int:
+        self.table.flush()
         return self.table.seen.bit_count()
 
     def __contains__(self, op: object) -> bool:
+        self.table.flush()
         return isinstance(op, int) and op >= 0 and bool(self.table.seen >> op & 1)
 
     def clear(self) -> None:
+        self.table.flush()
         self.table.seen = 0
         self.table._pos = None
 
 
 class Table:
     __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "split_union", "owned",
-                 "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict")
+                 "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict", "_pending")
 
     def __init__(self, geo: Geometry):
         self.geo = geo
         n = geo.ncells
-        self.top = [-1] * n
-        self.under = [-1] * n
-        self.vis = [0] * NUM_PIECES
-        self.orient = [-1] * NUM_PIECES
-        self.origin = [-1] * NUM_PIECES
+        # typed arrays: a copy is one memcpy (a list of 672 ints costs ~10x more), reads give ints
+        self.top = _NONE_H * n
+        self.under = _NONE_B * n
+        self.vis = array("B", bytes(NUM_PIECES))
+        self.orient = _NONE_B * NUM_PIECES
+        self.origin = _NONE_H * NUM_PIECES
         self.adj: dict[int, int] = {}
         self.links = [0] * NUM_PIECES
         self.placed: list[int] = []  # (card, o, p) packed as card * 2n + o * n + p, bottom to top
@@ -99,16 +107,32 @@ class Table:
         # A cell under three cards, or a card laid twice, can only come from unchecked set-ups
         # (scenario.build); the bitboards do not model that, so such a table enumerates by fits().
         self.exotic = False
+        self._pending: list = []  # (card, op, covered) laid since the bitboards were brought up to date
         # legal placements per suit: a placement set, and its list once asked for (filled lazily;
         # shared by copies, which is safe: the same table always gives the same lists)
         self._pos: list | None = None
         self._pos_strict = False
 
+    def __reduce__(self):
+        """Pickled as its grid and the pieces laid, in order; loading lays them again (the grid's
+        Geometry is shared per process, and everything else follows from the puts)."""
+        n = self.geo.ncells
+        codes = iter(self.placed)
+        laid = []
+        for piece in self.pieces:
+            if piece < NUM_CARDS:
+                laid.append(next(codes) % (2 * n))
+            else:
+                laid.append(self.orient[piece] * n + self.origin[piece])
+        return _relay, (self.geo.width, self.geo.height, self.pieces[:], laid)
+
     @property
     def live(self) -> _Live:
+        self.flush()
         return _Live(self)
 
     def copy(self) -> "Table":
+        self.flush()  # once here, rather than in every copy that asks for placements
         t = Table.__new__(Table)
         t.geo = self.geo
         t.top, t.under, t.vis, t.orient, t.origin = self.top, self.under, self.vis, self.orient, self.origin
@@ -118,6 +142,7 @@ class Table:
         t.split_union = self.split_union
         t.near1, t.near2, t.near3 = self.near1, self.near2, self.near3
         t.exotic, t._pos, t._pos_strict = self.exotic, self._pos, self._pos_strict
+        t._pending = []
         return t
 
     def _own(self) -> None:
@@ -197,56 +222,84 @@ class Table:
             top[c] = base + i
             i += 1
         vis[card] = FULL
-        orient, origin = self.orient, self.origin
-        orient[card] = o
-        origin[card] = p
+        self.orient[card] = o
+        self.origin[card] = p
         if card < NUM_CARDS:
             self.placed.append(card * 2 * n + op)
-        # the bitboards
-        board = geo.rect_board[op]
-        occupied = self.occupied
-        dead = self.dead
-        doubled = board & occupied
-        if doubled:  # limit 2: these cells now lie under two cards
-            dead |= geo.spread(doubled)
-        self.occupied = occupied | board
-        touch = geo.touch_set[op]
-        near1, near2, near3 = self.near1, self.near2, self.near3
-        self.dead = dead | near3 & touch  # limit 1: this would be a fourth card in contact
-        self.near3 = near3 | near2 & touch
-        self.near2 = near2 | near1 & touch
-        self.near1 = near1 | touch
-        self.seen |= geo.overlap_set[op]
-        dead = self.dead
-        pieces, splits = self.pieces, self.splits
-        memo = geo.split_memo
-        union = self.split_union
-        for x in covered:  # their visible parts shrank: what would split them changed
-            xop = orient[x] * n + origin[x]
-            s = memo.get(xop << 6 | vis[x])
-            if s is None:
-                s = geo.split_set(xop, vis[x])
-            i = pieces.index(x)
-            if union is not None:
-                # the union stays exact (next to dead) when what left the set is dead anyway
-                union = union | s if splits[i] & ~s & ~dead == 0 else None
-            splits[i] = s
-        pieces.append(card)
-        s = memo.get(op << 6 | FULL)
-        if s is None:
-            s = geo.split_set(op, FULL)
-        splits.append(s)
-        self.split_union = None if union is None else union | s
-        keep = ~board
-        t0, t1, t2, te = self.tops
-        k = TOP_CLASS[card]
-        self.tops = (t0 & keep | board if k == 0 else t0 & keep, t1 & keep | board if k == 1 else t1 & keep,
-                     t2 & keep | board if k == 2 else t2 & keep, te & keep | board if k == 3 else te & keep)
+        self.pieces.append(card)
+        # The bitboards wait until something asks for placements (a search that only scores the
+        # position after a placement never pays for them); flush() brings them up to date.
+        self._pending.append((card, op, covered))
         self._pos = None
         if card >= NUM_CARDS:
             return 0
         target = BEATEN[SUIT[card]]
-        return sum(1 for x in covered if x < NUM_CARDS and SUIT[x] == target)
+        beaten = 0
+        for x in covered:
+            if x < NUM_CARDS and SUIT[x] == target:
+                beaten += 1
+        return beaten
+
+    def flush(self) -> None:
+        """Bring the bitboards up to date with the cards laid since they were last asked for, in
+        order (each step as put() would have made it; the split sets from the final visible masks,
+        which is what the last of the steps gives)."""
+        pending = self._pending
+        if not pending:
+            return
+        if not self.owned:
+            self._own()
+        self._pending = []
+        geo = self.geo
+        n = geo.ncells
+        orient, origin, vis = self.orient, self.origin, self.vis
+        rect_board, touch_set, overlap_set = geo.rect_board, geo.touch_set, geo.overlap_set
+        pieces, splits = self.pieces, self.splits
+        memo = geo.split_memo
+        occupied, dead, seen = self.occupied, self.dead, self.seen
+        near1, near2, near3 = self.near1, self.near2, self.near3
+        union = self.split_union
+        t0, t1, t2, te = self.tops
+        for card, op, covered in pending:
+            board = rect_board[op]
+            doubled = board & occupied
+            if doubled:  # limit 2: these cells now lie under two cards
+                dead |= geo.spread(doubled)
+            occupied |= board
+            touch = touch_set[op]
+            dead |= near3 & touch  # limit 1: this would be a fourth card in contact
+            near3 |= near2 & touch
+            near2 |= near1 & touch
+            near1 |= touch
+            seen |= overlap_set[op]
+            for x in covered:  # their visible parts shrank: what would split them changed
+                xop = orient[x] * n + origin[x]
+                v = vis[x]
+                s = memo.get(xop << 6 | v)
+                if s is None:
+                    s = geo.split_set(xop, v)
+                i = pieces.index(x)
+                if union is not None:
+                    # the union stays exact (next to dead) when what left the set is dead anyway
+                    union = union | s if splits[i] & ~s & ~dead == 0 else None
+                splits[i] = s
+            v = vis[card]
+            s = memo.get(op << 6 | v)
+            if s is None:
+                s = geo.split_set(op, v)
+            splits.append(s)
+            if union is not None:
+                union |= s
+            keep = ~board
+            k = TOP_CLASS[card]
+            t0 = t0 & keep | board if k == 0 else t0 & keep
+            t1 = t1 & keep | board if k == 1 else t1 & keep
+            t2 = t2 & keep | board if k == 2 else t2 & keep
+            te = te & keep | board if k == 3 else te & keep
+        self.occupied, self.dead, self.seen = occupied, dead, seen
+        self.near1, self.near2, self.near3 = near1, near2, near3
+        self.split_union = union
+        self.tops = (t0, t1, t2, te)
 
     # --- legal placements -----------------------------------------------------------------
     def candidates(self) -> list[int]:
@@ -361,6 +414,7 @@ class Table:
 
     def placement_sets(self, must_beat_all: bool) -> list[int]:
         """For each suit, the placement set (bit o * n + p) where a card of that suit may lie."""
+        self.flush()
         if self.exotic:
             return [sum(1 << op for op in ops) for ops in self.positions_by_fits(must_beat_all)]
         geo = self.geo
@@ -390,6 +444,7 @@ class Table:
 
     def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
         """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
+        self.flush()
         n = self.geo.ncells
         out: tuple[list[int], list[int], list[int]] = ([], [], [])
         for op in bits(self.seen):
@@ -423,6 +478,16 @@ class Table:
             return []
         m = self.vis[card]
         return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]
+
+
+def _relay(width: int, height: int, pieces: list[int], laid: list[int]) -> Table:
+    from .geometry import geometry
+
+    table = Table(geometry(width, height))
+    n = table.geo.ncells
+    for piece, op in zip(pieces, laid):
+        table.put(piece, op // n, op % n)
+    return table
 
 
 def may_cover(suit: int, covered: tuple[int, ...], must_beat_all: bool) -> bool:

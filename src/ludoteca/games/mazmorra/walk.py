@@ -45,6 +45,19 @@ def _reach(links: list[int], here: int, left: int, closed: int) -> int:
             way ^= bit
             out |= links[r] & ~(closed | bit)
         return out
+    if left == 3:  # two rooms more, then any open neighbour (unrolled: most walks are this short)
+        while way:
+            r = way.bit_length() - 1
+            bit = 1 << r
+            way ^= bit
+            inner = closed | bit
+            way2 = links[r] & ~inner & _NOT_EXIT
+            while way2:
+                r2 = way2.bit_length() - 1
+                bit2 = 1 << r2
+                way2 ^= bit2
+                out |= links[r2] & ~(inner | bit2)
+        return out
     left -= 1
     while way:
         r = way.bit_length() - 1

@@ -71,3 +71,7 @@ class PiramideGame(Game):
     def state_from_view(self, view: dict[str, Any], seed: int) -> PiramideState:
         from .view import state_from_view
         return state_from_view(self, view, seed)
+
+    def determiniser(self, view: dict[str, Any]):
+        from .view import determiniser
+        return determiniser(self, view)

@@ -26,13 +26,72 @@ AVERAGE = 3.0  # rough worth of an unknown card
 LOOKAHEAD = 0  # levels the pyramid is expected to grow before a held card is played
 
 
+def _reach(state) -> int:
+    geo = state.game.geo
+    level = geo.level
+    return min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
+
+
+def evaluate_all(state) -> list[float]:
+    """evaluate() for every seat with what they share worked out once: the reach of the pyramid,
+    the highest open level per role (a cell has one role; the best place for a card is the highest
+    open cell of a role it fits, as min(value, level) grows with the level) and each seat's
+    public worth. The same values as evaluate(), exactly."""
+    if state.phase == OVER:
+        return state.returns()
+    g = state.game
+    d, geo = g.deck, g.geo
+    level, role = geo.level, geo.role
+    reach = _reach(state)
+    best: dict[int, int] = {}  # role -> highest open level of that role
+    for c in state.opens:
+        r = role[c]
+        if r and level[c] > best.get(r, -1):
+            best[r] = level[c]
+    tops = tuple(best.items())
+    kind, value, roles = d.type_kind, d.type_value, d.type_roles
+    n = state.num_players
+    points, hands = state.points, state.hands
+    public = [points[p] + W * AVERAGE * min(len(hands[p]), HAND_LIMIT) for p in range(n)]
+    drawing = state.cur if state.phase in (DRAWING, SECOND_DRAW) else -1
+    out = []
+    for seat in range(n):
+        worth = []
+        for t in hands[seat]:
+            k = kind[t]
+            mult = 2 if k == LEFT_EDGE or k == RIGHT_EDGE else 3 if k == APEX else 1
+            fit = roles[t]
+            high = -1
+            for r, lv in tops:
+                if r & fit and lv > high:
+                    high = lv
+            v = value[t]
+            if high >= 0:
+                now = v if v < high else high
+                worth.append(now * mult if now >= 0 else 0.5 * min(v, reach) * mult)
+            else:
+                worth.append(0.5 * min(v, reach) * mult)
+        if len(worth) > HAND_LIMIT:
+            worth.sort(reverse=True)
+            worth = worth[:HAND_LIMIT]
+        mine = points[seat] + W * sum(worth)
+        if seat == drawing:
+            mine += W * AVERAGE * max(1, state.draws_left)
+        other = max(public[p] for p in range(n) if p != seat)
+        out.append(0.5 + 0.5 * math.tanh((mine - other) / 15.0))
+    return out
+
+
 def evaluate(state, seat: int) -> float:
     if state.phase == OVER:
         return state.returns()[seat]
+    return _evaluate(state, seat, _reach(state))
+
+
+def _evaluate(state, seat: int, reach: int) -> float:
     g = state.game
     d, geo = g.deck, g.geo
     level = geo.level
-    reach = min(max([level[c] for c in state.opens], default=geo.levels) + LOOKAHEAD, geo.levels)
     kind, value, roles, role = d.type_kind, d.type_value, d.type_roles, geo.role
     opens = state.opens
     worth = []

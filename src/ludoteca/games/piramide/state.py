@@ -407,3 +407,7 @@ class PiramideState(State):
     def evaluate(self, seat: int) -> float:
         from .heuristic import evaluate
         return evaluate(self, seat)
+
+    def evaluate_all(self) -> list[float]:
+        from .heuristic import evaluate_all
+        return evaluate_all(self)

@@ -29,6 +29,12 @@ def state_from_view(game, doc: Any, seed: int) -> PiramideState:
     """A full state consistent with `doc` (a view document of one seat): the cards that seat
     cannot see (the other hands and both hidden decks) are re-dealt uniformly at random among
     the places they could be, respecting every hand size and deck size."""
+    return determiniser(game, doc)(seed)
+
+
+def determiniser(game, doc: Any):
+    """`seed -> state_from_view(game, doc, seed)`: the view is checked and parsed once, then each
+    call deals the unseen cards again (ISMCTS asks for a determinisation every iteration)."""
     check_fields(doc, ["num_players", "seat", "view"], "view document")
     n, seat = doc["num_players"], doc["seat"]
     game.check_players(n)
@@ -36,8 +42,7 @@ def state_from_view(game, doc: Any, seed: int) -> PiramideState:
     check_fields(body, ["pyramid", "scores", "hand_sizes", "deck_sizes", "edge_bottom", "discards", "box",
                         "turn", "passes", "first_player", "hand"], "view")
     seat = _int(seat, 0, n - 1, "seat")
-    rng = Rng(seed)
-    s = load_public(game, body, n, rng.next64())
+    base = load_public(game, body, n, 0)
     d = game.deck
     sizes = _list(body["hand_sizes"], "hand_sizes")
     if len(sizes) != n:
@@ -46,15 +51,15 @@ def state_from_view(game, doc: Any, seed: int) -> PiramideState:
     mine = sorted(_label(game, v, "hand") for v in _list(body["hand"], "hand"))
     if len(mine) != sizes[seat] or any(d.type_kind[t] == BASE for t in mine):
         raise bad("the hand does not match its size", "la mano no coincide con su tamaño")
-    s.hands[seat] = mine
+    base.hands[seat] = mine
     deck_sizes = body["deck_sizes"]
     if not isinstance(deck_sizes, dict):
         raise bad("deck_sizes must be an object", "deck_sizes debe ser un objeto")
     reg_n = _int(deck_sizes.get("regular"), 0, d.num_cards, "deck_sizes.regular")
-    edge_n = _int(deck_sizes.get("edge"), 0, d.num_cards, "deck_sizes.edge") - (s.bottom >= 0)
+    edge_n = _int(deck_sizes.get("edge"), 0, d.num_cards, "deck_sizes.edge") - (base.bottom >= 0)
     # The unseen cards: everything not public and not in this seat's hand.
     unseen = list(d.type_count)
-    for group in (s.pyr, mine, s.disc_reg, s.disc_edge, s.box, [s.bottom]):
+    for group in (base.pyr, mine, base.disc_reg, base.disc_edge, base.box, [base.bottom]):
         for t in group:
             if t >= 0:
                 unseen[t] -= 1
@@ -68,20 +73,32 @@ def state_from_view(game, doc: Any, seed: int) -> PiramideState:
     if reg_in_hands < 0 or edge_in_hands < 0 or reg_in_hands + edge_in_hands != in_hands:
         raise bad("the deck and hand sizes do not add up to the unseen cards",
                   "los tamaños de los mazos y las manos no suman las cartas no vistas")
-    # Which unseen cards are in hands: a uniform subset of each kind (the deck sizes fix how many).
-    rng.shuffle(pool_reg)
-    rng.shuffle(pool_edge)
-    held = pool_reg[:reg_in_hands] + pool_edge[:edge_in_hands]
-    for t in pool_reg[reg_in_hands:] + pool_edge[edge_in_hands:]:
-        s.deck[t] += 1
-    s.reg_n, s.edge_n = reg_n, edge_n
-    rng.shuffle(held)
-    at = 0
-    for p in others:
-        s.hands[p] = sorted(held[at:at + sizes[p]])
-        at += sizes[p]
-    try:
-        check_cards(s)
-    except StateFormatError as exc:
-        raise StateFormatError(T("inconsistent view: ", "vista inconsistente: ") + exc.message) from None
-    return s
+    base.reg_n, base.edge_n = reg_n, edge_n
+    checked = [False]  # every deal places the same cards: one check covers them all
+
+    def deal(seed: int) -> PiramideState:
+        rng = Rng(seed)
+        s = base.clone()
+        s.rng = Rng(rng.next64())
+        # Which unseen cards are in hands: a uniform subset of each kind (the deck sizes fix how many).
+        reg, edge = pool_reg[:], pool_edge[:]
+        rng.shuffle(reg)
+        rng.shuffle(edge)
+        held = reg[:reg_in_hands] + edge[:edge_in_hands]
+        deck = s.deck
+        for t in reg[reg_in_hands:] + edge[edge_in_hands:]:
+            deck[t] += 1
+        rng.shuffle(held)
+        at = 0
+        for p in others:
+            s.hands[p] = sorted(held[at:at + sizes[p]])
+            at += sizes[p]
+        if not checked[0]:
+            try:
+                check_cards(s)
+            except StateFormatError as exc:
+                raise StateFormatError(T("inconsistent view: ", "vista inconsistente: ") + exc.message) from None
+            checked[0] = True
+        return s
+
+    return deal

@@ -44,3 +44,21 @@ def evaluate(state, seat: int) -> float:
     mine = distance(state, seat)
     best = min(distance(state, t) for t in range(state.num_players) if t != seat)
     return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))
+
+
+def evaluate_all(state) -> list[float]:
+    """evaluate() for every seat, each seat's distance worked out once."""
+    n = state.num_players
+    if state.winner >= 0:
+        return [1.0 if state.winner == s else 0.0 for s in range(n)]
+    pos, nkeep, cursed = state.pos, state.nkeep, state.cursed
+    drawing = state.turn if state.phase == 5 else -1  # DRAW: a card is coming
+    d = []
+    for s in range(n):  # distance() for every seat, inlined (the same operations)
+        x = TURNS[pos[2 * s]] + TURNS[pos[2 * s + 1]] - KEEPER_TURNS * nkeep[s]
+        if cursed[s]:
+            x += CURSE_TURNS
+        if s == drawing:
+            x -= DRAW_TURNS
+        d.append(x)
+    return [1.0 / (1.0 + math.exp(-(min(d[t] for t in range(n) if t != s) - d[s]) / SCALE)) for s in range(n)]

@@ -523,6 +523,9 @@ class PrimeClimbState(State):
 
         return evaluate(self, seat)
 
+    def evaluate_all(self) -> list[float]:
+        return _evaluate_all(self)
+
     # --- copies, documents ------------------------------------------------------------------------
     def clone(self) -> "PrimeClimbState":
         s = PrimeClimbState.__new__(PrimeClimbState)
@@ -730,3 +733,6 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     if s.phase == DRAW and not any(s.deck):
         raise bad("a draw from an empty deck", "un robo de un mazo vacío")
     return s
+
+
+from .evaluation import evaluate_all as _evaluate_all  # noqa: E402  (the search's leaf values)

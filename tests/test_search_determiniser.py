@@ -1,0 +1,58 @@
+"""`Game.determiniser(view)`: what ISMCTS deals from, once per iteration, equals `state_from_view`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ludoteca.engine import CHANCE, StateFormatError, TERMINAL, make_game, view_document
+from ludoteca.engine.rng import Rng
+
+
+@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+def test_determiniser_deals_what_state_from_view_deals(name):
+    game = make_game(name)
+    rng = Rng(17)
+    state = game.new_initial_state(game.default_players, 4)
+    checked = 0
+    for step in range(200):
+        if state.current_player() == TERMINAL:
+            break
+        if state.current_player() == CHANCE:
+            state.apply_legal(state.sample_chance())
+            continue
+        if step % 9 == 0:
+            doc = json.loads(json.dumps(view_document(state, state.current_player())))
+            deal = game.determiniser(doc)
+            for seed in (1, 2, 99):
+                assert deal(seed).to_json() == game.state_from_view(doc, seed).to_json()
+                assert deal(seed).rng.s == game.state_from_view(doc, seed).rng.s
+            checked += 1
+        legal = state.legal_actions()
+        state.apply_legal(legal[rng.below(len(legal))])
+    assert checked >= 3
+
+
+def test_piramide_determiniser_refuses_a_bad_view_as_state_from_view_does():
+    game = make_game("piramide")
+    state = game.new_initial_state(3, 2)
+    doc = json.loads(json.dumps(view_document(state, state.current_player())))
+    doc["view"]["hand_sizes"][0] += 1  # the hand no longer matches its size
+    with pytest.raises(StateFormatError):
+        game.state_from_view(doc, 1)
+    with pytest.raises(StateFormatError):
+        game.determiniser(doc)(1)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 31, 32, 33, 60, 91])
+def test_shuffle_draws_what_one_next64_per_position_draws(n):
+    """Rng.shuffle (inlined, and by NumPy for long lists) is Fisher-Yates on next64(), exactly."""
+    for seed in (0, 1, 2**63 + 5, 2**64 - 1):
+        items, rng = list(range(n)), Rng(seed)
+        rng.shuffle(items)
+        want, ref = list(range(n)), Rng(seed)
+        for i in range(n - 1, 0, -1):
+            j = ref.next64() % (i + 1)
+            want[i], want[j] = want[j], want[i]
+        assert items == want and rng.s == ref.s
