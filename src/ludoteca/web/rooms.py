@@ -22,20 +22,13 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.rng import derive_seed
+from .errors import RoomError
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
 from .visibility import log_lines
 
 MAX_NAME = 40
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
 log = logging.getLogger("ludoteca.web")
-
-
-class RoomError(LudotecaError):
-    """A request the room refuses; `code` says why (not_found, forbidden, stale, illegal, bad_request)."""
-
-    def __init__(self, code: str, message: Text):
-        super().__init__(message)
-        self.code = code
 
 
 def hash_secret(secret: str) -> str:
