@@ -3,6 +3,7 @@ content is validated, stored with the room and survives a restart without any fi
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import importlib.resources as res
 import json
@@ -13,7 +14,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, update
-from web_support import live_server, receive_state
+from web_support import browser, chromium_available, live_server, receive_state
 
 from ludoteca.web import create_app
 from ludoteca.web.db import RoomRow
@@ -144,3 +145,50 @@ def test_the_default_deck_by_name(tmp_path, value):
     with TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED)) as client:
         made = client.post("/api/rooms", json=body(value))
         assert made.status_code == 200 and made.json()["room"]["options"]["deck"] == "default"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium")
+def test_the_lobby_uploads_a_deck_pages_its_lists_and_keeps_invitation_seats(tmp_path):
+    """In Chromium: the deck is chosen as a file and sent as content; each list pages on; an
+    invitation seat has no Join button, an open seat has one."""
+    deck = custom_deck()
+    deck_path = tmp_path / "my-deck.json"
+    deck_path.write_text(json.dumps(deck), encoding="utf-8")
+    limits = dataclasses.replace(UNLIMITED, page_size=2)
+    with live_server(f"sqlite:///{tmp_path}/rooms.db", bot_delay=0.02, limits=limits) as (url, app), browser() as b:
+        page = b.new_page(viewport={"width": 390, "height": 844})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.wait_for_selector("#create-button")
+        page.select_option("#game", "piramide")
+        page.select_option("#players", "3")
+        page.select_option("#seat-1", "human")  # an invitation seat
+        page.select_option("#seat-2", "open")  # anyone may take it
+        page.set_input_files("#opt-deck", str(deck_path))
+        page.fill("#name", "Ana")
+        page.click("#create-button")
+        page.wait_for_url("**/room/**")
+        rid = page.url.rsplit("/", 1)[1]
+        room = app.state.service.get(rid)
+        assert room.game.options["deck"]["cards"] == deck["cards"]
+        assert [s.invite_only for s in room.seats] == [False, True, False]
+        with httpx.Client(base_url=url, timeout=30) as http:
+            for _ in range(3):
+                assert http.post("/api/rooms", json={"game": "toy" if "toy" in http.get("/api/games").text else "piramide",
+                                                     "seats": [{"kind": "human"}, {"kind": "human"}]}).status_code == 200
+        viewer = b.new_context().new_page()  # another browser: no seat of its own in these rooms
+        viewer.goto(url + "/")
+        viewer.wait_for_selector("#open li[data-room]")
+        assert viewer.locator("#open li[data-room]").count() == 2
+        first_page = viewer.locator("#open li[data-room]").first.get_attribute("data-room")
+        viewer.click("[data-page='open:older']")
+        viewer.wait_for_selector(f"#open li[data-room='{rid}']")  # the oldest room is on the second page
+        assert viewer.locator("#open li[data-room]").count() == 2 and first_page != rid
+        item = viewer.locator(f"#open li[data-room='{rid}']")
+        assert item.locator(f"[data-join='{rid}:2']").count() == 1
+        assert item.locator(f"[data-join='{rid}:1']").count() == 0
+        viewer.click("[data-page='open:newer']")
+        viewer.wait_for_selector(f"#open li[data-room='{first_page}']")
+        assert not errors, errors
