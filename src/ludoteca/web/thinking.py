@@ -65,6 +65,19 @@ def think(job: BotJob) -> int:
     return make_bot(job.bot, game, job.player, job.seed).choose(job.view, job.legal)
 
 
+def _leave_with_parent(parent: int) -> None:
+    """In each worker: exit as soon as the server is gone, even if it was killed (kill -9)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
@@ -83,7 +96,8 @@ class BotPool:
             if self.mode == "thread":
                 self.executor = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
             else:  # spawn: a clean interpreter, never a fork of a threaded server
-                self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                       initializer=_leave_with_parent, initargs=(os.getpid(),))
         return self.executor
 
     def warm(self) -> None:
