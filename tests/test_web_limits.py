@@ -346,3 +346,74 @@ def test_the_rate_limit_api_for_other_message_kinds():
     assert rates.allow("unknown-rule", "a") and rates.retry_after("chat", "a") > 0
     rates.add("chat", None)
     assert rates.allow("chat", "a")
+
+
+def test_a_database_from_before_invitation_seats_still_opens(tmp_path):
+    """Columns added since (seats.invite_only) are added on start; the rooms come back."""
+    import sqlite3
+
+    with server(tmp_path) as client:
+        rid = create_room(client, seats=HUMANS)["room"]["id"]
+    with sqlite3.connect(tmp_path / "rooms.db") as conn:
+        conn.execute("ALTER TABLE seats DROP COLUMN invite_only")
+    with server(tmp_path) as client:
+        seats = client.get(f"/api/rooms/{rid}").json()["seats"]
+        assert [s["invite"] for s in seats] == [False, False]
+        assert client.post(f"/api/rooms/{rid}/claim", json={"seat": 1}).status_code == 200
+
+
+def test_bot_workers_leave_when_the_server_is_killed(tmp_path):
+    """kill -9 of the server: its bot worker processes exit by themselves (none is left running)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from web_support import free_port
+
+    port = free_port()
+    code = ("import sys, uvicorn; from ludoteca.web import create_app; "
+            "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
+    server = subprocess.Popen([sys.executable, "-c", code, f"sqlite:///{tmp_path}/r.db", str(port)])
+    try:
+        workers: list[int] = []
+        for _ in range(600):  # readiness: until it answers and its worker is up
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games").read()
+                workers = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(p) == server.pid
+                           and b"spawn_main" in _cmdline(p)]
+                if workers:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        assert workers, "the server started its bot worker"
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    for _ in range(300):  # the workers notice within about a second
+        if not any(os.path.exists(f"/proc/{p}") and _parent(str(p)) != 0 for p in workers):
+            break
+        time.sleep(0.1)
+    left = [p for p in workers if os.path.exists(f"/proc/{p}") and b"spawn_main" in _cmdline(str(p))]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    assert not left
+
+
+def _parent(pid: str) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read()
+    except OSError:
+        return b""

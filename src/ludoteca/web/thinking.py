@@ -3,7 +3,8 @@
 A bot's search is pure CPU; in a thread of the server it would hold the interpreter lock and
 slow every connection (30 `hard` rooms once raised a person's move latency from 1.6 ms to 123 ms).
 So each bot move is a job (`BotJob`: which bot, which game, the seat's view and the legal
-actions) sent to one of `workers` processes. Jobs wait in one priority queue: a job of a room
+actions) sent to one of `workers` processes, which run at a lower CPU priority (nice 10) than the
+server and exit when it does. Jobs wait in one priority queue: a job of a room
 with a person in it goes before every job of a bot-only room, so a person never waits behind a
 game nobody plays. `mode="thread"` runs the same queue over threads (bots registered only in this
 process, as tests do).
@@ -65,10 +66,19 @@ def think(job: BotJob) -> int:
     return make_bot(job.bot, game, job.player, job.seed).choose(job.view, job.legal)
 
 
-def _leave_with_parent(parent: int) -> None:
-    """In each worker: exit as soon as the server is gone, even if it was killed (kill -9)."""
+WORKER_NICE = 10  # bots yield the CPU to the server (people's moves) when both want it
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: a lower CPU priority than the server's, and exit as soon as the server is
+    gone, even if it was killed (kill -9)."""
     import threading
     import time
+
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # not on this platform: the pool still bounds the bots
+        pass
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -97,7 +107,7 @@ class BotPool:
                 self.executor = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
             else:  # spawn: a clean interpreter, never a fork of a threaded server
                 self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                       initializer=_leave_with_parent, initargs=(os.getpid(),))
+                                                       initializer=_worker_start, initargs=(os.getpid(),))
         return self.executor
 
     def warm(self) -> None:
