@@ -417,3 +417,48 @@ def _cmdline(pid: str) -> bytes:
             return fh.read()
     except OSError:
         return b""
+
+
+def test_random_messages_never_break_the_connection_or_print_a_traceback(tmp_path, caplog):
+    """Hypothesis: JSON values, objects with every message type and fields of any type, and plain
+    text; each is answered, the connection keeps serving and nothing is logged with a traceback."""
+    import json
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=30))
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                          max_leaves=12)
+    fields = st.dictionaries(st.sampled_from(["seat", "token", "lang", "version", "action", "pad"]), values, max_size=4)
+    typed = st.builds(lambda kind, rest: json.dumps({**rest, "type": kind}),
+                      st.one_of(st.sampled_from(["hello", "act", "undo", "lang", "ping", "chat", "HELLO", ""]), values), fields)
+    frames = st.one_of(typed, values.map(json.dumps), st.text(max_size=80))
+
+    with server(tmp_path) as client, caplog.at_level(logging.INFO, logger="ludoteca.web"):
+        made = create_room(client, seats=HUMANS)
+        rid = made["room"]["id"]
+        client.post(f"/api/rooms/{rid}/claim", json={"seat": 1})
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            hello(ws, 0, made["token"])
+
+            @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+            @given(frames)
+            def answered(frame):
+                try:
+                    parsed = json.loads(frame)
+                except ValueError:
+                    parsed = None
+                is_ping = isinstance(parsed, dict) and parsed.get("type") == "ping"
+                ws.send_text(frame)
+                ws.send_json({"type": "ping"})
+                replies = []
+                while True:  # up to the pong of our ping (a ping being fuzzed gets its own pong first)
+                    msg = ws.receive_json()
+                    replies.append(msg)
+                    if msg["type"] == "pong" and (not is_ping or sum(m["type"] == "pong" for m in replies) == 2):
+                        break
+                assert all(m["type"] in ("state", "error", "pong") for m in replies)
+
+            answered()
+    assert not [r for r in caplog.records if r.exc_info]
