@@ -462,3 +462,25 @@ def test_random_messages_never_break_the_connection_or_print_a_traceback(tmp_pat
 
             answered()
     assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app as cli
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.setdefault("app", app))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--rate-create", "2/minute", "--rate-claim", "",
+                                 "--rate-hello", "5/minute", "--rate-messages", "9/second", "--rooms-per-client", "3",
+                                 "--max-rooms", "7", "--bot-rooms", "2", "--bot-workers", "1", "--max-moves", "99",
+                                 "--page-size", "5"])
+    assert result.exit_code == 0, result.output
+    limits = started["app"].state.limits
+    assert (limits.create_rate, limits.claim_rate, limits.hello_rate, limits.message_rate) == ("2/minute", None, "5/minute", "9/second")
+    assert (limits.rooms_per_client, limits.max_rooms, limits.bot_rooms, limits.bot_workers, limits.max_moves, limits.page_size) == (3, 7, 2, 1, 99, 5)
+    for bad in (["--rate-create", "often"], ["--max-moves", "0"], ["--bot-workers", "-1"]):
+        result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", *bad])
+        assert result.exit_code != 0 and result.output.startswith("error:") and len(result.output.strip().splitlines()) == 1
