@@ -156,9 +156,10 @@ class BotPool:
             if not done.done():
                 done.set_result(result)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers (`wait`: until they have exited; a bot in mid-search finishes first)."""
         for task in self.tasks:
             task.cancel()
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        executor, self.executor = self.executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
