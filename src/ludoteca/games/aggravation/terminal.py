@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.events import seat_name
 from .board import BOARDS
 from .layout import hole_points
 
@@ -46,6 +47,16 @@ def _grid(board_size: int):
     cells = {"track": [shift(c) for c in cells["track"]], "centre": shift(cells["centre"]),
              "home": [[shift(c) for c in a] for a in cells["home"]], "base": [[shift(c) for c in a] for a in cells["base"]]}
     return cells, rows, cols
+
+
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose roll the chance node is (referee mode): the seat and its colour."""
+    v = view_doc["view"]
+    board = BOARDS[view_doc["options"]["board"]]
+    turn = v["turn"]
+    colour = board.colour_names["es" if lang == "es" else "en"][v["seat_arms"][turn]]
+    who = f"{seat_name(names, turn)} ({colour})"
+    return _t(lang, f"{who} rolls the die", f"{who} tira el dado")
 
 
 def render(view_doc: dict[str, Any], lang: str = "en"):
@@ -123,7 +134,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
         in_home = sum(1 for h in row if h >= home_first)
         in_base = sum(1 for h in row if h < 0)
         mark = "▶ " if s == turn and not view_doc.get("is_terminal") else "  "
-        label = Text(mark + f"{names[arm]} ({_t(lang, 'seat', 'asiento')} {s})", style=f"bold {board.colours[arm]}")
+        label = Text(mark + f"P{s + 1} {names[arm]}", style=f"bold {board.colours[arm]}")
         status = _t(lang, f"BASE {in_base}  HOME {in_home}", f"BASE {in_base}  CASA {in_home}")
         if s in finished:
             status += _t(lang, f"  finished #{finished.index(s) + 1}", f"  llegó #{finished.index(s) + 1}")

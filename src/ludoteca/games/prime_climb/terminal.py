@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import T
+from ...engine.events import seat_name
 from .board import GOAL, segments
 
 #: Rich styles for the factor colours (the same names every renderer uses)
@@ -17,12 +18,26 @@ STYLE = {"orange": "dark_orange", "green": "green3", "blue": "dodger_blue1", "pu
 SEAT_STYLE = ("bold black on bright_cyan", "bold black on yellow", "bold black on bright_green", "bold black on plum2")
 
 
-def cell(n: int, pawns: list[str] | None = None) -> Text:
-    """A space: its number coloured by its first factor, one block per prime factor, then pawns."""
+#: without colour each segment is a letter: the factor's colour initial (see LEGEND)
+MONO = {"orange": "o", "green": "g", "blue": "b", "purple": "p", "red": "r", "grey": "-", "black": "-"}
+LEGEND = T("factors: o=2 g=3 b=5 p=7 r=a prime from 11 (R: the space is that prime, a card space)",
+           "factores: o=2 g=3 b=5 p=7 r=un primo desde 11 (R: la casilla es ese primo, casilla de carta)")
+PHASE_NAMES = {"roll": T("roll", "tirar"), "move": T("move", "mover"), "card-pawn": T("choose the card's pawn", "elegir el peón de la carta"),
+               "switch": T("switch", "intercambio"), "steal": T("steal a Keeper", "robar un guardián"),
+               "draw": T("draw a card", "robar carta"), "over": T("over", "terminada")}
+
+
+def cell(n: int, pawns: list[str] | None = None, mono: bool = False) -> Text:
+    """A space: its number coloured by its first factor, one block per prime factor (a letter
+    per factor without colour), then pawns."""
     segs = segments(n)
     text = Text(f"{n:>3}", style=f"bold {STYLE[segs[0][1]]}" if n not in (0,) else "bold white on grey11")
     text.append(" ")
     for factor, colour in segs:
+        if mono:
+            letter = MONO[colour]
+            text.append(letter.upper() if colour == "red" and n == factor else letter)
+            continue
         text.append("■" if colour != "red" or factor < 11 or n == factor else "▣", style=STYLE[colour])
     for mark in pawns or []:
         seat = int(mark[0]) - 1
@@ -43,7 +58,16 @@ def legend(n: int) -> Text:
     return text
 
 
-def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose roll or draw the chance node is (referee mode)."""
+    view = view_doc.get("view", view_doc)
+    who = seat_name(names, view["turn"])
+    if view["phase"] == "draw":
+        return T(f"{who} draws a card", f"{who} roba una carta").get(lang)
+    return T(f"{who} rolls the two dice", f"{who} tira los dos dados").get(lang)
+
+
+def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False) -> Any:
     def tr(en: str, es: str) -> str:
         return T(en, es).get(lang)
 
@@ -59,12 +83,12 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         board.add_column(no_wrap=True)
     rows = [list(range(r, min(r + 6, GOAL))) for r in range(0, GOAL, 6)]
     for i, row in enumerate(rows):
-        cells = [cell(n, here.get(n)) for n in row]
+        cells = [cell(n, here.get(n), mono) for n in row]
         if i % 2:  # the path snakes back and forth, like the climb up the spiral
             cells.reverse()
             cells = [Text("")] * (6 - len(cells)) + cells
         board.add_row(*cells)
-    goal = cell(GOAL, home)
+    goal = cell(GOAL, home, mono)
     goal.stylize("bold")
     seats = Table(title=tr("Seats", "Asientos"), show_lines=False)
     for head in (tr("seat", "asiento"), tr("pawns", "peones"), tr("keepers", "guardianes"), tr("cursed", "maldito")):
@@ -79,8 +103,10 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
                       ", ".join(f"{k}×{c}" if c > 1 else k for k, c in keepers.items()) or "-",
                       tr("yes", "sí") if view["cursed"][t] else "-")
     status = Text()
-    status.append(tr("Turn: ", "Turno: ") + f"P{view['turn'] + 1}   ")
-    status.append(tr("Phase: ", "Fase: ") + view["phase"] + "   ")
+    if not view_doc.get("is_terminal"):
+        status.append(tr("Turn: ", "Turno: ") + f"P{view['turn'] + 1}   ")
+    phase = PHASE_NAMES.get(view["phase"])
+    status.append(tr("Phase: ", "Fase: ") + (phase.get(lang) if phase else view["phase"]) + "   ")
     dice = view["dice"]
     status.append(tr("Dice left: ", "Dados por usar: ") + (" ".join(str(d) for d in dice) or "-") + "   ")
     status.append(tr("Deck: ", "Mazo: ") + f"{sum(view['deck'].values())}   ")
@@ -95,4 +121,7 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         status.append("")
     title = Text(tr("Prime Climb — goal: ", "Prime Climb — meta: "), style="bold")
     title.append_text(goal)
-    return Group(title, board, seats, status)
+    parts = [title, board, seats, status]
+    if mono:
+        parts.append(Text(LEGEND.get(lang)))
+    return Group(*parts)
