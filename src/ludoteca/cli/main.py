@@ -154,15 +154,20 @@ def apply(
 @app.command()
 def view(
     state_file: Annotated[Path, typer.Argument(help="A state JSON file.", metavar="STATE.json")],
-    seat: Annotated[Optional[int], typer.Option(help="The seat whose view to print (omit for a spectator).")] = None,
+    seat: Annotated[Optional[str], typer.Option(help="The seat whose view to print, counted as the table and `play` count them: 1..n or P1..Pn (omit for a spectator). The document's own `seat` field counts from 0, as bots and web clients do.")] = None,
     lang: Lang = None,
 ) -> None:
     """Print a seat's view as JSON: exactly what a bot or a web client of that seat receives."""
     use_lang(lang)
     state = _state_from_file(state_file)
-    if seat is not None and not 0 <= seat < state.num_players:
-        fail(T(f"seat {seat} does not exist (seats 0..{state.num_players - 1})", f"el asiento {seat} no existe (asientos 0..{state.num_players - 1})"))
-    print_json(view_document(state, seat))
+    index = None
+    if seat is not None:
+        text = seat.strip().upper().removeprefix("P")
+        n = state.num_players
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            fail(T(f"seat {seat!r} does not exist (seats 1..{n}, or P1..P{n})", f"el asiento {seat!r} no existe (asientos 1..{n}, o P1..P{n})"))
+        index = int(text) - 1
+    print_json(view_document(state, index))
 
 
 @app.command()
@@ -192,7 +197,7 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = 
 @app.command("replay")
 def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="A game record JSON file.", metavar="FILE")],
-    step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time: each action's events in words, the board after each move; Enter for the next, q to stop.")] = False,
     lang: Lang = None,
 ) -> None:
     """Verify a game record by replaying it, and summarise it."""
@@ -204,8 +209,8 @@ def replay_cmd(
         final = replay(record)
     except LudotecaError as exc:
         fail(exc.message, code=1)
-    if step:
-        walk(record)
+    if step and not walk(record):
+        return
     summarise(record, final)
 
 

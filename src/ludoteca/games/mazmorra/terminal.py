@@ -81,7 +81,7 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return T(f"{who} draws a card from the market", f"{who} roba una carta de la zona de robo").get(lang)
 
 
-def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False):
+def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False, mono: bool = False):
     es = lang == "es"
     view = view_doc["view"] if "view" in view_doc else view_doc
     width, height = view["grid"]
@@ -142,7 +142,8 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
         elif piece in reach:
             away = T(f"{steps} step{'s' if steps != 1 else ''} from the exit", f"a {steps} paso{'s' if steps != 1 else ''} de la salida")
         else:
-            away = T(f"no path to the exit yet (it would count {steps} steps)", f"aún sin camino a la salida (contaría {steps} pasos)")
+            away = T(f"no path to the exit yet (it would count {steps} step{'s' if steps != 1 else ''})",
+                     f"aún sin camino a la salida (contaría {steps} paso{'s' if steps != 1 else ''})")
         lines.append(RichText(
             f"{mark}P{seat + 1}: " + T(f"{counters} counter{'s' if counters != 1 else ''}", f"{counters} contador{'es' if counters != 1 else ''}").get(lang)
             + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
@@ -169,6 +170,9 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
              else ("Over: a pawn reached the exit" if how == "exit" else "Over: the deck ran out"))
             + "  " + ("Puntos" if es else "Points") + ": " + " ".join(f"P{i + 1}={p:g}" for i, p in enumerate(view["scores"] or [])),
             style="bold"))
+    if mono and view["table"]:  # the cells show suit and number; the colour is told here
+        lines.append(RichText(T("On the table: ", "En la mesa: ").get(lang) + ", ".join(
+            f"{label(card)}@{x},{y}={short_name(card)}" for card, _, x, y in view["table"])))
     if show_rooms:
         lines.append(RichText(("Salas y vecinas" if es else "Rooms and their neighbours") + ":", style="bold"))
         for a, nbs in room_graph(view).items():
