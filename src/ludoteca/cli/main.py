@@ -233,8 +233,25 @@ def _register_subcommands() -> None:
 _register_subcommands()
 
 
+def argv_lang(argv: list[str]) -> str:
+    """The language asked for on the command line (`--lang es`, `--lang=es`), else LUDOTECA_LANG:
+    help is printed before any command runs, so it is chosen before parsing."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return os.environ.get("LUDOTECA_LANG", "en")
+
+
 def main() -> None:
-    app()
+    import sys
+
+    from .help_es import localize
+
+    command = typer.main.get_command(app)
+    localize(command, argv_lang(sys.argv[1:]))
+    command()
 
 
 if __name__ == "__main__":
