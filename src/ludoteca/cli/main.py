@@ -186,11 +186,16 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = 
     table = Table(title=T("Rules options", "Opciones de reglas").get(lg))
     for col in (T("option", "opción"), T("default", "por defecto"), T("values", "valores"), T("meaning", "significado")):
         table.add_column(col.get(lg))
+    yes_no = (T("no", "no").get(lg), T("yes", "sí").get(lg))
     for o in g.OPTIONS.options:
-        values = ", ".join(map(str, o.choices)) if o.choices else o.kind
+        values = ", ".join(map(str, o.choices)) if o.choices else T("text", "texto").get(lg) if o.kind == "str" else o.kind
         if o.kind == "int" and o.minimum is not None:
             values = f"{o.minimum}..{o.maximum}"
-        table.add_row(o.name, str(o.default), values, o.help.get(lg))
+        default = str(o.default)
+        if o.kind == "bool":  # written on the command line as true/false, read here as yes/no
+            values = f"{yes_no[1]} (true), {yes_no[0]} (false)"
+            default = yes_no[bool(o.default)]
+        table.add_row(o.name, default, values, o.help.get(lg))
     console.print(table)
 
 

@@ -144,11 +144,12 @@ class TerminalGame:
             if command == "quit":
                 raise Quit
             if command == "help":
+                value = example.split(" ", 1)[-1]
                 self.console.print(escape(self.t(
-                    "Type the roll or the card as the game writes it (e.g. 'roll 3,9', or just '3,9' or '3 9'); "
-                    "board, rules, quit.",
-                    "Escribe la tirada o la carta como la escribe el juego (p. ej. 'roll 3,9', o solo '3,9' o '3 9'); "
-                    "tablero (board), reglas (rules), salir (quit).")))
+                    f"Type what came up as the game writes it ({example!r}) or only its value ({value!r}; "
+                    "numbers may be apart: '3 9' is '3,9'); board, rules, quit.",
+                    f"Escribe lo que salió como lo escribe el juego ({example!r}) o solo su valor ({value!r}; "
+                    "los números pueden ir separados: '3 9' es '3,9'); tablero, reglas, salir.")))
                 continue
             if command == "board":
                 self.show_board(self.viewer)
@@ -212,8 +213,6 @@ class TerminalGame:
         self.console.print(self.t("Commands:", "Órdenes:"))
         for word, meaning in rows:
             self.console.print(f"  [cyan]{escape(word):<12}[/] {escape(meaning)}", highlight=False)
-        if self.lang == "es":
-            self.console.print(escape("  (también valen en inglés: help, undo, all, back, board, rules, quit)"))
 
     def human_turn(self, seat: int) -> None:
         state = self.match.state

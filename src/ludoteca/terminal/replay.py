@@ -18,7 +18,7 @@ def summarise(record: GameRecord, final: State, console: Console | None = None) 
     names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
     console.print(f"{T('game', 'juego').get(lg)}: {record.game}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
-                  f"{T('options', 'opciones').get(lg)}: {record.options}")
+                  f"{T('options', 'opciones').get(lg)}: {', '.join(f'{k}={v}' for k, v in record.options.items()) or '-'}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))
     if final.is_terminal():
@@ -55,7 +55,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True) 
             console.print(render_view(game, view_document(state, None), lg, console=console))
         if step and index < total:
             try:
-                answer = console.input(T("[dim](Enter: next action, q: stop)[/] ", "[dim](Enter: siguiente acción, q: parar)[/] ").get(lg))
+                answer = console.input(T("[dim](Enter: next action, q: stop)[/] ", "[dim](Intro: siguiente acción, q: parar)[/] ").get(lg))
             except EOFError:
                 return False
             if answer.strip().lower() in ("q", "quit", "salir"):

@@ -116,8 +116,8 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
     elif phase == "symbol":
         k = turn["symbol_matches"]
-        parts.append(Text((f"Símbolo: {k} coincidencia(s): 'symbol points' o 'symbol draw regular|edge'" if es
-                           else f"Symbol: {k} match(es): 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
+        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'symbol points' o 'symbol draw regular|edge'" if es
+                           else f"Symbol: {k} match{'es' if k != 1 else ''}: 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
     elif phase == "discard":
         parts.append(Text("Descarta hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
     return Group(*parts)

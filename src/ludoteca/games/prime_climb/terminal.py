@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ...engine import T
 from ...engine.events import seat_name
-from .board import GOAL, segments
+from .board import GOAL, IS_RED, segments
 
 #: Rich styles for the factor colours (the same names every renderer uses)
 STYLE = {"orange": "dark_orange", "green": "green3", "blue": "dodger_blue1", "purple": "medium_purple2",
@@ -18,26 +18,37 @@ STYLE = {"orange": "dark_orange", "green": "green3", "blue": "dodger_blue1", "pu
 SEAT_STYLE = ("bold black on bright_cyan", "bold black on yellow", "bold black on bright_green", "bold black on plum2")
 
 
-#: without colour each segment is a letter: the factor's colour initial (see LEGEND)
-MONO = {"orange": "o", "green": "g", "blue": "b", "purple": "p", "red": "r", "grey": "-", "black": "-"}
-LEGEND = T("factors: o=2 g=3 b=5 p=7 r=a prime from 11 (R: the space is that prime, a card space)",
-           "factores: o=2 g=3 b=5 p=7 r=un primo desde 11 (R: la casilla es ese primo, casilla de carta)")
+#: without colour the factors are written out: 12 reads `12 2²·3`, a card space ends in `*`
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+LEGEND = T("after each space its prime factors (2²·3 = 12); * a card space (a prime from 11)",
+           "tras cada casilla sus factores primos (2²·3 = 12); * casilla de carta (un primo desde 11)")
+
+
+def factor_text(n: int) -> str:
+    """The factors of a space in digits: `2²·3`; 0 and 1 have none."""
+    if n < 2:
+        return "-"
+    counts: dict[int, int] = {}
+    for factor, _ in segments(n):
+        counts[factor] = counts.get(factor, 0) + 1
+    text = "·".join(f"{f}{str(k).translate(_SUPERSCRIPT) if k > 1 else ''}" for f, k in counts.items())
+    return text + ("*" if IS_RED[n] else "")
+
+
 PHASE_NAMES = {"roll": T("roll", "tirar"), "move": T("move", "mover"), "card-pawn": T("choose the card's pawn", "elegir el peón de la carta"),
                "switch": T("switch", "intercambio"), "steal": T("steal a Keeper", "robar un guardián"),
                "draw": T("draw a card", "robar carta"), "over": T("over", "terminada")}
 
 
 def cell(n: int, pawns: list[str] | None = None, mono: bool = False) -> Text:
-    """A space: its number coloured by its first factor, one block per prime factor (a letter
-    per factor without colour), then pawns."""
+    """A space: its number coloured by its first factor, one block per prime factor (the factors
+    in digits without colour), then pawns."""
     segs = segments(n)
     text = Text(f"{n:>3}", style=f"bold {STYLE[segs[0][1]]}" if n not in (0,) else "bold white on grey11")
     text.append(" ")
-    for factor, colour in segs:
-        if mono:
-            letter = MONO[colour]
-            text.append(letter.upper() if colour == "red" and n == factor else letter)
-            continue
+    if mono:
+        text.append(factor_text(n))
+    for factor, colour in segs if not mono else ():
         text.append("■" if colour != "red" or factor < 11 or n == factor else "▣", style=STYLE[colour])
     for mark in pawns or []:
         seat = int(mark[0]) - 1
