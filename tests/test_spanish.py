@@ -96,10 +96,14 @@ class Referee(TerminalGame):
     """A referee at the keyboard: types each outcome as its bare value ('3 9'), asks for help once."""
 
     asked_help = False
+    asked_at = (-1, 0)  # (actions so far, times asked there)
 
     def ask(self, prompt: str) -> str:
         self.console.print(prompt)
         state = self.match.state
+        here = len(self.match.actions)
+        self.asked_at = (here, self.asked_at[1] + 1 if self.asked_at[0] == here else 1)
+        assert self.asked_at[1] <= 3, f"the referee's entry was refused: {prompt}"
         if state.current_player() != CHANCE:
             return "1"
         if not self.asked_help:
