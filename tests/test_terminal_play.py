@@ -73,14 +73,52 @@ def test_the_log_tells_every_event_of_every_action(name):
 
     session.match.apply = spy
     session.run()
-    out = text_of(session)
+    out = " ".join(text_of(session).split())  # long lines wrap on the console
     assert told and len(told) >= len(session.match.actions)
     at = 0
-    for line in told:  # every told line appears, in order (the generic event's words included)
-        where = out.find(line.split(":")[0], at)
+    for line in told:  # every told line appears, in order
+        where = out.find("· " + " ".join(line.split()), at)
         assert where >= 0, line
         at = where
     assert "Game over. Winner" in out
+
+
+#: what a log must have told after a few whole games of each (the issue's list)
+MUST_TELL = {
+    "prime-climb": {"dice_rolled", "pawn_moved", "pawn_bumped", "card_drawn", "landed_on_red", "game_won"},
+    "aggravation": {"die_rolled", "no_move", "marble_entered", "marble_moved", "aggravated", "extra_roll", "game_won"},
+    "piramide": {"card_placed", "symbol_matched", "symbol_reward", "card_drawn", "turn_ended", "game_ended"},
+    "mazmorra": {"card_placed", "pawn_walked", "counter_gained", "card_drawn", "market_refilled", "game_ended"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUST_TELL))
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_log_tells_bumps_aggravations_cards_and_passes(name, lang):
+    """Whole games with one person (always choosing the first line) against bots: every event
+    type the issue lists turns up, and each is told in the log in the chosen language."""
+    game = make_game(name)
+    seen: set[str] = set()
+    for seed in range(1, 4):
+        session = scripted(name, ",".join(["human"] + ["greedy"] * (game.default_players - 1)),
+                           answers=["1"] * 3000, lang=lang, seed=seed)
+        apply = session.match.apply
+        told: list[tuple[str, str]] = []
+
+        def spy(action, apply=apply, told=told, session=session):
+            events = apply(action)
+            told.extend((e["type"], game.tell_event(event_for(e, 0), lang, session.names)) for e in events)
+            return events
+
+        session.match.apply = spy
+        session.run()
+        out = " ".join(text_of(session).split())
+        for kind, line in told:
+            assert "· " + " ".join(line.split()) in out, (kind, line)
+        seen |= {kind for kind, _ in told}
+        if MUST_TELL[name] <= seen:
+            break
+    assert MUST_TELL[name] <= seen, f"never told: {MUST_TELL[name] - seen}"
 
 
 def test_own_moves_are_echoed_and_chance_is_named():

@@ -14,7 +14,8 @@ from rich.text import Text as RichText
 
 from ...engine import T
 from ...engine.events import seat_name
-from .cards import COLOUR, COLOUR_EN, ENTRY, EXIT, NUM_CARDS, beats, label, long_name, short_name
+from ...engine.wording import listing, many
+from .cards import COLOUR, COLOUR_EN, ENTRY, EXIT, NUM_CARDS, label, long_name, short_name
 from .geometry import DIMS
 from .state import MOVE
 
@@ -140,14 +141,14 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
         if piece == EXIT:
             away = T("at the exit", "en la salida")
         elif piece in reach:
-            away = T(f"{steps} step{'s' if steps != 1 else ''} from the exit", f"a {steps} paso{'s' if steps != 1 else ''} de la salida")
+            away = T(f"{many(steps, 'step', 'steps')} from the exit", f"a {many(steps, 'paso', 'pasos')} de la salida")
         else:
-            away = T(f"no path to the exit yet (it would count {steps} step{'s' if steps != 1 else ''})",
-                     f"aún sin camino a la salida (contaría {steps} paso{'s' if steps != 1 else ''})")
+            away = T(f"no path to the exit yet (it would count {many(steps, 'step', 'steps')})",
+                     f"aún sin camino a la salida (contaría {many(steps, 'paso', 'pasos')})")
         lines.append(RichText(
-            f"{mark}P{seat + 1}: " + T(f"{counters} counter{'s' if counters != 1 else ''}", f"{counters} contador{'es' if counters != 1 else ''}").get(lang)
+            f"{mark}P{seat + 1}: " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
             + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
-            + T(f"{cards} card{'s' if cards != 1 else ''}", f"{cards} carta{'s' if cards != 1 else ''}").get(lang),
+            + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
             style=_PAWN[seat % 4] if mark.strip() else ""))
     market = view["market"]
     shown = " ".join(f"{i + 1}:" + ("??" if m == -2 else "--" if m < 0 else short_name(m)) for i, m in enumerate(market))
@@ -183,37 +184,23 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
 __all__ = ["render", "room_graph", "paint", "COLOUR_EN"]
 
 
-def _plural(n: int, en: str, es: str, lang: str, en_pl: str | None = None, es_pl: str | None = None) -> str:
-    if lang == "es":
-        return f"{n} {es if n == 1 else es_pl or es + 's'}"
-    return f"{n} {en if n == 1 else en_pl or en + 's'}"
-
-
 def placement_preview(state: Any, action: int, lang: str) -> str:
-    """What a placement would cover and beat, and the counters it would earn; the state is only
-    read (the walk that follows is asked of a clone)."""
-    g = state.game
-    card, rest = divmod(action, 2 * g.ncells)
-    o, p = divmod(rest, g.ncells)
-    table = state.table
-    covered: list[int] = []
-    for c in g.geo.rects[o][p]:
-        piece = table.top[c] >> 3 if table.top[c] >= 0 else -1
-        if piece >= 0 and piece not in covered:
-            covered.append(piece)
-    parts = [T("covers ", "cubre ").get(lang) + ", ".join(
-        long_name(x, lang) + (T(" (beats it)", " (la vence)").get(lang) if beats(card, x) else "") for x in covered)]
+    """What a placement would cover and beat and the counters it would earn, from the events
+    the game reports when a clone of the state applies it (the state itself is untouched)."""
     after = state.clone()
-    after.apply_legal(action)
-    me = state.turn
-    if after.bonus:
+    events = after.apply_with_events(action)
+    placed = next(e for e in events if e["type"] == "card_placed")
+    beaten = set(placed["beats"])
+    parts = [T("covers ", "cubre ").get(lang) + listing(
+        [long_name(x, lang) + (T(" (beats it)", " (la vence)").get(lang) if x in beaten else "") for x in placed["covers"]], lang)]
+    if len(beaten) >= 2:
         parts.append(T("+1 counter for beating two cards", "+1 contador por vencer a dos cartas").get(lang))
+    walked = next((e for e in events if e["type"] == "pawn_walked"), None)
     if after.phase == MOVE:  # several walks: the player chooses next
         parts.append(T(f"then choose one of {len(after.legal_actions())} walks", f"luego eliges uno de {len(after.legal_actions())} caminos").get(lang))
-    elif after.pawns[me] != state.pawns[me]:
-        gain = after.counters[me] - state.counters[me] - after.bonus
-        walk = T(f"the pawn walks to {long_name(after.pawns[me], lang)}", f"la ficha va a {long_name(after.pawns[me], lang)}").get(lang)
-        if gain > 0:
+    elif walked is not None:
+        walk = T(f"the pawn walks to {long_name(walked['path'][-1], lang)}", f"la ficha va a {long_name(walked['path'][-1], lang)}").get(lang)
+        if any(e["type"] == "counter_gained" and e.get("reason") == "colour" for e in events):
             walk += T(" (+1 counter: same colour)", " (+1 contador: mismo color)").get(lang)
         parts.append(walk)
     else:
@@ -243,7 +230,7 @@ def choice_menu(state: Any, legal: list[int], lang: str) -> list[tuple[str, str,
             for action in actions:
                 cell_ = action % g.ncells
                 spots.append((f"@{cell_ % g.width},{cell_ // g.width}", placement_preview(state, action, lang), action))
-            places.append((ORIENT_NAMES[o], orient[o].get(lang) + ": " + _plural(len(actions), "place", "sitio", lang), spots))
+            places.append((ORIENT_NAMES[o], orient[o].get(lang) + ": " + T(many(len(actions), "place", "places"), many(len(actions), "sitio", "sitios")).get(lang), spots))
         total = sum(len(a) for a in by_o.values())
-        menu.append((short_name(card), long_name(card, lang) + ": " + _plural(total, "place", "sitio", lang), places))
+        menu.append((short_name(card), long_name(card, lang) + ": " + T(many(total, "place", "places"), many(total, "sitio", "sitios")).get(lang), places))
     return menu
