@@ -39,7 +39,7 @@ SHARED = {
     "ludoteca", "prime", "climb", "aggravation", "pirámide", "del", "sol", "mazmorra", "primigenia", "ana", "json",
     # words both languages share, or Spanish words the English text quotes
     "no", "base", "bases", "error", "local", "auto", "manual", "bot", "bots", "regular", "legal", "divide", "en",
-    "use", "terminal", "visible", "tijera", "min",
+    "use", "terminal", "visible", "tijera", "min", "total",
     # option values as written on the command line
     "true", "false", "on", "off",
     # Pirámide's notation (LkPi, pass) and its cards' symbols (jag, lun, ser)
@@ -124,14 +124,17 @@ def session(name: str, lang: str, tmp_path) -> tuple[str, set[str]]:
     out = []
     record = tmp_path / f"{name}-{lang}.json"
     script = "?\nayuda\nhelp\nundo\nboard\n" + "1\n" * 4000
+    extra = ["--show-rooms"] if name == "mazmorra" else []
     played = runner.invoke(app, ["play", name, "--seed", "11", "--lang", lang, "--names", "Ana",
-                                 "--record", str(record)], input=script)
+                                 "--record", str(record), *extra], input=script)
     assert played.exit_code == 0, played.output[-2000:]
     out.append(played.output)
     stepped = runner.invoke(app, ["replay", str(record), "--step", "--lang", lang], input="\n" * 4000)
     assert stepped.exit_code == 0, stepped.output[-2000:]
     out.append(stepped.output)
     out.append(runner.invoke(app, ["rules", name, "--lang", lang]).output)
+    if name == "prime-climb":
+        out.append(runner.invoke(app, ["prime-climb", "colours", "84", "--lang", lang]).output)
     i18n.set_language(lang)
     match = Match(game, game.default_players, 5, [{"name": f"P{i + 1}", "kind": "greedy"} for i in range(game.default_players)])
     console = Console(record=True, width=120, file=io.StringIO())
@@ -187,13 +190,22 @@ def test_every_help_string_has_spanish():
         assert text in HELP_ES.values()
 
 
-def test_spanish_help_is_printed_with_lang_es():
-    command = typer.main.get_command(app)
-    localize(command, "es")
-    result = CliRunner().invoke(command, ["play", "--help"])
-    assert result.exit_code == 0
-    assert "Juega una partida completa" in result.output and "Opciones" in result.output
-    assert "Play a full game" not in result.output
+def test_spanish_help_is_printed_with_lang_es(monkeypatch, capsys):
+    """`ludoteca --lang es play --help`, through the console script's own entry point."""
+    from ludoteca.cli import main as cli_main
+
+    monkeypatch.setattr("sys.argv", ["ludoteca", "--lang", "es", "play", "--help"])
+    monkeypatch.setenv("COLUMNS", "200")
+    with pytest.raises(SystemExit) as exit_:
+        cli_main.main()
+    assert exit_.value.code in (0, None)
+    out = capsys.readouterr().out
+    assert "Juega una partida completa" in out and "Opciones" in out
+    assert "Play a full game" not in out
+    localize(typer.main.get_command(app), "en")  # Typer's titles are process-wide: back to English
+    from typer import rich_utils
+
+    assert rich_utils.OPTIONS_PANEL_TITLE == "Options"
 
 
 def test_the_check_catches_english():

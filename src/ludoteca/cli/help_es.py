@@ -48,6 +48,12 @@ HELP_ES: dict[str, str] = {
     "Enter for the next, q to stop.":
         "Recorre la partida acción por acción: lo que causó cada acción en palabras, el tablero tras cada jugada; "
         "Intro para la siguiente, q para parar.",
+    "Print each action and its events as one JSON object per line (docs/formats.md).":
+        "Escribe cada acción y lo que causó como un objeto JSON por línea (docs/formats.md).",
+    "With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.":
+        "Con --json: cuenta los sucesos como los ve este asiento (desde 0, como en el JSON); omítelo para un espectador.",
+    "With --json: every seat's details, hidden cards included.":
+        "Con --json: los detalles de todos los asientos, cartas ocultas incluidas.",
     # play
     "Play a full game in the terminal against people or bots.": "Juega una partida completa en la terminal contra personas o bots.",
     "Comma-separated seats in table order, the first is P1: human or a bot name (random, greedy, ...). "
@@ -134,16 +140,22 @@ def help_texts(command: Any) -> Iterator[tuple[Any, str]]:
         yield from help_texts(sub)
 
 
+_TYPER_EN: dict[str, Any] = {}
+
+
 def localize(command: Any, lang: str) -> None:
-    """Put the Spanish help in place (strings without a translation stay as they are)."""
-    if lang != "es":
-        return
-    for holder, text in list(help_texts(command)):
-        holder.help = HELP_ES.get(text, text)
+    """Put the Spanish help in place (strings without a translation stay as they are); Typer's
+    own titles follow the language either way (they are process-wide)."""
     try:
         from typer import rich_utils
     except ImportError:  # Typer without Rich: its plain formatter keeps Click's words
-        return
-    for name, value in TYPER_ES.items():
-        if hasattr(rich_utils, name):
-            setattr(rich_utils, name, value)
+        rich_utils = None
+    if rich_utils is not None:
+        if not _TYPER_EN:
+            _TYPER_EN.update({name: getattr(rich_utils, name) for name in TYPER_ES if hasattr(rich_utils, name)})
+        for name, value in (TYPER_ES if lang == "es" else _TYPER_EN).items():
+            if name in _TYPER_EN:
+                setattr(rich_utils, name, value)
+    if lang == "es":
+        for holder, text in list(help_texts(command)):
+            holder.help = HELP_ES.get(text, text)

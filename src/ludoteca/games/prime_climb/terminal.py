@@ -57,15 +57,19 @@ def cell(n: int, pawns: list[str] | None = None, mono: bool = False) -> Text:
     return text
 
 
-def legend(n: int) -> Text:
-    """`colours N` drawing: every segment with its factor."""
+COLOUR_NAMES = {"orange": T("orange", "naranja"), "green": T("green", "verde"), "blue": T("blue", "azul"),
+                "purple": T("purple", "morado"), "red": T("red", "rojo"), "grey": T("grey", "gris"), "black": T("black", "negro")}
+
+
+def legend(n: int, lang: str | None = None) -> Text:
+    """`colours N` drawing: every segment with its factor and its colour's name."""
     text = Text(f"{n} = ")
     segs = segments(n)
     for i, (factor, colour) in enumerate(segs):
         if i:
             text.append(" × ")
         text.append(f"{factor}", style=f"bold {STYLE[colour]}")
-        text.append(f" ■ {colour}", style=STYLE[colour])
+        text.append(f" ■ {COLOUR_NAMES[colour].get(lang)}", style=STYLE[colour])
     return text
 
 
