@@ -120,7 +120,7 @@ class TerminalGame:
 
     def show_board(self, seat: int | None) -> None:
         self.console.print(render_view(self.match.game, view_document(self.match.state, seat), self.lang,
-                                       console=self.console, **self.render_extra))
+                                       console=self.console, names=self.names, **self.render_extra))
         self._shown_at = len(self.match.actions)
 
     def chance_turn(self) -> None:

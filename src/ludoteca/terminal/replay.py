@@ -40,7 +40,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True) 
     game = make_game(record.game, record.options)
     state = game.new_initial_state(record.num_players, record.seed)
     names = record_names(record)
-    console.print(render_view(game, view_document(state, None), lg, console=console))
+    console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
     total = len(record.actions)
     for index, entry in enumerate(record.actions, 1):
         player = state.current_player()
@@ -52,7 +52,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True) 
         for line in tell_events(game, events, None, lg, names, fallback):
             console.print(f"  [dim]·[/] {escape(line)}")
         if player != CHANCE:
-            console.print(render_view(game, view_document(state, None), lg, console=console))
+            console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
         if step and index < total:
             try:
                 answer = console.input(T("[dim](Enter: next action, q: stop)[/] ", "[dim](Intro: siguiente acción, q: parar)[/] ").get(lg))

@@ -59,7 +59,7 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return _t(lang, f"{who} rolls the die", f"{who} tira el dado")
 
 
-def render(view_doc: dict[str, Any], lang: str = "en"):
+def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None):
     size = view_doc["options"]["board"]
     board = BOARDS[size]
     v = view_doc["view"]
@@ -121,6 +121,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
         if r < rows - 1:
             picture.append("\n")
 
+    players = names
     info = Table.grid(padding=(0, 2))
     info.add_column()
     info.add_column()
@@ -134,7 +135,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
         in_home = sum(1 for h in row if h >= home_first)
         in_base = sum(1 for h in row if h < 0)
         mark = "▶ " if s == turn and not view_doc.get("is_terminal") else "  "
-        label = Text(mark + f"P{s + 1} {names[arm]}", style=f"bold {board.colours[arm]}")
+        label = Text(mark + f"{seat_name(players, s)} {names[arm]}", style=f"bold {board.colours[arm]}")
         status = _t(lang, f"BASE {in_base}  HOME {in_home}", f"BASE {in_base}  CASA {in_home}")
         if s in finished:
             status += _t(lang, f"  finished #{finished.index(s) + 1}", f"  llegó #{finished.index(s) + 1}")

@@ -82,7 +82,8 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return T(f"{who} draws a card from the market", f"{who} roba una carta de la zona de robo").get(lang)
 
 
-def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False, mono: bool = False):
+def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False, mono: bool = False,
+           names: list[str] | None = None):
     es = lang == "es"
     view = view_doc["view"] if "view" in view_doc else view_doc
     width, height = view["grid"]
@@ -132,7 +133,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
     phase = view["phase"]
     turn = view["turn"]
     for cell_, seats in crowded.items():
-        lines.append(RichText("@+: " + ", ".join(f"P{s + 1}" for s in seats) + " " + T("also here", "también aquí").get(lang), style="dim"))
+        lines.append(RichText("@+: " + ", ".join(seat_name(names, s) for s in seats) + " " + T("also here", "también aquí").get(lang), style="dim"))
     reach = reachable(view)
     for seat, piece in enumerate(view["pawns"]):
         where = long_name(piece, lang)
@@ -146,7 +147,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
             away = T(f"no path to the exit yet (it would count {many(steps, 'step', 'steps')})",
                      f"aún sin camino a la salida (contaría {many(steps, 'paso', 'pasos')})")
         lines.append(RichText(
-            f"{mark}P{seat + 1}: " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
+            f"{mark}{seat_name(names, seat)} (@{seat + 1}): " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
             + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
             + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
             style=_PAWN[seat % 4] if mark.strip() else ""))
@@ -169,7 +170,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
         lines.append(RichText(
             (("Fin: una ficha llegó a la salida" if how == "exit" else "Fin: se acabó el mazo") if es
              else ("Over: a pawn reached the exit" if how == "exit" else "Over: the deck ran out"))
-            + "  " + ("Puntos" if es else "Points") + ": " + " ".join(f"P{i + 1}={p:g}" for i, p in enumerate(view["scores"] or [])),
+            + "  " + ("Puntos" if es else "Points") + ": " + " ".join(f"{seat_name(names, i)}={p:g}" for i, p in enumerate(view["scores"] or [])),
             style="bold"))
     if mono and view["table"]:  # the cells show suit and number; the colour is told here
         lines.append(RichText(T("On the table: ", "En la mesa: ").get(lang) + ", ".join(

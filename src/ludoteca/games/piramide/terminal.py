@@ -68,7 +68,7 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return T(f"{who} draws from the regular deck", f"{who} roba del mazo regular").get(lang)
 
 
-def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
+def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
     es = lang == "es"
     v = view_doc["view"]
     seat = view_doc.get("seat")
@@ -88,7 +88,7 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
     table.add_column("Cartas" if es else "Cards", justify="right")
     turn = v["turn"]
     for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
-        name = f"P{p + 1}" + (" ◀" if p == turn["player"] and not view_doc.get("is_terminal") else "")
+        name = seat_name(names, p) + (" ◀" if p == turn["player"] and not view_doc.get("is_terminal") else "")
         if p == seat:
             name += " (tú)" if es else " (you)"
         table.add_row(name, str(score), str(size))
@@ -112,7 +112,7 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         parts.append(hand)
     phase = turn["phase"]
     if view_doc.get("is_terminal"):
-        winners = ", ".join(f"P{w + 1}" for w in view_doc.get("winners", []))
+        winners = ", ".join(seat_name(names, w) for w in view_doc.get("winners", []))
         parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
     elif phase == "symbol":
         k = turn["symbol_matches"]

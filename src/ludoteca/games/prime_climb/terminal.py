@@ -82,7 +82,7 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return T(f"{who} rolls the two dice", f"{who} tira los dos dados").get(lang)
 
 
-def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False) -> Any:
+def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False, names: list[str] | None = None) -> Any:
     def tr(en: str, es: str) -> str:
         return T(en, es).get(lang)
 
@@ -111,7 +111,8 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False) -> An
     current = view_doc.get("current_player")
     for t, pair in enumerate(pawns):
         keepers = view["keepers"][t]
-        name = Text(f"P{t + 1}", style=SEAT_STYLE[t % len(SEAT_STYLE)])
+        name = Text(f"{seat_name(names, t)} ({t + 1})" if names and names[t] != f"P{t + 1}" else f"P{t + 1}",
+                    style=SEAT_STYLE[t % len(SEAT_STYLE)])
         if view["turn"] == t and not view_doc.get("is_terminal"):
             name.append(" ◀")
         seats.add_row(name, " ".join(f"{l}:{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)),
@@ -119,7 +120,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False) -> An
                       tr("yes", "sí") if view["cursed"][t] else "-")
     status = Text()
     if not view_doc.get("is_terminal"):
-        status.append(tr("Turn: ", "Turno: ") + f"P{view['turn'] + 1}   ")
+        status.append(tr("Turn: ", "Turno: ") + f"{seat_name(names, view['turn'])}   ")
     phase = PHASE_NAMES.get(view["phase"])
     status.append(tr("Phase: ", "Fase: ") + (phase.get(lang) if phase else view["phase"]) + "   ")
     dice = view["dice"]
@@ -131,7 +132,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False) -> An
     if view.get("roll_again"):
         status.append("\n" + tr("Roll again after this turn", "Vuelve a tirar tras este turno"))
     if view.get("winner") is not None:
-        status.append("\n" + tr(f"P{view['winner'] + 1} wins!", f"¡Gana P{view['winner'] + 1}!"), style="bold")
+        status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
     elif current not in (None, "chance", "terminal"):
         status.append("")
     title = Text(tr("Prime Climb — goal: ", "Prime Climb — meta: "), style="bold")
