@@ -356,10 +356,11 @@ def test_mazmorra_distance_when_a_path_exists():
 def test_mazmorra_spanish_names_agree_in_gender():
     from ludoteca.games.mazmorra.cards import long_name, parse_card
 
-    assert long_name(parse_card("R3rojo"), "es") == "piedra roja 3"
-    assert long_name(parse_card("P3rojo"), "es") == "papel rojo 3"
-    assert long_name(parse_card("T2morado"), "es") == "tijera morada 2"
-    assert long_name(parse_card("T2verde"), "es") == "tijera verde 2"
+    assert long_name(parse_card("R3rojo"), "es") == "piedra 3 roja"
+    assert long_name(parse_card("P3rojo"), "es") == "papel 3 rojo"
+    assert long_name(parse_card("T2morado"), "es") == "tijera 2 morada"
+    assert long_name(parse_card("T2verde"), "es") == "tijera 2 verde"
+    assert long_name(parse_card("R2amarillo"), "es") == "piedra 2 amarilla"
 
 
 def test_play_mazmorra_with_default_seats_works_and_two_says_how():
