@@ -71,6 +71,11 @@ def notation_words(record: GameRecord) -> set[str]:
     return words
 
 
+#: vos forms (podés, tenés, descartá, elegí...): the interface says tú; only Pirámide's rules summary keeps vos
+VOSEO = re.compile(r"\b(?:pod|ten|quer|sab|pon|hac|mov|jug|rob|descart|eleg|escrib|coloc|tom|us|mir|pas|tir|vos)"
+                   r"(?:és|ás|ís|é|á|í)?\b(?<=[áéís])|\bvos\b|\bsos\b", re.IGNORECASE)
+
+
 class Collect:
     """Every Text built while active (the engine's bilingual strings)."""
 
@@ -117,8 +122,9 @@ def seats_for(game) -> list[str]:
     return ["human"] + ["greedy"] * (game.default_players - 1)
 
 
-def session(name: str, lang: str, tmp_path) -> tuple[str, set[str]]:
-    """Everything a person sees in one language, and the notation words along the games."""
+def session(name: str, lang: str, tmp_path) -> tuple[str, str, set[str]]:
+    """Everything a person sees in one language (the interface, then the rules summaries), and
+    the notation words along the games."""
     runner = CliRunner()
     game = make_game(name)
     out = []
@@ -132,7 +138,7 @@ def session(name: str, lang: str, tmp_path) -> tuple[str, set[str]]:
     stepped = runner.invoke(app, ["replay", str(record), "--step", "--lang", lang], input="\n" * 4000)
     assert stepped.exit_code == 0, stepped.output[-2000:]
     out.append(stepped.output)
-    out.append(runner.invoke(app, ["rules", name, "--lang", lang]).output)
+    rules = runner.invoke(app, ["rules", name, "--lang", lang]).output
     if name == "prime-climb":
         out.append(runner.invoke(app, ["prime-climb", "colours", "84", "--lang", lang]).output)
     i18n.set_language(lang)
@@ -144,7 +150,7 @@ def session(name: str, lang: str, tmp_path) -> tuple[str, set[str]]:
     out.append(console.export_text())
     i18n.set_language("en")
     words = notation_words(GameRecord.loads(record.read_text())) | notation_words(match.record())
-    return "\n".join(out), words
+    return "\n".join(out), rules, words
 
 
 #: Mazmorra's board: two characters per cell, so ENTRY's and EXIT's labels run together (ININ, EXEX, INP)
@@ -169,8 +175,11 @@ def untranslated(texts: list[tuple[str, str]], allowed: set[str]) -> set[tuple[s
 def test_no_english_left_in_spanish(name, tmp_path):
     allowed = allowed_words()
     with Collect() as collected:
-        en_text, en_words = session(name, "en", tmp_path)
-        es_text, es_words = session(name, "es", tmp_path)
+        en_text, en_rules, en_words = session(name, "en", tmp_path)
+        es_text, es_rules, es_words = session(name, "es", tmp_path)
+    voseo = sorted(set(VOSEO.findall(es_text)))
+    assert not voseo, f"the interface addresses the player as vos, not tú: {voseo}"
+    en_text, es_text = en_text + en_rules, es_text + es_rules
     allowed |= en_words | es_words
     left = (vocabulary(en_text) & vocabulary(es_text)) - allowed
     assert not left, f"English words in the Spanish session of {name}: {sorted(left)}"
@@ -215,3 +224,4 @@ def test_the_check_catches_english():
     assert untranslated([("P1 (human)", "")], allowed)
     assert not untranslated([("P1", "P1"), ("roll 3,9", "roll 3,9")], allowed | {"roll"})
     assert vocabulary("Fase: move") & vocabulary("Phase: move") == {"move"}
+    assert VOSEO.findall("no podés robar; descartá una; elegí") and not VOSEO.findall("no puedes robar; descarta una; elige; pasa")
