@@ -452,3 +452,18 @@ def test_tell_events_words_the_generic_event_with_the_viewers_description():
     assert tell_events(game, events, drawer, "en", names, mine) != tell_events(game, events, (drawer + 1) % 3, "en", names, theirs)
     told = " ".join(tell_events(game, events, (drawer + 1) % 3, "en", names, theirs))
     assert state.action_to_string(action).split(" ")[-1] not in told
+
+
+def test_aggravation_and_mazmorra_readable_without_colour():
+    """Whose marble a digit is, and which colour a Mazmorra card is, are told in letters too."""
+    game, state = view_after("aggravation", 3, 2, 400)
+    mono = render_text(game, state, mono=True)
+    assert "marbles 1-4: P1 a-d  P2 e-h  P3 i-l" in mono
+    assert "marbles 1-4" not in render_text(game, state, mono=False)
+    game, state = view_after("mazmorra", 3, 2, 40)
+    view = view_document(state, None)["view"]
+    from ludoteca.games.mazmorra.cards import short_name
+
+    mono = render_text(game, state, mono=True)
+    assert "On the table: " in mono and all(short_name(card) in mono for card, *_ in view["table"])
+    assert "On the table: " not in render_text(game, state, mono=False)

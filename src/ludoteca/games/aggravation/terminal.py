@@ -49,6 +49,11 @@ def _grid(board_size: int):
     return cells, rows, cols
 
 
+def mono_marble(seat: int, marble: int) -> str:
+    """Without colour a marble is a letter telling whose it is: P1 a-d, P2 e-h, ... (marbles 1-4)."""
+    return chr(ord("a") + 4 * seat + marble)
+
+
 def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
     """Whose roll the chance node is (referee mode): the seat and its colour."""
     v = view_doc["view"]
@@ -59,7 +64,7 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
     return _t(lang, f"{who} rolls the die", f"{who} tira el dado")
 
 
-def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None):
+def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None, mono: bool = False):
     size = view_doc["options"]["board"]
     board = BOARDS[size]
     v = view_doc["view"]
@@ -112,7 +117,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
             else:
                 home_arm = (h - board.centre - 1) // board.home_holes
                 rc = cells["home"][home_arm][(h - board.centre - 1) % board.home_holes]
-            put(rc, str(i + 1), marble_style(arm))
+            put(rc, mono_marble(s, i) if mono else str(i + 1), marble_style(arm))
 
     picture = Text()
     for r, line in enumerate(canvas):
@@ -160,5 +165,8 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
             text += _t(lang, " (no move possible)", " (sin movimiento posible)")
         lines.append(Text(text, style="dim"))
     legend = Text(_t(lang, "✶ star (A..)  ◎ centre  ◯ START  ○ HOME  ∘ BASE", "✶ estrella (A..)  ◎ centro  ◯ INICIO  ○ CASA  ∘ BASE"), style="dim")
+    if mono:
+        marbles = "  ".join(f"{seat_name(players, t)} {mono_marble(t, 0)}-{mono_marble(t, 3)}" for t in range(n))
+        legend.append("\n" + _t(lang, f"marbles 1-4: {marbles}", f"canicas 1-4: {marbles}"))
     title = board.title.get(lang)
     return Group(Panel(picture, title=title, expand=False), info, *lines, legend)
