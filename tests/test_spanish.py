@@ -157,7 +157,20 @@ def session(name: str, lang: str, tmp_path) -> tuple[str, str, set[str]]:
 BOARD_CELLS = re.compile(r"^(?:in|ex)+[rpt]?$|^[rpt]?(?:in|ex)+$")
 
 
+#: a row of a board picture (holes, empty cells, factors; or framed with letters of two at most), where
+#: letters are marbles, stars and labels next to each other
+BOARD_GLYPHS = re.compile(r"[·○∘◯✶◎]")
+
+
+def board_row(line: str) -> bool:
+    framed = line.strip()
+    if len(BOARD_GLYPHS.findall(line)) >= 3:
+        return True
+    return framed.startswith("│") and framed.endswith("│") and max(map(len, WORD.findall(framed)), default=0) <= 2
+
+
 def vocabulary(text: str) -> set[str]:
+    text = "\n".join(line for line in text.splitlines() if not board_row(line))
     return {w.lower() for w in WORD.findall(PATH.sub(" ", text)) if len(w) > 1 and not BOARD_CELLS.match(w.lower())}
 
 
