@@ -51,7 +51,7 @@ def test_new_legal_apply_view(tmp_path):
     after = tmp_path / "t.json"
     after.write_text(applied.stdout)
     assert json.loads(applied.stdout)["state"] != doc["state"]
-    view = run("view", str(after), "--seat", "1")
+    view = run("view", str(after), "--seat", "2")  # P2, as the table counts
     assert view.exit_code == 0
     assert json.loads(view.stdout)["seat"] == 1
     assert run("view", str(after), "--seat", "7").exit_code != 0

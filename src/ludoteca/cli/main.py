@@ -154,15 +154,20 @@ def apply(
 @app.command()
 def view(
     state_file: Annotated[Path, typer.Argument(help="A state JSON file.", metavar="STATE.json")],
-    seat: Annotated[Optional[int], typer.Option(help="The seat whose view to print (omit for a spectator).")] = None,
+    seat: Annotated[Optional[str], typer.Option(help="The seat whose view to print, counted as the table and `play` count them: 1..n or P1..Pn (omit for a spectator). The document's own `seat` field counts from 0, as bots and web clients do.")] = None,
     lang: Lang = None,
 ) -> None:
     """Print a seat's view as JSON: exactly what a bot or a web client of that seat receives."""
     use_lang(lang)
     state = _state_from_file(state_file)
-    if seat is not None and not 0 <= seat < state.num_players:
-        fail(T(f"seat {seat} does not exist (seats 0..{state.num_players - 1})", f"el asiento {seat} no existe (asientos 0..{state.num_players - 1})"))
-    print_json(view_document(state, seat))
+    index = None
+    if seat is not None:
+        text = seat.strip().upper().removeprefix("P")
+        n = state.num_players
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            fail(T(f"seat {seat!r} does not exist (seats 1..{n}, or P1..P{n})", f"el asiento {seat!r} no existe (asientos 1..{n}, o P1..P{n})"))
+        index = int(text) - 1
+    print_json(view_document(state, index))
 
 
 @app.command()
@@ -181,18 +186,23 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = 
     table = Table(title=T("Rules options", "Opciones de reglas").get(lg))
     for col in (T("option", "opción"), T("default", "por defecto"), T("values", "valores"), T("meaning", "significado")):
         table.add_column(col.get(lg))
+    yes_no = (T("no", "no").get(lg), T("yes", "sí").get(lg))
     for o in g.OPTIONS.options:
-        values = ", ".join(map(str, o.choices)) if o.choices else o.kind
+        values = ", ".join(map(str, o.choices)) if o.choices else T("text", "texto").get(lg) if o.kind == "str" else o.kind
         if o.kind == "int" and o.minimum is not None:
             values = f"{o.minimum}..{o.maximum}"
-        table.add_row(o.name, str(o.default), values, o.help.get(lg))
+        default = str(o.default)
+        if o.kind == "bool":  # written on the command line as true/false, read here as yes/no
+            values = f"{yes_no[1]} (true), {yes_no[0]} (false)"
+            default = yes_no[bool(o.default)]
+        table.add_row(o.name, default, values, o.help.get(lg))
     console.print(table)
 
 
 @app.command("replay")
 def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="A game record JSON file.", metavar="FILE")],
-    step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time: each action's events in words, the board after each move; Enter for the next, q to stop.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print each action and its events as one JSON object per line (docs/formats.md).")] = False,
     seat: Annotated[Optional[int], typer.Option("--seat", help="With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.")] = None,
     full: Annotated[bool, typer.Option("--full", help="With --json: every seat's details, hidden cards included.")] = False,
@@ -215,8 +225,8 @@ def replay_cmd(
         final = replay(record)
     except LudotecaError as exc:
         fail(exc.message, code=1)
-    if step:
-        walk(record)
+    if step and not walk(record):
+        return
     summarise(record, final)
 
 
@@ -239,8 +249,25 @@ def _register_subcommands() -> None:
 _register_subcommands()
 
 
+def argv_lang(argv: list[str]) -> str:
+    """The language asked for on the command line (`--lang es`, `--lang=es`), else LUDOTECA_LANG:
+    help is printed before any command runs, so it is chosen before parsing."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return os.environ.get("LUDOTECA_LANG", "en")
+
+
 def main() -> None:
-    app()
+    import sys
+
+    from .help_es import localize
+
+    command = typer.main.get_command(app)
+    localize(command, argv_lang(sys.argv[1:]))
+    command()
 
 
 if __name__ == "__main__":

@@ -7,16 +7,29 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..engine import LudotecaError, Match, T, make_game
+from ..engine import LudotecaError, Match, OptionError, T, make_game
 from ..engine.i18n import language
 from ..terminal.play import Quit, TerminalGame, save_record
 from ..terminal.seats import parse_seats
 from .common import command_line_options, fail
 
 
+def _seats(seats: str | None, g, seed: int):
+    """The seat list; a count the rules allow only by option says so."""
+    try:
+        return parse_seats(seats, g, seed)
+    except OptionError as exc:
+        n = len([part for part in (seats or "").split(",") if part.strip()])
+        if g.min_players <= n < g.allowed_min_players():
+            raise OptionError(exc.message + T(
+                f" (a rules option allows {n}: see `ludoteca rules {g.name}`)",
+                f" (una opción de reglas permite {n}: mira `ludoteca rules {g.name}`)")) from None
+        raise
+
+
 def play(
     game: Annotated[str, typer.Argument(help="Game name (see `ludoteca games`).")],
-    seats: Annotated[str, typer.Option(help="Comma-separated seats: human or a bot name (random, greedy, ...).")] = "human,greedy",
+    seats: Annotated[Optional[str], typer.Option(help="Comma-separated seats in table order, the first is P1: human or a bot name (random, greedy, ...). Default: human then greedy bots, as many as the game's default player count.")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Random seed (default: a fresh one, printed).")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Rules option KEY=VALUE (repeatable).")] = None,
     record: Annotated[Optional[Path], typer.Option(help="Write the game record to this file.")] = None,
@@ -38,7 +51,7 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         g = make_game(game, command_line_options(game, option))
-        seat_list = parse_seats(seats, g, seed)
+        seat_list = _seats(seats, g, seed)
         labels = [n.strip() for n in names.split(",")] if names else []
         players = [
             {"name": labels[i] if i < len(labels) and labels[i] else f"P{i + 1}", "kind": s.kind}

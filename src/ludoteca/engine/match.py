@@ -11,7 +11,7 @@ from typing import Any
 
 from .core import CHANCE, Game, State
 from .errors import IllegalActionError
-from .i18n import T
+from .i18n import T, Text
 from .record import GameRecord, action_entry, replay, result_of
 
 
@@ -25,6 +25,7 @@ class Match:
         self.actions: list[dict[str, Any]] = []
         self._undo: list[tuple[State, int]] = []  # (state before, length of actions before)
         self._undo_owner: int | None = None
+        self._undo_why: Text | None = None  # why the stack is empty: the true reason undo is refused
 
     @classmethod
     def from_record(cls, record: GameRecord) -> "Match":
@@ -38,6 +39,7 @@ class Match:
         match.actions = list(record.actions)
         match._undo = []
         match._undo_owner = None
+        match._undo_why = None
         return match
 
     def apply(self, action: int) -> list[dict[str, Any]]:
@@ -54,6 +56,13 @@ class Match:
         if barrier or (self._undo_owner is not None and self._undo_owner != player):
             self._undo.clear()
             self._undo_owner = None
+        if barrier:
+            self._undo_why = (
+                T("the last roll or draw stands: chance is never taken back",
+                  "la última tirada o robo se queda: el azar nunca se deshace")
+                if player == CHANCE else
+                T(f"{entry['action']!r} showed a card that was hidden, so it stands",
+                  f"{entry['action']!r} mostró una carta que estaba oculta, así que se queda"))
         if before is not None:
             self._undo.append((before, len(self.actions)))
             self._undo_owner = player
@@ -61,6 +70,9 @@ class Match:
         if state.current_player() != player:
             self._undo.clear()  # the sequence ended: control left this player
             self._undo_owner = None
+            if not barrier:
+                self._undo_why = T("your turn passed on: a finished turn is never taken back",
+                                   "el turno pasó: un turno terminado nunca se deshace")
         return events
 
     def apply_text(self, text: str) -> int:
@@ -80,10 +92,15 @@ class Match:
 
     def undo(self, seat: int | None = None) -> None:
         if not self.can_undo(seat):
-            raise IllegalActionError(T(
-                "nothing to undo: only your own decisions since the last roll, draw or other player's move can be taken back",
-                "nada que deshacer: solo se pueden deshacer tus propias decisiones desde la última tirada, robo o jugada de otro jugador",
-            ))
+            if self._undo and seat is not None and self._undo_owner != seat:
+                why = T("the decisions to take back are another player's", "las decisiones por deshacer son de otro jugador")
+            elif self._undo_why is not None:
+                why = self._undo_why
+            else:
+                why = T("no decision has been made yet", "aún no se ha tomado ninguna decisión")
+            raise IllegalActionError(T("nothing to undo: ", "nada que deshacer: ") + why + T(
+                " (only your own decisions since the last roll, draw, revealed card or other player's move can be taken back)",
+                " (solo puedes deshacer tus propias decisiones desde la última tirada, robo, carta mostrada o jugada de otro jugador)"))
         before, length = self._undo.pop()
         self.state = before
         del self.actions[length:]

@@ -15,9 +15,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .core import CHANCE, State
+from .core import CHANCE, TERMINAL, State
+from .events import seat_name
 from .errors import LudotecaError, RecordError
-from .i18n import T
+from .i18n import T, Text
 from .registry import make_game
 
 RECORD_FORMAT = "ludoteca-record/1"
@@ -92,6 +93,16 @@ def result_of(state: State) -> dict[str, Any] | None:
     return {"winners": state.winners(), "returns": state.returns(), "scores": state.scores()}
 
 
+def _wrong_player(who: Any, expected: int) -> Text:
+    """A recorded player that is not the one to move, with seats named as the table names them."""
+    # the record's own 0-based field, then the seat as the table names it
+    recorded = T("chance", "el azar") if who == "chance" else T(f"player {who!r} ({seat_name(None, who)})", f"el jugador {who!r} ({seat_name(None, who)})")
+    if expected == TERMINAL:
+        return T(f"recorded for {recorded.en}, but the game is already over", f"registrada para {recorded.es}, pero la partida ya terminó")
+    now = T("chance", "el azar") if expected == CHANCE else T(seat_name(None, expected), seat_name(None, expected))
+    return T(f"recorded for {recorded.en}, but it is {now.en}'s turn", f"registrada para {recorded.es}, pero le toca a {now.es}")
+
+
 def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int, Any, str, list[dict[str, Any]]], None] | None = None) -> State:
     """Rebuild the game by applying every recorded action to the seeded initial state.
 
@@ -110,7 +121,7 @@ def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int
         expected = state.current_player()
         who = entry.get("player")
         if (who == "chance") != (expected == CHANCE) or (who != "chance" and who != expected):
-            raise RecordError(where + T(f"recorded for player {who}, but it is {'chance' if expected == CHANCE else expected}'s turn", f"registrada para el jugador {who}, pero le toca a {'azar' if expected == CHANCE else expected}"), index)
+            raise RecordError(where + _wrong_player(who, expected), index)
         try:
             action = state.string_to_action(entry["action"])
             events = state.apply_with_events(action)

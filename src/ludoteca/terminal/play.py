@@ -1,20 +1,45 @@
-"""The interactive game loop: people at the keyboard, bots, chance, undo, records."""
+"""The interactive game loop: people at the keyboard, bots, chance, undo, records.
+
+Everything that happens is told from the events `Match.apply` returns, as the one person at
+the keyboard may know them (`engine.events.event_for`), in words by `Game.tell_event`."""
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
+from ..engine.events import seat_name
 from ..engine.record import GameRecord
-from .render import render_view
-from .seats import Seat
+from .render import render_view, tell_events, terminal_hook
+from .seats import Seat, kind_label
 
 MAX_LISTED = 60
+
+#: the commands of the prompt, each with its English and Spanish words
+COMMANDS = {
+    "help": ("help", "?", "ayuda"),
+    "undo": ("undo", "deshacer"),
+    "all": ("all", "todas"),
+    "board": ("board", "tablero"),
+    "rules": ("rules", "reglas"),
+    "back": ("back", "atrás", "atras", ".."),
+    "quit": ("quit", "exit", "salir"),
+}
+
+
+def command_of(text: str) -> str | None:
+    low = text.strip().lower()
+    for name, words in COMMANDS.items():
+        if low in words:
+            return name
+    return None
 
 
 class Quit(Exception):
@@ -28,6 +53,11 @@ def save_record(record: GameRecord, path: Path) -> None:
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(record.dumps())
     os.replace(tmp, path)
+
+
+def _numbers_form(text: str) -> str:
+    """'3 9', '3,9', '3, 9' -> '3,9': the argument of a chance outcome as its notation writes it."""
+    return ",".join(part for part in re.split(r"[\s,]+", text.strip().lower()) if part)
 
 
 class TerminalGame:
@@ -44,6 +74,8 @@ class TerminalGame:
         # Logs are told as the one person at the keyboard may see them; with several people
         # sharing the screen (or none), as a spectator would: nobody's hidden card is named.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.names = [str(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
+        self._shown_at: int | None = None  # number of actions when the board was last drawn
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
@@ -52,6 +84,9 @@ class TerminalGame:
         if not self.quiet:
             self.console.print(text, highlight=False)
 
+    def error(self, text: str) -> None:
+        self.console.print(f"[red]{escape(text)}[/]", highlight=False)
+
     def ask(self, prompt: str) -> str:
         try:
             return self.console.input(prompt)
@@ -59,9 +94,10 @@ class TerminalGame:
             raise Quit from None
 
     def who(self, seat: int) -> str:
-        player = self.match.players[seat]
-        return f"{player.get('name', f'P{seat + 1}')} ({self.seats[seat].kind})"
+        """A seat as the table names it, with who plays it: `Ana (human)`, `P2 (greedy)`."""
+        return f"{seat_name(self.names, seat)} ({kind_label(self.seats[seat].kind, self.lang)})"
 
+    # --- the loop --------------------------------------------------------------------------
     def run(self) -> None:
         match = self.match
         while not match.state.is_terminal():
@@ -74,105 +110,214 @@ class TerminalGame:
                 self.bot_turn(player)
         self.show_result()
 
+    def apply(self, action: int) -> None:
+        """Apply through the match and tell every event it caused, as this table may know it."""
+        state = self.match.state
+        fallback = state.describe_action_for(action, self.viewer, self.lang)
+        events = self.match.apply(action)
+        for line in tell_events(self.match.game, events, self.viewer, self.lang, self.names, fallback):
+            self.say(f"[dim]·[/] {escape(line)}")
+
+    def show_board(self, seat: int | None) -> None:
+        self.console.print(render_view(self.match.game, view_document(self.match.state, seat), self.lang,
+                                       console=self.console, names=self.names, **self.render_extra))
+        self._shown_at = len(self.match.actions)
+
     def chance_turn(self) -> None:
         state = self.match.state
-        if self.manual_chance:
-            outcomes = state.chance_outcomes()
-            self.console.print(self.t("Chance: type the outcome you rolled or drew, e.g. ", "Azar: escribe el resultado que obtuviste, p. ej. ")
-                               + repr(state.action_to_string(outcomes[0][0])))
-            while True:
-                text = self.ask("> ").strip()
-                if text in ("quit", "salir"):
-                    raise Quit
-                try:
-                    self.match.apply_text(text)
-                    return
-                except LudotecaError as exc:
-                    self.console.print(f"[red]{exc.text(self.lang)}[/]")
-        action = self.match.state.sample_chance()
-        text = state.describe_action_for(action, self.viewer, self.lang)
-        self.match.apply(action)
-        self.say(f"[dim]·[/] {text}")
+        if not self.manual_chance:
+            self.apply(state.sample_chance())
+            return
+        if self._shown_at != len(self.match.actions):
+            self.show_board(self.viewer)
+        outcomes = state.chance_outcomes()
+        prompt = terminal_hook(self.match.game, "chance_prompt")
+        whose = prompt(view_document(state, None), self.lang, self.names) if prompt else self.t("Chance", "Azar")
+        example = state.action_to_string(outcomes[0][0])
+        self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
+                                                         f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
+        while True:
+            text = self.ask(f"{whose} > ").strip()
+            if not text:
+                continue
+            command = command_of(text)
+            if command == "quit":
+                raise Quit
+            if command == "help":
+                value = example.split(" ", 1)[-1]
+                self.console.print(escape(self.t(
+                    f"Type what came up as the game writes it ({example!r}) or only its value ({value!r}; "
+                    "numbers may be apart: '3 9' is '3,9'); board, rules, quit.",
+                    f"Escribe lo que salió como lo escribe el juego ({example!r}) o solo su valor ({value!r}; "
+                    "los números pueden ir separados: '3 9' es '3,9'); tablero, reglas, salir.")))
+                continue
+            if command == "board":
+                self.show_board(self.viewer)
+                continue
+            if command == "rules":
+                self.show_rules()
+                continue
+            try:
+                action = self.chance_outcome(text)
+            except LudotecaError as exc:
+                self.error(exc.text(self.lang))
+                continue
+            self.apply(action)
+            return
+
+    def chance_outcome(self, text: str) -> int:
+        """An outcome typed by the referee: its notation, or only its value ('3,9', '3 9')."""
+        state = self.match.state
+        try:
+            return state.string_to_action(text)
+        except LudotecaError as exc:
+            wanted = _numbers_form(text)
+            by_value: dict[str, int] = {}
+            for action, _ in state.chance_outcomes():
+                notation = state.action_to_string(action)
+                by_value[_numbers_form(notation.split(" ", 1)[-1])] = action
+            if wanted in by_value:
+                return by_value[wanted]
+            parts = wanted.split(",")
+            if all(p.isdigit() for p in parts):  # the dice in the other order
+                swapped = [a for v, a in by_value.items() if sorted(v.split(",")) == sorted(parts)]
+                if len(swapped) == 1:
+                    return swapped[0]
+            raise exc
 
     def bot_turn(self, seat: int) -> None:
         state = self.match.state
         bot = self.seats[seat].bot
         assert bot is not None
-        action = bot.choose(view_document(state, seat), state.legal_actions())
-        described = state.describe_action_for(action, self.viewer, self.lang)
-        self.match.apply(action)
-        self.say(f"[bold]{self.who(seat)}[/]: {described}")
+        self.apply(bot.choose(view_document(state, seat), state.legal_actions()))
+
+    def show_rules(self) -> None:
+        from rich.markdown import Markdown
+
+        self.console.print(Markdown(self.match.game.rules_text(self.lang)))
+
+    def show_help(self) -> None:
+        rows = [
+            (self.t("a number", "un número"), self.t("choose that line of the list", "elige esa línea de la lista")),
+            (self.t("notation", "notación"), self.t("type the move as the game writes it", "escribe la jugada como la escribe el juego")),
+            ("help, ?" if self.lang == "en" else "ayuda, ?", self.t("this list", "esta lista")),
+            ("undo" if self.lang == "en" else "deshacer", self.t("take back your last decision of this turn (not across a roll, a draw or a revealed card)",
+                                                                  "deshace tu última decisión de este turno (no a través de una tirada, un robo o una carta mostrada)")),
+            ("all" if self.lang == "en" else "todas", self.t("list every choice", "muestra todas las opciones")),
+            ("back, .." if self.lang == "en" else "atrás, ..", self.t("one step back in a step-by-step choice", "un paso atrás en una elección por pasos")),
+            ("board" if self.lang == "en" else "tablero", self.t("draw the board again", "vuelve a dibujar el tablero")),
+            ("rules" if self.lang == "en" else "reglas", self.t("the rules summary", "el resumen de las reglas")),
+            ("quit" if self.lang == "en" else "salir", self.t("stop the game (the record so far is kept with --record)",
+                                                              "detiene la partida (con --record se guarda el registro hasta aquí)")),
+        ]
+        self.console.print(self.t("Commands:", "Órdenes:"))
+        for word, meaning in rows:
+            self.console.print(f"  [cyan]{escape(word):<12}[/] {escape(meaning)}", highlight=False)
 
     def human_turn(self, seat: int) -> None:
         state = self.match.state
-        self.console.print(render_view(self.match.game, view_document(state, seat), self.lang, **self.render_extra))
+        self.show_board(seat)
         legal = state.legal_actions()
-        self.console.print(self.t(f"[bold]{self.who(seat)}[/], your choice:", f"[bold]{self.who(seat)}[/], tu elección:"))
-        show_all = len(legal) <= MAX_LISTED
-        self.list_choices(legal, show_all)
-        hint = self.t("number or notation; undo, all, rules, quit", "número o notación; undo, all, rules, quit")
+        self.console.print(self.t(f"[bold]{escape(self.who(seat))}[/], your choice:", f"[bold]{escape(self.who(seat))}[/], tu elección:"))
+        menu_hook = terminal_hook(self.match.game, "choice_menu")
+        menu = menu_hook(state, legal, self.lang) if menu_hook else None
+        stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
+        if stack:
+            self.list_menu(stack[-1])
+        else:
+            self.list_choices(legal, len(legal) <= MAX_LISTED)
+        hint = self.t("number or notation; help, undo, all, rules, quit", "número o notación; ayuda, deshacer, todas, reglas, salir")
         while True:
             text = self.ask(f"({hint}) > ").strip()
             if not text:
                 continue
-            low = text.lower()
-            if low in ("quit", "salir", "exit"):
+            command = command_of(text)
+            if command == "quit":
                 raise Quit
-            if low in ("undo", "deshacer"):
+            if command == "help":
+                self.show_help()
+                continue
+            if command == "undo":
                 try:
                     self.match.undo(seat)
                     self.say(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
-                    self.console.print(f"[red]{exc.text(self.lang)}[/]")
+                    self.error(exc.text(self.lang))
                     continue
-            if low in ("all", "todas"):
+            if command == "all":
+                stack.clear()  # numbers now count in the full list
                 self.list_choices(legal, True)
                 continue
-            if low in ("rules", "reglas"):
-                from rich.markdown import Markdown
-
-                self.console.print(Markdown(self.match.game.rules_text(self.lang)))
+            if command == "board":
+                self.show_board(seat)
                 continue
+            if command == "rules":
+                self.show_rules()
+                continue
+            if command == "back":
+                if len(stack) > 1:
+                    stack.pop()
+                    self.list_menu(stack[-1])
+                else:
+                    self.error(self.t("nothing to go back to", "no hay paso anterior"))
+                continue
+            if stack and text.isdigit():
+                entries = stack[-1]
+                number = int(text)
+                if not 1 <= number <= len(entries):
+                    self.error(self.t(f"{number} is not one of the choices 1..{len(entries)}", f"{number} no es una de las opciones 1..{len(entries)}"))
+                    continue
+                chosen = entries[number - 1][2]
+                if isinstance(chosen, list):
+                    stack.append(chosen)
+                    self.list_menu(chosen)
+                    continue
+                self.apply(chosen)
+                return
             action = self.parse_choice(text, legal)
             if action is None:
                 continue
-            self.match.apply(action)
+            self.apply(action)
             return
+
+    def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
+        for number, (label, description, _) in enumerate(entries, 1):
+            self.console.print(f"  [cyan]{number:>3}[/] {escape(label):<18} {escape(description)}", highlight=False)
 
     def list_choices(self, legal: list[int], show_all: bool) -> None:
         state = self.match.state
         shown = legal if show_all else legal[:MAX_LISTED]
         for number, action in enumerate(shown, 1):
-            self.console.print(f"  [cyan]{number:>3}[/] {state.action_to_string(action):<18} {state.describe_action(action, self.lang)}", highlight=False)
+            self.console.print(f"  [cyan]{number:>3}[/] {escape(state.action_to_string(action)):<18} {escape(state.describe_action(action, self.lang))}", highlight=False)
         if len(shown) < len(legal):
             self.console.print(self.t(f"  … and {len(legal) - len(shown)} more (type 'all' to list them, or type a move in notation)",
-                                      f"  … y {len(legal) - len(shown)} más (escribe 'all' para verlas, o escribe una jugada en notación)"))
+                                      f"  … y {len(legal) - len(shown)} más (escribe 'todas' para verlas, o escribe una jugada en notación)"))
 
     def parse_choice(self, text: str, legal: list[int]) -> int | None:
         if text.isdigit():
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print("[red]" + self.t(f"{number} is not one of the choices 1..{len(legal)}", f"{number} no es una de las opciones 1..{len(legal)}") + "[/]")
+            self.error(self.t(f"{number} is not one of the choices 1..{len(legal)}", f"{number} no es una de las opciones 1..{len(legal)}"))
             return None
         try:
             action = self.match.state.string_to_action(text)
         except LudotecaError as exc:
-            self.console.print(f"[red]{exc.text(self.lang)}[/]")
+            self.error(exc.text(self.lang))
             return None
         if action not in legal:
-            self.console.print("[red]" + self.t(f"{text!r} is not legal now", f"{text!r} no es legal ahora") + "[/]")
+            self.error(self.t(f"{text!r} is not legal now", f"{text!r} no es legal ahora"))
             return None
         return action
 
     def show_result(self) -> None:
         state = self.match.state
         if not self.quiet:
-            self.console.print(render_view(self.match.game, view_document(state, None), self.lang, **self.render_extra))
+            self.show_board(None)
         winners = ", ".join(self.who(s) for s in state.winners())
         scores = state.scores()
         line = self.t(f"Game over. Winner: {winners}", f"Fin de la partida. Gana: {winners}")
         if scores is not None:
             line += "  " + self.t("scores", "puntos") + ": " + ", ".join(f"{self.who(s)} {v:g}" for s, v in enumerate(scores))
-        self.console.print(f"[bold green]{line}[/]")
+        self.console.print(f"[bold green]{escape(line)}[/]")

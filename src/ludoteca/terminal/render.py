@@ -1,19 +1,55 @@
-"""Draw a view with the game's own renderer, or as plain data when a game has none."""
+"""Draw a view with the game's own renderer, or as plain data when a game has none; the
+optional hooks of a game's `terminal` module; telling events to one viewer."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import json
-from typing import Any
+from typing import Any, Callable, Sequence
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.syntax import Syntax
 
 from ..engine import Game
+from ..engine.events import event_for
 
 
-def render_view(game: Game, view_doc: dict[str, Any], lang: str, **extra: Any) -> RenderableType:
+def is_monochrome(console: Console | None) -> bool:
+    """NO_COLOR, a pipe or a terminal without colours: renderers must not rely on colour."""
+    return console is None or console.no_color or console.color_system is None
+
+
+def render_view(game: Game, view_doc: dict[str, Any], lang: str, console: Console | None = None, **extra: Any) -> RenderableType:
     renderer = game.terminal_renderer()
     if renderer is None:
         return Panel(Syntax(json.dumps(view_doc["view"], ensure_ascii=False, indent=1), "json"), title=game.title.get(lang))
-    return renderer(view_doc, lang, **extra) if extra else renderer(view_doc, lang)
+    params = inspect.signature(renderer).parameters
+    if "mono" in params:
+        extra["mono"] = is_monochrome(console)
+    extra = {k: v for k, v in extra.items() if k in params}
+    return renderer(view_doc, lang, **extra)
+
+
+def terminal_hook(game: Game, name: str) -> Callable[..., Any] | None:
+    """An optional function of the game's `terminal` module (chance_prompt, choice_menu)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        module = importlib.import_module(package + ".terminal")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, name, None)
+
+
+def tell_events(game: Game, events: Sequence[dict[str, Any]], viewer: int | None, lang: str,
+                names: Sequence[str], fallback: str | None = None) -> list[str]:
+    """Each event as `viewer` may know it, in words. The engine's generic `action` event
+    carries only the notation; `fallback` (the action described for the same viewer) words it."""
+    lines = []
+    for event in events:
+        seen = event_for(event, viewer)
+        if seen.get("type") == "action" and fallback and "text" not in seen:
+            seen["text"] = fallback
+        lines.append(game.tell_event(seen, lang, names))
+    return lines

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engine import CHANCE, GameRecord, State, T, make_game, view_document
+from ..engine.events import seat_name
 from ..engine.i18n import language
-from .render import render_view
+from .render import render_view, tell_events
 
 
 def summarise(record: GameRecord, final: State, console: Console | None = None) -> None:
     console = console or Console(highlight=False)
     lg = language()
     chance = sum(1 for a in record.actions if a.get("player") == "chance")
-    names = [p.get("name", f"P{i + 1}") for i, p in enumerate(record.players)] or [f"P{i + 1}" for i in range(record.num_players)]
+    names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
     console.print(f"{T('game', 'juego').get(lg)}: {record.game}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
-                  f"{T('options', 'opciones').get(lg)}: {record.options}")
+                  f"{T('options', 'opciones').get(lg)}: {', '.join(f'{k}={v}' for k, v in record.options.items()) or '-'}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))
     if final.is_terminal():
@@ -30,17 +32,38 @@ def summarise(record: GameRecord, final: State, console: Console | None = None) 
         console.print(T("unfinished game", "partida sin terminar").get(lg))
 
 
-def walk(record: GameRecord, console: Console | None = None) -> None:
-    """Print every action with the position after it (spectator view)."""
+def walk(record: GameRecord, console: Console | None = None, step: bool = True) -> bool:
+    """Tell every action's events as a spectator sees them, with the position after each move;
+    with `step`, wait for Enter between actions (`q` stops). Returns False when stopped."""
     console = console or Console(highlight=False)
     lg = language()
     game = make_game(record.game, record.options)
     state = game.new_initial_state(record.num_players, record.seed)
+    names = record_names(record)
+    console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
+    total = len(record.actions)
     for index, entry in enumerate(record.actions, 1):
         player = state.current_player()
         action = state.string_to_action(entry["action"])
-        who = T("chance", "azar").get(lg) if player == CHANCE else f"P{player + 1}"
-        console.print(f"[bold]{index}.[/] {who}: {state.describe_action(action, lg)}")
-        state.apply_action(action)
+        fallback = state.describe_action_for(action, None, lg)
+        events = state.apply_with_events(action)
+        who = T("chance", "azar").get(lg) if player == CHANCE else seat_name(names, player)
+        console.print(f"[bold]{index}/{total}[/] {escape(who)}")
+        for line in tell_events(game, events, None, lg, names, fallback):
+            console.print(f"  [dim]·[/] {escape(line)}")
         if player != CHANCE:
-            console.print(render_view(game, view_document(state, None), lg))
+            console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
+        if step and index < total:
+            try:
+                answer = console.input(T("[dim](Enter: next action, q: stop)[/] ", "[dim](Intro: siguiente acción, q: parar)[/] ").get(lg))
+            except EOFError:
+                return False
+            if answer.strip().lower() in ("q", "quit", "salir"):
+                return False
+    return True
+
+
+def record_names(record: GameRecord) -> list[str]:
+    """The players as the table names them: their names, else P1..Pn."""
+    return [str(p.get("name") or f"P{i + 1}") if isinstance(p, dict) else f"P{i + 1}"
+            for i, p in enumerate(record.players)] or [f"P{i + 1}" for i in range(record.num_players)]

@@ -1,4 +1,7 @@
-"""Seat lists for front ends: `human,greedy,random,...` -> who plays each seat."""
+"""Seat lists for front ends: `human,greedy,random,...` -> who plays each seat.
+
+Seats are counted as the table names them: the first entry is P1, the second P2, and so on
+(`ludoteca view --seat N` counts the same way)."""
 
 from __future__ import annotations
 
@@ -19,18 +22,33 @@ class Seat:
         return self.bot is None
 
 
-def parse_seats(text: str, game: Game, seed: int) -> list[Seat]:
-    names = [part.strip() for part in text.split(",") if part.strip()]
+HUMAN_WORDS = ("human", "humano", "humana")
+
+
+def kind_label(kind: str, lang: str) -> str:
+    """Who plays a seat, in words: a person, or the bot by its name (a name, not translated)."""
+    if kind == "human":
+        return T("human", "humano").get(lang)
+    return T(f"bot {kind}", f"bot {kind}").get(lang)
+
+
+def default_seats(game: Game) -> str:
+    """One person against greedy bots, as many seats as the game's default player count."""
+    return ",".join(["human"] + ["greedy"] * (game.check_players(None) - 1))
+
+
+def parse_seats(text: str | None, game: Game, seed: int) -> list[Seat]:
+    names = [part.strip() for part in (text or default_seats(game)).split(",") if part.strip()]
     game.check_players(len(names))
     seats = []
     for seat, name in enumerate(names):
-        if name == "human":
+        if name.lower() in HUMAN_WORDS:
             seats.append(Seat("human"))
         elif name in bot_names():
             seats.append(Seat(name, make_bot(name, game, seat, derive_seed(seed, "bot", seat))))
         else:
             raise LudotecaError(T(
                 f"unknown seat {name!r}: use human or a bot ({', '.join(bot_names())})",
-                f"asiento desconocido {name!r}: usa human o un bot ({', '.join(bot_names())})",
+                f"asiento desconocido {name!r}: usa human (o humano) o un bot ({', '.join(bot_names())})",
             ))
     return seats

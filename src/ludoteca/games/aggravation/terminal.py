@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.events import seat_name
 from .board import BOARDS
 from .layout import hole_points
 
@@ -48,7 +49,22 @@ def _grid(board_size: int):
     return cells, rows, cols
 
 
-def render(view_doc: dict[str, Any], lang: str = "en"):
+def mono_marble(seat: int, marble: int) -> str:
+    """Without colour a marble is a letter telling whose it is: P1 a-d, P2 e-h, ... (marbles 1-4)."""
+    return chr(ord("a") + 4 * seat + marble)
+
+
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose roll the chance node is (referee mode): the seat and its colour."""
+    v = view_doc["view"]
+    board = BOARDS[view_doc["options"]["board"]]
+    turn = v["turn"]
+    colour = board.colour_names["es" if lang == "es" else "en"][v["seat_arms"][turn]]
+    who = f"{seat_name(names, turn)} ({colour})"
+    return _t(lang, f"{who} rolls the die", f"{who} tira el dado")
+
+
+def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None, mono: bool = False):
     size = view_doc["options"]["board"]
     board = BOARDS[size]
     v = view_doc["view"]
@@ -101,7 +117,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
             else:
                 home_arm = (h - board.centre - 1) // board.home_holes
                 rc = cells["home"][home_arm][(h - board.centre - 1) % board.home_holes]
-            put(rc, str(i + 1), marble_style(arm))
+            put(rc, mono_marble(s, i) if mono else str(i + 1), marble_style(arm))
 
     picture = Text()
     for r, line in enumerate(canvas):
@@ -110,6 +126,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
         if r < rows - 1:
             picture.append("\n")
 
+    players = names
     info = Table.grid(padding=(0, 2))
     info.add_column()
     info.add_column()
@@ -123,7 +140,7 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
         in_home = sum(1 for h in row if h >= home_first)
         in_base = sum(1 for h in row if h < 0)
         mark = "▶ " if s == turn and not view_doc.get("is_terminal") else "  "
-        label = Text(mark + f"{names[arm]} ({_t(lang, 'seat', 'asiento')} {s})", style=f"bold {board.colours[arm]}")
+        label = Text(mark + f"{seat_name(players, s)} {names[arm]}", style=f"bold {board.colours[arm]}")
         status = _t(lang, f"BASE {in_base}  HOME {in_home}", f"BASE {in_base}  CASA {in_home}")
         if s in finished:
             status += _t(lang, f"  finished #{finished.index(s) + 1}", f"  llegó #{finished.index(s) + 1}")
@@ -148,5 +165,8 @@ def render(view_doc: dict[str, Any], lang: str = "en"):
             text += _t(lang, " (no move possible)", " (sin movimiento posible)")
         lines.append(Text(text, style="dim"))
     legend = Text(_t(lang, "✶ star (A..)  ◎ centre  ◯ START  ○ HOME  ∘ BASE", "✶ estrella (A..)  ◎ centro  ◯ INICIO  ○ CASA  ∘ BASE"), style="dim")
+    if mono:
+        marbles = "  ".join(f"{seat_name(players, t)} {mono_marble(t, 0)}-{mono_marble(t, 3)}" for t in range(n))
+        legend.append("\n" + _t(lang, f"marbles 1-4: {marbles}", f"canicas 1-4: {marbles}"))
     title = board.title.get(lang)
     return Group(Panel(picture, title=title, expand=False), info, *lines, legend)

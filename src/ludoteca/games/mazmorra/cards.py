@@ -59,13 +59,20 @@ def label(card: int) -> str:
     return f"{SUIT_LETTER[SUIT[card]]}{NUMBER[card]}"
 
 
+def colour_es(colour: int, noun: str) -> str:
+    """The colour agreeing with a Spanish noun: 'piedra 3 roja', 'papel 3 rojo' (deck.json holds the
+    masculine forms; naranja, verde and azul do not change)."""
+    word = COLOUR_ES[colour]
+    return word[:-1] + "a" if noun.endswith("a") and word.endswith("o") else word
+
+
 def long_name(card: int, lang: str) -> str:
     if card == ENTRY:
         return T("the entry", "la entrada").get(lang)
     if card == EXIT:
         return T("the exit", "la salida").get(lang)
     if lang == "es":
-        return f"{SUIT_ES[SUIT[card]]} {NUMBER[card]} {COLOUR_ES[COLOUR[card]]}"
+        return f"{SUIT_ES[SUIT[card]]} {NUMBER[card]} {colour_es(COLOUR[card], SUIT_ES[SUIT[card]])}"
     return f"{COLOUR_EN[COLOUR[card]]} {SUIT_EN[SUIT[card]]} {NUMBER[card]}"
 
 

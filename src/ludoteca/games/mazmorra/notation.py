@@ -18,7 +18,7 @@ from .geometry import ORIENT_NAMES
 from .state import DRAW, MOVE, PLACE, REFILL, TAKE, MazmorraState
 
 _ORIENTS = {"up": 0, "u": 0, "vertical": 0, "v": 0, "side": 1, "s": 1, "horizontal": 1, "h": 1}
-_PLAY = re.compile(r"^(?:play|juega)\s+(\S+)\s+([a-z]+)\s*@\s*(\d+)\s*,\s*(\d+)$")
+_PLAY = re.compile(r"^(?:play|juega|jugar)\s+(\S+)\s+([a-z]+)\s*@\s*(\d+)\s*,\s*(\d+)$")
 _ONE = re.compile(r"^([a-z]+)\s+(\S+)$")
 
 

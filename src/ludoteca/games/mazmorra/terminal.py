@@ -12,8 +12,12 @@ from typing import Any
 from rich.console import Group
 from rich.text import Text as RichText
 
+from ...engine import T
+from ...engine.events import seat_name
+from ...engine.wording import listing, many
 from .cards import COLOUR, COLOUR_EN, ENTRY, EXIT, NUM_CARDS, label, long_name, short_name
 from .geometry import DIMS
+from .state import MOVE
 
 _BG = ("red3", "dark_orange", "yellow3", "green4", "dodger_blue2", "medium_purple3")
 _FG = ("white", "black", "black", "white", "white", "white")
@@ -49,7 +53,37 @@ def room_graph(view: dict[str, Any]) -> dict[int, list[int]]:
     return {a: sorted(b) for a, b in sorted(adj.items())}
 
 
-def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False):
+def reachable(view: dict[str, Any]) -> set[int]:
+    """The pieces from which a walk through rooms reaches EXIT, from the painted cells."""
+    graph = room_graph(view)
+    seen, frontier = {EXIT}, [EXIT]
+    while frontier:
+        frontier = [b for a in frontier if a < NUM_CARDS or a == EXIT for b in graph.get(a, []) if b not in seen]
+        seen.update(frontier)
+    return seen
+
+
+def room_label(piece: int, lang: str) -> str:
+    """A room as the notation writes it ('T3azul'); ENTRY and EXIT in the language."""
+    if piece == ENTRY:
+        return T("entry", "entrada").get(lang)
+    if piece == EXIT:
+        return T("exit", "salida").get(lang)
+    return short_name(piece)
+
+
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose draw the chance node is (referee mode): a face-down market card, or a refill."""
+    view = view_doc["view"]
+    who = seat_name(names, view["turn"])
+    if view["phase"] == "refill":
+        slot = view["slot"] + 1
+        return T(f"market slot {slot} is refilled (after {who}'s turn)", f"se repone el hueco {slot} de la zona de robo (tras el turno de {who})").get(lang)
+    return T(f"{who} draws a card from the market", f"{who} roba una carta de la zona de robo").get(lang)
+
+
+def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False, mono: bool = False,
+           names: list[str] | None = None):
     es = lang == "es"
     view = view_doc["view"] if "view" in view_doc else view_doc
     width, height = view["grid"]
@@ -59,12 +93,20 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
     ys = [c // width for c in used]
     x0, x1 = max(0, min(xs) - 3), min(width - 1, max(xs) + 3)
     y0, y1 = max(0, min(ys) - 3), min(height - 1, max(ys) + 3)
-    # where each pawn is drawn: a free visible cell of its room, in reading order
+    # where each pawn is drawn: a free visible cell of its room, in reading order; the first
+    # cell of ENTRY and EXIT keeps its label, and pawns beyond the free cells share '@+'
     pawn_at: dict[int, int] = {}
+    crowded: dict[int, list[int]] = {}
+    by_piece: dict[int, list[int]] = {}
     for seat, piece in enumerate(view["pawns"]):
-        cells = [c for c in used if top[c] == piece and c not in pawn_at]
-        if cells:
-            pawn_at[cells[min(seat, len(cells) - 1) if piece == ENTRY else 0]] = seat
+        by_piece.setdefault(piece, []).append(seat)
+    for piece, seats in by_piece.items():
+        cells = [c for c in used if top[c] == piece]
+        free = cells[1:] if piece >= NUM_CARDS else cells
+        fit = seats if len(seats) <= len(free) else seats[:max(0, len(free) - 1)]
+        pawn_at.update(zip(free, fit))
+        if len(fit) < len(seats) and free:
+            crowded[free[len(fit)]] = seats[len(fit):]
     lines = []
     ruler = RichText("    ")
     for x in range(x0, x1 + 1):
@@ -75,7 +117,9 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
         for x in range(x0, x1 + 1):
             c = y * width + x
             a = top[c]
-            if c in pawn_at:
+            if c in crowded:
+                row.append("@+", style="bold black on bright_white")
+            elif c in pawn_at:
                 row.append(f"@{pawn_at[c] + 1}", style=_PAWN[pawn_at[c] % 4])
             elif a < 0:
                 row.append(" ·", style="grey23")
@@ -88,14 +132,24 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
     lines.append(RichText(""))
     phase = view["phase"]
     turn = view["turn"]
+    for cell_, seats in crowded.items():
+        lines.append(RichText("@+: " + ", ".join(seat_name(names, s) for s in seats) + " " + T("also here", "también aquí").get(lang), style="dim"))
+    reach = reachable(view)
     for seat, piece in enumerate(view["pawns"]):
         where = long_name(piece, lang)
         mark = "▶ " if seat == turn and phase != "over" else "  "
+        counters, cards, steps = view["counters"][seat], view["hand_sizes"][seat], view["distances"][seat]
+        if piece == EXIT:
+            away = T("at the exit", "en la salida")
+        elif piece in reach:
+            away = T(f"{many(steps, 'step', 'steps')} from the exit", f"a {many(steps, 'paso', 'pasos')} de la salida")
+        else:
+            away = T(f"no path to the exit yet (it would count {many(steps, 'step', 'steps')})",
+                     f"aún sin camino a la salida (contaría {many(steps, 'paso', 'pasos')})")
         lines.append(RichText(
-            f"{mark}P{seat + 1}: {view['counters'][seat]} " + ("contadores" if es else "counters")
-            + f", {'en' if es else 'on'} {where}, {'a ' if es else ''}{view['distances'][seat]} "
-            + ("pasos de la salida" if es else "steps from the exit")
-            + f", {view['hand_sizes'][seat]} " + ("cartas" if es else "cards"),
+            f"{mark}{seat_name(names, seat)} (@{seat + 1}): " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
+            + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
+            + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
             style=_PAWN[seat % 4] if mark.strip() else ""))
     market = view["market"]
     shown = " ".join(f"{i + 1}:" + ("??" if m == -2 else "--" if m < 0 else short_name(m)) for i, m in enumerate(market))
@@ -116,13 +170,68 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False)
         lines.append(RichText(
             (("Fin: una ficha llegó a la salida" if how == "exit" else "Fin: se acabó el mazo") if es
              else ("Over: a pawn reached the exit" if how == "exit" else "Over: the deck ran out"))
-            + "  " + ("Puntos" if es else "Points") + ": " + " ".join(f"P{i + 1}={p:g}" for i, p in enumerate(view["scores"] or [])),
+            + "  " + ("Puntos" if es else "Points") + ": " + " ".join(f"{seat_name(names, i)}={p:g}" for i, p in enumerate(view["scores"] or [])),
             style="bold"))
+    if mono and view["table"]:  # the cells show suit and number; the colour is told here
+        lines.append(RichText(T("On the table: ", "En la mesa: ").get(lang) + ", ".join(
+            f"{label(card)}@{x},{y}={short_name(card)}" for card, _, x, y in view["table"])))
     if show_rooms:
         lines.append(RichText(("Salas y vecinas" if es else "Rooms and their neighbours") + ":", style="bold"))
         for a, nbs in room_graph(view).items():
-            lines.append(RichText(f"  {short_name(a)}: " + ", ".join(short_name(b) for b in nbs)))
+            lines.append(RichText(f"  {room_label(a, lang)}: " + ", ".join(room_label(b, lang) for b in nbs)))
     return Group(*lines)
 
 
 __all__ = ["render", "room_graph", "paint", "COLOUR_EN"]
+
+
+def placement_preview(state: Any, action: int, lang: str) -> str:
+    """What a placement would cover and beat and the counters it would earn, from the events
+    the game reports when a clone of the state applies it (the state itself is untouched)."""
+    after = state.clone()
+    events = after.apply_with_events(action)
+    placed = next(e for e in events if e["type"] == "card_placed")
+    beaten = set(placed["beats"])
+    parts = [T("covers ", "cubre ").get(lang) + listing(
+        [long_name(x, lang) + (T(" (beats it)", " (la vence)").get(lang) if x in beaten else "") for x in placed["covers"]], lang)]
+    if len(beaten) >= 2:
+        parts.append(T("+1 counter for beating two cards", "+1 contador por vencer a dos cartas").get(lang))
+    walked = next((e for e in events if e["type"] == "pawn_walked"), None)
+    if after.phase == MOVE:  # several walks: the player chooses next
+        parts.append(T(f"then choose one of {len(after.legal_actions())} walks", f"luego eliges uno de {len(after.legal_actions())} caminos").get(lang))
+    elif walked is not None:
+        walk = T(f"the pawn walks to {long_name(walked['path'][-1], lang)}", f"la ficha va a {long_name(walked['path'][-1], lang)}").get(lang)
+        if any(e["type"] == "counter_gained" and e.get("reason") == "colour" for e in events):
+            walk += T(" (+1 counter: same colour)", " (+1 contador: mismo color)").get(lang)
+        parts.append(walk)
+    else:
+        parts.append(T("no walk possible", "sin camino posible").get(lang))
+    return "; ".join(parts)
+
+
+def choice_menu(state: Any, legal: list[int], lang: str) -> list[tuple[str, str, Any]] | None:
+    """Placing a card, step by step: the card, then its orientation, then the place; each
+    place says what it covers and beats and the counters it earns. None outside that choice."""
+    g = state.game
+    if state.current_player() < 0 or not legal or legal[0] >= g.move_base:
+        return None
+    from .geometry import ORIENT_NAMES
+
+    by_card: dict[int, dict[int, list[int]]] = {}
+    for action in legal:
+        card, rest = divmod(action, 2 * g.ncells)
+        by_card.setdefault(card, {}).setdefault(rest // g.ncells, []).append(action)
+    orient = (T("upright (2 wide, 3 high)", "en vertical (2 de ancho, 3 de alto)"),
+              T("sideways (3 wide, 2 high)", "en horizontal (3 de ancho, 2 de alto)"))
+    menu = []
+    for card, by_o in by_card.items():
+        places = []
+        for o, actions in by_o.items():
+            spots = []
+            for action in actions:
+                cell_ = action % g.ncells
+                spots.append((f"@{cell_ % g.width},{cell_ // g.width}", placement_preview(state, action, lang), action))
+            places.append((ORIENT_NAMES[o], orient[o].get(lang) + ": " + T(many(len(actions), "place", "places"), many(len(actions), "sitio", "sitios")).get(lang), spots))
+        total = sum(len(a) for a in by_o.values())
+        menu.append((short_name(card), long_name(card, lang) + ": " + T(many(total, "place", "places"), many(total, "sitio", "sitios")).get(lang), places))
+    return menu

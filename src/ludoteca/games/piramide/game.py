@@ -28,7 +28,7 @@ class PiramideGame(Game):
     title = T("Pyramid of the Sun", "Pirámide del Sol")
     blurb = T(
         "Build the pyramid of Teotihuacan card by card: draw, place blocks, edges and the apex, chain symbols.",
-        "Construí la pirámide de Teotihuacán carta por carta: robá, colocá bloques, bordes y la cúspide, encadená símbolos.",
+        "Construye la pirámide de Teotihuacán carta por carta: roba, coloca bloques, bordes y la cúspide, encadena símbolos.",
     )
     min_players = 2
     max_players = 5

@@ -69,7 +69,7 @@ def parse(game, text: str) -> int:
     usage = NotationError(T(
         f"{text!r} is not an action; write e.g. 'play R5sol L2P3', 'draw regular', 'draw edge', "
         "'symbol points', 'symbol draw regular', 'discard R3', 'end' or 'pass'",
-        f"{text!r} no es una acción; escribí p. ej. 'play R5sol L2P3' (jugar), 'draw regular' (robar), "
+        f"{text!r} no es una acción; escribe p. ej. 'play R5sol L2P3' (jugar), 'draw regular' (robar), "
         "'draw edge', 'symbol points', 'symbol draw regular', 'discard R3' (descartar), 'end' (fin) o 'pass' (pasar)"))
     if not words:
         raise usage
@@ -82,7 +82,7 @@ def parse(game, text: str) -> int:
             raise NotationError(T(
                 f"{text!r}: {rest[1]!r} is not a position of this pyramid (write L<level>P<position>, e.g. L2P3; "
                 f"levels 1-{game.geo.levels}, level k has {game.geo.base + 1}-k positions)",
-                f"{text!r}: {rest[1]!r} no es una posición de esta pirámide (escribí L<nivel>P<posición>, p. ej. L2P3; "
+                f"{text!r}: {rest[1]!r} no es una posición de esta pirámide (escribe L<nivel>P<posición>, p. ej. L2P3; "
                 f"niveles 1-{game.geo.levels}, el nivel k tiene {game.geo.base + 1}-k posiciones)"))
         return t * game.num_cells + cell
     if verb in _DRAW and len(rest) == 1:
@@ -126,12 +126,12 @@ def why_illegal(state, action: int) -> Text:
         return why("that card is not in the deck being drawn", "esa carta no está en el mazo del que se roba")
     if phase == SYMBOL and action not in (g.A_SYM_POINTS, g.A_SYM_REG, g.A_SYM_EDGE):
         return why(f"first choose the symbol reward: 'symbol points' ({state.sym_k}) or 'symbol draw regular|edge'",
-                   f"primero elegí la recompensa del símbolo: 'symbol points' ({state.sym_k}) o 'symbol draw regular|edge'")
+                   f"primero elige la recompensa del símbolo: 'symbol points' ({state.sym_k}) o 'symbol draw regular|edge'")
     if phase == DISCARD and not g.A_DISCARD <= action < g.A_DRAW_REG:
-        return why(f"first discard down to {HAND_LIMIT} cards", f"primero descartá hasta quedarte con {HAND_LIMIT} cartas")
+        return why(f"first discard down to {HAND_LIMIT} cards", f"primero descarta hasta quedarte con {HAND_LIMIT} cartas")
     if phase == SECOND_DRAW and action not in (g.A_DRAW_REG, g.A_DRAW_EDGE):
         return why("choose the deck of your second card ('draw regular' or 'draw edge')",
-                   "elegí el mazo de tu segunda carta ('draw regular' o 'draw edge')")
+                   "elige el mazo de tu segunda carta ('draw regular' o 'draw edge')")
     hand = state.hands[state.cur]
     if action < g.A_DRAWN:
         t, c = divmod(action, g.num_cells)
@@ -163,14 +163,14 @@ def why_illegal(state, action: int) -> Text:
         if action in (g.A_SYM_REG, g.A_SYM_EDGE) and phase != SYMBOL:
             return why("no symbol reward is pending", "no hay recompensa de símbolo pendiente")
         if action in (g.A_DRAW_REG, g.A_DRAW_EDGE) and phase == PLAYING:
-            return why("you played cards this turn, so you cannot draw", "jugaste cartas en este turno, no podés robar")
+            return why("you played cards this turn, so you cannot draw", "jugaste cartas en este turno, no puedes robar")
         return why("that deck and its discard pile are empty", "ese mazo y su pila de descarte están vacíos")
     if action == g.A_SYM_POINTS:
         return why("no symbol reward is pending", "no hay recompensa de símbolo pendiente")
     if action == g.A_END:
         return why("a turn is drawing 2 cards or playing at least one card", "un turno es robar 2 cartas o jugar al menos una carta")
     if action == g.A_PASS:
-        return why("you can play or draw, so you cannot pass", "podés jugar o robar, así que no podés pasar")
+        return why("you can play or draw, so you cannot pass", "puedes jugar o robar, así que no puedes pasar")
     return T("", "")
 
 
@@ -183,8 +183,8 @@ def describe_action(state, action: int, lang: str = "en") -> str:
         points = min(d.type_value[t], geo.level[c]) * (2 if d.type_kind[t] in (LEFT_EDGE, RIGHT_EDGE) else 3 if d.type_kind[t] == APEX else 1)
         lvl, pos = geo.level[c], geo.pos[c] + 1
         if es:
-            return f"Jugar {d.type_label[t]} en el nivel {lvl}, posición {pos} ({points} puntos)"
-        return f"Play {d.type_label[t]} at level {lvl}, position {pos} ({points} points)"
+            return f"Jugar {d.type_label[t]} en el nivel {lvl}, posición {pos} ({points} punto{'s' if points != 1 else ''})"
+        return f"Play {d.type_label[t]} at level {lvl}, position {pos} ({points} point{'s' if points != 1 else ''})"
     if action < g.A_DISCARD:
         label = d.type_label[action - g.A_DRAWN]
         return f"Se roba {label}" if es else f"{label} is drawn"
@@ -195,7 +195,7 @@ def describe_action(state, action: int, lang: str = "en") -> str:
     texts = {
         g.A_DRAW_REG: ("Draw a card from the regular deck", "Robar una carta del mazo de bloques regulares"),
         g.A_DRAW_EDGE: ("Draw a card from the edge deck", "Robar una carta del mazo de bordes"),
-        g.A_SYM_POINTS: (f"Symbol: score {k} point(s)", f"Símbolo: sumar {k} punto(s)"),
+        g.A_SYM_POINTS: (f"Symbol: score {k} point{'s' if k != 1 else ''}", f"Símbolo: sumar {k} punto{'s' if k != 1 else ''}"),
         g.A_SYM_REG: ("Symbol: draw a card from the regular deck", "Símbolo: robar una carta del mazo de bloques regulares"),
         g.A_SYM_EDGE: ("Symbol: draw a card from the edge deck", "Símbolo: robar una carta del mazo de bordes"),
         g.A_END: ("End the turn", "Terminar el turno"),

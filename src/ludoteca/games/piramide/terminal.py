@@ -12,6 +12,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...engine import T
+from ...engine.events import seat_name
+
 LABEL_RE = re.compile(r"^(BL|BR|B|R|EL|ER|A)(\d+)([a-z]*)$", re.IGNORECASE)
 SYMBOL_STYLE = {"sol": "bold yellow", "luna": "bold bright_cyan", "jaguar": "bold dark_orange",
                 "serpiente": "bold green"}
@@ -56,7 +59,16 @@ def _cards(labels: list[str]) -> Text:
     return out or Text("—", style="dim")
 
 
-def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose draw the chance node is, and from which deck (referee mode)."""
+    turn = view_doc["view"]["turn"]
+    who = seat_name(names, turn["player"])
+    if turn.get("pending") == "edge":
+        return T(f"{who} draws from the edge deck", f"{who} roba del mazo de bordes").get(lang)
+    return T(f"{who} draws from the regular deck", f"{who} roba del mazo regular").get(lang)
+
+
+def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
     es = lang == "es"
     v = view_doc["view"]
     seat = view_doc.get("seat")
@@ -76,9 +88,9 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
     table.add_column("Cartas" if es else "Cards", justify="right")
     turn = v["turn"]
     for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
-        name = f"P{p + 1}" + (" ◀" if p == turn["player"] and not view_doc.get("is_terminal") else "")
+        name = seat_name(names, p) + (" ◀" if p == turn["player"] and not view_doc.get("is_terminal") else "")
         if p == seat:
-            name += " (vos)" if es else " (you)"
+            name += " (tú)" if es else " (you)"
         table.add_row(name, str(score), str(size))
     decks = v["deck_sizes"]
     piles = v["discards"]
@@ -100,12 +112,12 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         parts.append(hand)
     phase = turn["phase"]
     if view_doc.get("is_terminal"):
-        winners = ", ".join(f"P{w + 1}" for w in view_doc.get("winners", []))
+        winners = ", ".join(seat_name(names, w) for w in view_doc.get("winners", []))
         parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
     elif phase == "symbol":
         k = turn["symbol_matches"]
-        parts.append(Text((f"Símbolo: {k} coincidencia(s): 'symbol points' o 'symbol draw regular|edge'" if es
-                           else f"Symbol: {k} match(es): 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
+        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'symbol points' o 'symbol draw regular|edge'" if es
+                           else f"Symbol: {k} match{'es' if k != 1 else ''}: 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
     elif phase == "discard":
-        parts.append(Text("Descartá hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
+        parts.append(Text("Descarta hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
     return Group(*parts)

@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import T
-from .board import GOAL, segments
+from ...engine.events import seat_name
+from .board import GOAL, IS_RED, segments
 
 #: Rich styles for the factor colours (the same names every renderer uses)
 STYLE = {"orange": "dark_orange", "green": "green3", "blue": "dodger_blue1", "purple": "medium_purple2",
@@ -17,12 +18,37 @@ STYLE = {"orange": "dark_orange", "green": "green3", "blue": "dodger_blue1", "pu
 SEAT_STYLE = ("bold black on bright_cyan", "bold black on yellow", "bold black on bright_green", "bold black on plum2")
 
 
-def cell(n: int, pawns: list[str] | None = None) -> Text:
-    """A space: its number coloured by its first factor, one block per prime factor, then pawns."""
+#: without colour the factors are written out: 12 reads `12 2²·3`, a card space ends in `*`
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+LEGEND = T("after each space its prime factors (2²·3 = 12); * a card space (a prime from 11)",
+           "tras cada casilla sus factores primos (2²·3 = 12); * casilla de carta (un primo desde 11)")
+
+
+def factor_text(n: int) -> str:
+    """The factors of a space in digits: `2²·3`; 0 and 1 have none."""
+    if n < 2:
+        return "-"
+    counts: dict[int, int] = {}
+    for factor, _ in segments(n):
+        counts[factor] = counts.get(factor, 0) + 1
+    text = "·".join(f"{f}{str(k).translate(_SUPERSCRIPT) if k > 1 else ''}" for f, k in counts.items())
+    return text + ("*" if IS_RED[n] else "")
+
+
+PHASE_NAMES = {"roll": T("roll", "tirar"), "move": T("move", "mover"), "card-pawn": T("choose the card's pawn", "elegir el peón de la carta"),
+               "switch": T("switch", "intercambio"), "steal": T("steal a Keeper", "robar un guardián"),
+               "draw": T("draw a card", "robar carta"), "over": T("over", "terminada")}
+
+
+def cell(n: int, pawns: list[str] | None = None, mono: bool = False) -> Text:
+    """A space: its number coloured by its first factor, one block per prime factor (the factors
+    in digits without colour), then pawns."""
     segs = segments(n)
     text = Text(f"{n:>3}", style=f"bold {STYLE[segs[0][1]]}" if n not in (0,) else "bold white on grey11")
     text.append(" ")
-    for factor, colour in segs:
+    if mono:
+        text.append(factor_text(n))
+    for factor, colour in segs if not mono else ():
         text.append("■" if colour != "red" or factor < 11 or n == factor else "▣", style=STYLE[colour])
     for mark in pawns or []:
         seat = int(mark[0]) - 1
@@ -31,19 +57,32 @@ def cell(n: int, pawns: list[str] | None = None) -> Text:
     return text
 
 
-def legend(n: int) -> Text:
-    """`colours N` drawing: every segment with its factor."""
+COLOUR_NAMES = {"orange": T("orange", "naranja"), "green": T("green", "verde"), "blue": T("blue", "azul"),
+                "purple": T("purple", "morado"), "red": T("red", "rojo"), "grey": T("grey", "gris"), "black": T("black", "negro")}
+
+
+def legend(n: int, lang: str | None = None) -> Text:
+    """`colours N` drawing: every segment with its factor and its colour's name."""
     text = Text(f"{n} = ")
     segs = segments(n)
     for i, (factor, colour) in enumerate(segs):
         if i:
             text.append(" × ")
         text.append(f"{factor}", style=f"bold {STYLE[colour]}")
-        text.append(f" ■ {colour}", style=STYLE[colour])
+        text.append(f" ■ {COLOUR_NAMES[colour].get(lang)}", style=STYLE[colour])
     return text
 
 
-def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
+def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None = None) -> str:
+    """Whose roll or draw the chance node is (referee mode)."""
+    view = view_doc.get("view", view_doc)
+    who = seat_name(names, view["turn"])
+    if view["phase"] == "draw":
+        return T(f"{who} draws a card", f"{who} roba una carta").get(lang)
+    return T(f"{who} rolls the two dice", f"{who} tira los dos dados").get(lang)
+
+
+def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False, names: list[str] | None = None) -> Any:
     def tr(en: str, es: str) -> str:
         return T(en, es).get(lang)
 
@@ -59,12 +98,12 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
         board.add_column(no_wrap=True)
     rows = [list(range(r, min(r + 6, GOAL))) for r in range(0, GOAL, 6)]
     for i, row in enumerate(rows):
-        cells = [cell(n, here.get(n)) for n in row]
+        cells = [cell(n, here.get(n), mono) for n in row]
         if i % 2:  # the path snakes back and forth, like the climb up the spiral
             cells.reverse()
             cells = [Text("")] * (6 - len(cells)) + cells
         board.add_row(*cells)
-    goal = cell(GOAL, home)
+    goal = cell(GOAL, home, mono)
     goal.stylize("bold")
     seats = Table(title=tr("Seats", "Asientos"), show_lines=False)
     for head in (tr("seat", "asiento"), tr("pawns", "peones"), tr("keepers", "guardianes"), tr("cursed", "maldito")):
@@ -72,15 +111,18 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
     current = view_doc.get("current_player")
     for t, pair in enumerate(pawns):
         keepers = view["keepers"][t]
-        name = Text(f"P{t + 1}", style=SEAT_STYLE[t % len(SEAT_STYLE)])
+        name = Text(f"{seat_name(names, t)} ({t + 1})" if names and names[t] != f"P{t + 1}" else f"P{t + 1}",
+                    style=SEAT_STYLE[t % len(SEAT_STYLE)])
         if view["turn"] == t and not view_doc.get("is_terminal"):
             name.append(" ◀")
         seats.add_row(name, " ".join(f"{l}:{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)),
                       ", ".join(f"{k}×{c}" if c > 1 else k for k, c in keepers.items()) or "-",
                       tr("yes", "sí") if view["cursed"][t] else "-")
     status = Text()
-    status.append(tr("Turn: ", "Turno: ") + f"P{view['turn'] + 1}   ")
-    status.append(tr("Phase: ", "Fase: ") + view["phase"] + "   ")
+    if not view_doc.get("is_terminal"):
+        status.append(tr("Turn: ", "Turno: ") + f"{seat_name(names, view['turn'])}   ")
+    phase = PHASE_NAMES.get(view["phase"])
+    status.append(tr("Phase: ", "Fase: ") + (phase.get(lang) if phase else view["phase"]) + "   ")
     dice = view["dice"]
     status.append(tr("Dice left: ", "Dados por usar: ") + (" ".join(str(d) for d in dice) or "-") + "   ")
     status.append(tr("Deck: ", "Mazo: ") + f"{sum(view['deck'].values())}   ")
@@ -90,9 +132,12 @@ def render(view_doc: dict[str, Any], lang: str = "en") -> Any:
     if view.get("roll_again"):
         status.append("\n" + tr("Roll again after this turn", "Vuelve a tirar tras este turno"))
     if view.get("winner") is not None:
-        status.append("\n" + tr(f"P{view['winner'] + 1} wins!", f"¡Gana P{view['winner'] + 1}!"), style="bold")
+        status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
     elif current not in (None, "chance", "terminal"):
         status.append("")
     title = Text(tr("Prime Climb — goal: ", "Prime Climb — meta: "), style="bold")
     title.append_text(goal)
-    return Group(title, board, seats, status)
+    parts = [title, board, seats, status]
+    if mono:
+        parts.append(Text(LEGEND.get(lang)))
+    return Group(*parts)

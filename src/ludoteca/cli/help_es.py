@@ -1,0 +1,161 @@
+"""The command line's help in Spanish: every Typer help string, by its English text.
+
+`localize(command, "es")` rewrites a built Click command tree in place (commands, options,
+arguments, Typer's panel titles); `main()` does it before parsing when `--lang es` is on the
+command line or LUDOTECA_LANG=es. tests/test_spanish.py fails on any help string missing here.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any, Iterator
+
+HELP_ES: dict[str, str] = {
+    # ludoteca, shared options
+    "Prime Climb, Aggravation, Pirámide del Sol and Mazmorra Primigenia — play, inspect, referee.":
+        "Prime Climb, Aggravation, Pirámide del Sol y Mazmorra Primigenia: juega, inspecciona, arbitra.",
+    "Language of messages: en or es / Idioma: en o es.": "Idioma de los mensajes: en o es.",
+    "Print JSON.": "Escribe JSON.",
+    "Game name (see `ludoteca games`).": "Nombre del juego (mira `ludoteca games`).",
+    "Number of players.": "Número de jugadores.",
+    "Rules option KEY=VALUE (repeatable).": "Opción de reglas CLAVE=VALOR (se puede repetir).",
+    "Random seed.": "Semilla aleatoria.",
+    "A state JSON file.": "Un archivo JSON de estado.",
+    "Game name.": "Nombre del juego.",
+    "en or es.": "en o es.",
+    "en or es": "en o es",
+    "en or es (messages of this command).": "en o es (mensajes de esta orden).",
+    # games, new, legal, apply, view, rules, replay
+    "List every game with its player counts and rules options.":
+        "Lista todos los juegos con sus números de jugadores y sus opciones de reglas.",
+    "Print the state JSON of a new game.": "Escribe el JSON del estado de una partida nueva.",
+    "Print the legal actions in notation (chance outcomes with probabilities).":
+        "Escribe las acciones legales en notación (los resultados del azar con sus probabilidades).",
+    "Apply actions and print the resulting state JSON (an illegal action exits non-zero, printing nothing).":
+        "Aplica acciones y escribe el JSON del estado resultante (una acción ilegal sale con error sin escribir nada).",
+    "Actions in the game's notation, applied in order.": "Acciones en la notación del juego, aplicadas en orden.",
+    "Print a seat's view as JSON: exactly what a bot or a web client of that seat receives.":
+        "Escribe la vista de un asiento en JSON: exactamente lo que recibe un bot o un cliente web de ese asiento.",
+    "The seat whose view to print, counted as the table and `play` count them: 1..n or P1..Pn (omit for a spectator). "
+    "The document's own `seat` field counts from 0, as bots and web clients do.":
+        "El asiento cuya vista se escribe, contado como lo cuentan la mesa y `play`: 1..n o P1..Pn (omítelo para un espectador). "
+        "El campo `seat` del documento cuenta desde 0, como los bots y los clientes web.",
+    "Print the game's rules summary and its options with their defaults.":
+        "Escribe el resumen de las reglas del juego y sus opciones con sus valores por defecto.",
+    "Verify a game record by replaying it, and summarise it.": "Verifica un registro de partida repitiéndolo, y lo resume.",
+    "A game record JSON file.": "Un archivo JSON de registro de partida.",
+    "Walk through the game one action at a time: each action's events in words, the board after each move; "
+    "Enter for the next, q to stop.":
+        "Recorre la partida acción por acción: lo que causó cada acción en palabras, el tablero tras cada jugada; "
+        "Intro para la siguiente, q para parar.",
+    "Print each action and its events as one JSON object per line (docs/formats.md).":
+        "Escribe cada acción y lo que causó como un objeto JSON por línea (docs/formats.md).",
+    "With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.":
+        "Con --json: cuenta los sucesos como los ve este asiento (desde 0, como en el JSON); omítelo para un espectador.",
+    "With --json: every seat's details, hidden cards included.":
+        "Con --json: los detalles de todos los asientos, cartas ocultas incluidas.",
+    # play
+    "Play a full game in the terminal against people or bots.": "Juega una partida completa en la terminal contra personas o bots.",
+    "Comma-separated seats in table order, the first is P1: human or a bot name (random, greedy, ...). "
+    "Default: human then greedy bots, as many as the game's default player count.":
+        "Asientos separados por comas en el orden de la mesa, el primero es P1: human (una persona) o el nombre de un bot "
+        "(random, greedy, ...). Por defecto: una persona y luego bots greedy, tantos como el número de jugadores por defecto del juego.",
+    "Random seed (default: a fresh one, printed).": "Semilla aleatoria (por defecto: una nueva, que se muestra).",
+    "Write the game record to this file.": "Guarda el registro de la partida en este archivo.",
+    "auto, or manual to type the dice/cards of a physical game.":
+        "auto, o manual para escribir los dados o cartas de una partida física (modo árbitro).",
+    "Comma-separated player names.": "Nombres de los jugadores separados por comas.",
+    "Print only the result.": "Escribe solo el resultado.",
+    "Mazmorra: also draw the room graph.": "Mazmorra: dibuja también el grafo de salas.",
+    # serve
+    "Start the web server: open http://HOST:PORT/ in a browser to create and join rooms.":
+        "Arranca el servidor web: abre http://HOST:PORT/ en un navegador para crear salas y unirte a ellas.",
+    "Address to listen on (0.0.0.0 to let other machines in).": "Dirección en la que escuchar (0.0.0.0 para dejar entrar a otras máquinas).",
+    "Port to listen on.": "Puerto en el que escuchar.",
+    "SQLite file or SQLAlchemy URL (postgresql://...) where rooms are kept.":
+        "Archivo SQLite o URL de SQLAlchemy (postgresql://...) donde se guardan las salas.",
+    "Seconds a bot waits before each move, so people can follow.": "Segundos que espera un bot antes de cada jugada, para que las personas la sigan.",
+    "Seconds a person may be away on their turn before a bot plays for them.":
+        "Segundos que una persona puede ausentarse en su turno antes de que un bot juegue por ella.",
+    # simulate, report
+    "Play many seeded bot games with rotated seats; rows are written as they finish and a rerun resumes.":
+        "Juega muchas partidas de bots con semilla y asientos rotados; las filas se escriben al terminar cada una y repetir la orden continúa.",
+    "Comma-separated bot names, one per seat; rotated so each sits in every seat equally often.":
+        "Nombres de bots separados por comas, uno por asiento; rotan para que cada uno ocupe cada asiento igual número de veces.",
+    "Games per variant (a multiple of the number of seats keeps the rotation complete).":
+        "Partidas por variante (un múltiplo del número de asientos mantiene completa la rotación).",
+    "Master seed: every game's and bot's seed is derived from it.": "Semilla maestra: de ella se derivan las semillas de cada partida y cada bot.",
+    "Compare rule variants: KEY=V1,V2,... (repeatable: all combinations).":
+        "Compara variantes de reglas: CLAVE=V1,V2,... (se puede repetir: todas las combinaciones).",
+    "Worker processes (local) or CPUs (local Ray). Default: all cores.": "Procesos (local) o CPU (Ray local). Por defecto: todos los núcleos.",
+    "local (processes on this machine) or ray.": "local (procesos en esta máquina) o ray.",
+    "Address of an existing Ray cluster (default: start a local one).": "Dirección de un clúster Ray existente (por defecto: arranca uno local).",
+    "Folder for run.json, games.jsonl, records and the report (default: sim-GAME-sSEED).":
+        "Carpeta para run.json, games.jsonl, los registros y el informe (por defecto: sim-JUEGO-sSEMILLA).",
+    "Game records kept for replay: none, N (the first N games of each variant) or indices 0,5,9.":
+        "Registros de partida que se guardan para repetirlas: none, N (las N primeras de cada variante) o índices 0,5,9.",
+    "Import a module defining more games or bots (module or module:GameClass).":
+        "Importa un módulo que define más juegos o bots (módulo o módulo:ClaseJuego).",
+    "Cut a game off after this many actions (counted as no winner).": "Corta una partida tras este número de acciones (cuenta como sin ganador).",
+    "Do not write the report at the end.": "No escribas el informe al final.",
+    "No progress bar, only the summary.": "Sin barra de progreso, solo el resumen.",
+    "Write the report of a simulation (win rates by seat and agent, balance, length, statistics; PNG and HTML).":
+        "Escribe el informe de una simulación (victorias por asiento y agente, equilibrio, duración, estadísticas; PNG y HTML).",
+    "A simulation folder (written by `ludoteca simulate --out`).": "Una carpeta de simulación (escrita por `ludoteca simulate --out`).",
+    # prime-climb
+    "Prime Climb helpers: every way a turn can end, and the factor colours of a number.":
+        "Ayudas de Prime Climb: todas las formas en que puede acabar un turno, y los colores de los factores de un número.",
+    "Every distinct pair of end spaces this roll (and these Keepers) can reach, with one way to get there.":
+        "Cada par distinto de casillas finales que esta tirada (y estos guardianes) puede alcanzar, con una forma de llegar.",
+    "your two pawns' spaces, e.g. 4,26 (101 = home)": "las casillas de tus dos peones, p. ej. 4,26 (101 = meta)",
+    "the two dice, e.g. 3,9 (0 means 10; doubles give four uses)": "los dos dados, p. ej. 3,9 (0 es 10; los dobles dan cuatro usos)",
+    "±N Keeper cards you hold, e.g. 5,2,7": "las cartas guardián ±N que tienes, p. ej. 5,2,7",
+    "you are cursed: only subtract or divide": "estás maldito: solo restar o dividir",
+    "print a JSON list of {pawns, steps}": "escribe una lista JSON de {pawns, steps}",
+    "The factor colours of a number (one segment per prime factor), drawn in colour.":
+        "Los colores de los factores de un número (un segmento por factor primo), dibujados en color.",
+    "a number from 0 to 101": "un número de 0 a 101",
+    "Optimal expected number of turns of the race to 101 without cards or opponents (the number alone on the last line).":
+        "Número esperado óptimo de turnos de la carrera hasta 101 sin cartas ni rivales (el número solo en la última línea).",
+    "Pawns racing: 1 or 2 / Peones en carrera: 1 o 2.": "Peones en carrera: 1 o 2.",
+    "rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).":
+        "rules (las nuestras, el reglamento) o published (el modelo simplificado de un peón del análisis publicado de 9.07).",
+    "Start from these positions instead of Start (repeat per pawn).": "Empieza desde estas posiciones en vez de la salida (repite por peón).",
+}
+
+#: Typer's panel titles and tags (module constants of typer.rich_utils)
+TYPER_ES = {"ARGUMENTS_PANEL_TITLE": "Argumentos", "OPTIONS_PANEL_TITLE": "Opciones", "COMMANDS_PANEL_TITLE": "Órdenes",
+            "ERRORS_PANEL_TITLE": "Error", "DEFAULT_STRING": "[por defecto: {}]", "REQUIRED_LONG_STRING": "[obligatorio]",
+            "ABORTED_TEXT": "Cancelado."}
+
+
+def help_texts(command: Any) -> Iterator[tuple[Any, str]]:
+    """(holder, text) for every help string of a Click command tree: commands, options, arguments."""
+    if getattr(command, "help", None):
+        yield command, inspect.cleandoc(command.help)
+    for param in getattr(command, "params", []):
+        if getattr(param, "help", None):
+            yield param, param.help
+    for sub in getattr(command, "commands", {}).values():
+        yield from help_texts(sub)
+
+
+_TYPER_EN: dict[str, Any] = {}
+
+
+def localize(command: Any, lang: str) -> None:
+    """Put the Spanish help in place (strings without a translation stay as they are); Typer's
+    own titles follow the language either way (they are process-wide)."""
+    try:
+        from typer import rich_utils
+    except ImportError:  # Typer without Rich: its plain formatter keeps Click's words
+        rich_utils = None
+    if rich_utils is not None:
+        if not _TYPER_EN:
+            _TYPER_EN.update({name: getattr(rich_utils, name) for name in TYPER_ES if hasattr(rich_utils, name)})
+        for name, value in (TYPER_ES if lang == "es" else _TYPER_EN).items():
+            if name in _TYPER_EN:
+                setattr(rich_utils, name, value)
+    if lang == "es":
+        for holder, text in list(help_texts(command)):
+            holder.help = HELP_ES.get(text, text)
