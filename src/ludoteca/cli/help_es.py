@@ -25,6 +25,22 @@ HELP_ES: dict[str, str] = {
     "en or es.": "en o es.",
     "en or es": "en o es",
     "en or es (messages of this command).": "en o es (mensajes de esta orden).",
+    # serve: the limits (docs/web.md)
+    "Rooms one client may create, e.g. 10/minute;60/hour ('' = no limit).":
+        "Salas que puede crear un cliente, p. ej. 10/minute;60/hour ('' = sin límite).",
+    "Seat claims (right or wrong invitations) per client.":
+        "Peticiones de asiento (con invitación buena o mala) por cliente.",
+    "Seat logins (WebSocket hello) per client.": "Entradas en un asiento (hello por WebSocket) por cliente.",
+    "WebSocket messages of every kind per client.": "Mensajes WebSocket de cualquier tipo por cliente.",
+    "Rooms not over yet that one client may have created.": "Salas sin terminar que puede tener creadas un cliente.",
+    "Rooms not over yet, everyone's together.": "Salas sin terminar, las de todos juntas.",
+    "Bot-only rooms playing at once (and that may be created).":
+        "Salas solo de bots jugando a la vez (y que se pueden crear).",
+    "Processes where bots think (0: one less than the CPUs).":
+        "Procesos donde piensan los bots (0: uno menos que las CPU).",
+    "Actions after which a game is stopped without a winner.":
+        "Acciones tras las que una partida se detiene sin ganador.",
+    "Rooms per page of the lobby's lists.": "Salas por página en las listas del vestíbulo.",
     # games, new, legal, apply, view, rules, replay
     "List every game with its player counts and rules options.":
         "Lista todos los juegos con sus números de jugadores y sus opciones de reglas.",
