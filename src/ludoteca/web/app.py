@@ -67,23 +67,39 @@ def error_response(code: str, message, status: int | None = None) -> JSONRespons
 
 
 def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
-               takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None) -> FastAPI:
-    """`seeds`: a function giving each new room's seed (tests only; by default a secret random one)."""
+               takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
+               broker=None, external_bots: bool = False, cluster_every: float = 2.0) -> FastAPI:
+    """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
+    `broker`: None (this process alone serves its rooms), or a broker (`broker.make_broker`) or its
+    URL (redis://...): then any number of processes serve the same database (`cluster`).
+    `external_bots`: bots are played by `ludoteca bots` workers, not in this process."""
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds)
+    service.bot_delay = bot_delay
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after)
+    hub.external_bots = external_bots
+    cluster = None
+    if broker is not None:
+        from .broker import make_broker
+        from .cluster import Cluster
+
+        cluster = Cluster(hub, make_broker(broker) if isinstance(broker, str) else broker, every=cluster_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         service.resume()
+        if cluster is not None:
+            await cluster.start()
         hub.kick_all()
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         yield
         checker.cancel()
+        if cluster is not None:
+            await cluster.stop()
         for task in hub.drivers.values():
             task.cancel()
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.service, app.state.hub = service, hub
+    app.state.service, app.state.hub, app.state.cluster = service, hub, cluster
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):
