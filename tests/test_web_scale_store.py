@@ -1,0 +1,200 @@
+"""Rooms shared by several processes through one database: version checks, re-reading, bot leases.
+
+Each "process" here is a `RoomService` of its own over the same database (SQLite, and a real
+PostgreSQL where it is installed), exactly as separate processes would hold their caches.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from scale_support import missing, postgres_server
+from sqlalchemy import func, select
+from web_support import toy_games
+
+from ludoteca.engine import CHANCE
+from ludoteca.web.botworker import BotWorker
+from ludoteca.web.broker import LocalBroker
+from ludoteca.web.db import ActionRow, AutoMoveRow, make_engine, make_sessions
+from ludoteca.web.rooms import RoomError, RoomService
+from ludoteca.web import store
+
+WHY_NOT = missing()
+
+
+@pytest.fixture(scope="module")
+def pg():
+    if WHY_NOT:
+        yield None
+        return
+    with postgres_server() as new_database:
+        yield new_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path, pg):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/rooms.db"
+    if pg is None:
+        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
+    return pg()
+
+
+@pytest.fixture
+def games():
+    with toy_games():
+        yield
+
+
+def process(db_url, told=None) -> RoomService:
+    """One server process's view of the rooms (a cache over the shared database)."""
+    service = RoomService(make_sessions(make_engine(db_url)), seeds=iter(range(100, 10_000)).__next__)
+    service.cluster = True
+    if told is not None:
+        service.on_change = told
+    return service
+
+
+def play_chance(service, room):
+    while room.state.current_player() == CHANCE:
+        assert service.apply(room, room.state.sample_chance())
+
+
+def stored_actions(service, room_id):
+    with service.engine.connect() as db:
+        return db.execute(select(ActionRow.index, ActionRow.player, ActionRow.action)
+                          .where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
+
+
+def two_people(a: RoomService):
+    room, secret = a.create("toy", {}, [{"kind": "human"}, {"kind": "human"}], creator={"seat": 0, "name": "ana"})
+    a.claim(room.id, 1, "bea", secret["invites"][1])
+    play_chance(a, room)
+    return room
+
+
+def test_two_processes_never_both_apply_a_move_to_one_room(db_url, games):
+    a, b = process(db_url), process(db_url)
+    room_a = two_people(a)
+    room_b = b.get(room_a.id)  # loaded on demand from the database
+    assert room_b.version == room_a.version and room_b.state.to_json() == room_a.state.to_json()
+    version = room_a.version
+    a.act(room_a, 0, version, "add")
+    with pytest.raises(RoomError) as refused:  # the same position, the other process: refused
+        b.act(room_b, 0, version, "double")
+    assert refused.value.code == "stale"
+    # the loser's cache is the stored room now: its own try is gone, the winner's move is in
+    assert room_b.version == room_a.version and room_b.state.to_json() == room_a.state.to_json()
+    assert [a.action for a in stored_actions(a, room_a.id)][-1] == "add"
+    assert len(stored_actions(a, room_a.id)) == len(room_a.match.actions) == len(room_b.match.actions)
+    b.act(room_b, 0, room_b.version, "end")  # and play goes on from either
+    assert a.get(room_a.id).version == room_b.version and room_a.state.to_json() == room_b.state.to_json()
+
+
+def test_a_stale_cache_is_brought_up_before_a_move_is_judged(db_url, games):
+    a, b = process(db_url), process(db_url)
+    room_a = two_people(a)
+    room_b = b.get(room_a.id)
+    a.act(room_a, 0, room_a.version, "add")  # b has heard nothing of this
+    b.act(room_b, 0, room_a.version, "end")  # a client that saw a's state moves through b
+    assert room_b.log[-1].notation == "end" and a.get(room_a.id).state.to_json() == room_b.state.to_json()
+
+
+def test_an_undo_made_elsewhere_rebuilds_the_cache(db_url, games):
+    a, b = process(db_url), process(db_url)
+    room_a = two_people(a)
+    before = room_a.state.to_json()
+    room_b = b.get(room_a.id)
+    a.act(room_a, 0, room_a.version, "add")
+    assert b.get(room_a.id).state.to_json() == room_a.state.to_json()
+    a.undo(room_a, 0, room_a.version)
+    a.act(room_a, 0, room_a.version, "double")  # the same number of moves, another way
+    b.get(room_a.id)
+    assert room_b.state.to_json() == room_a.state.to_json() != before
+    assert [e.notation for e in room_b.log] == [e.notation for e in room_a.log]
+    assert room_b.match.can_undo(0) == room_a.match.can_undo(0)
+
+
+def test_a_claim_through_one_process_is_a_token_for_every_process(db_url, games):
+    a, b = process(db_url), process(db_url)
+    room, secret = a.create("toy", {}, [{"kind": "human"}, {"kind": "human"}], creator={"seat": 0, "name": "ana"})
+    room_b = b.get(room.id)
+    token = b.claim(room.id, 1, "bea", secret["invites"][1])
+    assert a.check_token(room, 1, token) == 1 and room.status == "running"
+    with pytest.raises(RoomError) as taken:  # the seat is gone everywhere
+        a.claim(room.id, 1, "eve", None)
+    assert taken.value.code in ("forbidden", "stale")
+    assert room_b.seats[1].name == "bea" == a.get(room.id).seats[1].name
+
+
+def test_every_change_is_committed_before_it_is_told(db_url, games):
+    seen = []
+
+    def told(room):  # what another process would read the moment it hears
+        seen.append((room.version, store.version_of(service, room.id), len(stored_actions(service, room.id))))
+
+    service = process(db_url, told)
+    room = two_people(service)
+    service.act(room, 0, room.version, "add")
+    assert seen and all(version == stored for version, stored, _ in seen)
+    assert seen[-1][2] == len(room.match.actions)
+
+
+def bot_room(service, bot="random"):
+    room, _ = service.create("toy", {}, [{"kind": "bot", "bot": bot}, {"kind": "human"}], creator={"seat": 1, "name": "ana"})
+    return room
+
+
+def auto_rows(service):
+    with service.engine.connect() as db:
+        return db.execute(select(AutoMoveRow.room_id, AutoMoveRow.kind, AutoMoveRow.worker)).all()
+
+
+def test_a_room_waiting_for_the_server_is_queued_and_one_worker_claims_it(db_url, games):
+    server = process(db_url)
+    room = bot_room(server)
+    assert [(r.room_id, r.kind) for r in auto_rows(server)] == [(room.id, "chance")]
+    broker = LocalBroker()
+    one = BotWorker(process(db_url), broker, lease=60, name="one")
+    two = BotWorker(process(db_url), broker, lease=60, name="two")
+    store.CHANCE_GRACE, grace = 0.0, store.CHANCE_GRACE
+    try:
+        # make the row due now (as if its server died before the draw)
+        with server.engine.begin() as db:
+            db.execute(AutoMoveRow.__table__.update().values(due=0))
+        assert one.claim() == room.id
+        assert two.claim() is None  # leased: never two workers on one move
+        made = one.play(room.id)
+        assert made >= 2  # the draw, the bot's first decision (one bot move per claim)
+        for _ in range(10):  # the bot's next decisions: due at once (no bot delay), to any worker
+            worker = next((w for w in (two, one) if w.claim() == room.id), None)
+            if worker is None:
+                break
+            made += worker.play(room.id)
+    finally:
+        store.CHANCE_GRACE = grace
+    server_room = server.get(room.id)
+    assert server_room.state.current_player() == 1 and server_room.log[-1].player in (0, "chance")
+    assert auto_rows(server) == []  # a person's turn: nothing queued
+
+
+def test_a_worker_killed_mid_thought_loses_nothing(db_url, games):
+    server = process(db_url)
+    room = bot_room(server)
+    play_chance(server, room)  # the bot's turn now
+    broker = LocalBroker()
+    dead = BotWorker(process(db_url), broker, lease=0.2, name="dead")
+    with server.engine.begin() as db:
+        db.execute(AutoMoveRow.__table__.update().values(due=0))
+    assert dead.claim() == room.id  # ... and it is killed while it thinks: nothing was stored
+    alive = BotWorker(process(db_url), broker, lease=60, name="alive")
+    assert alive.claim() is None
+    before = len(stored_actions(server, room.id))
+    time.sleep(0.3)  # the lease lapses
+    assert alive.claim() == room.id and alive.play(room.id) >= 1
+    actions = stored_actions(server, room.id)
+    assert [a.player for a in actions[before:]][:1] == ["0"]  # the bot's move, made once, by the live worker
+    with server.engine.connect() as db:
+        assert db.execute(select(func.count()).select_from(ActionRow).where(ActionRow.room_id == room.id)).scalar() == len(actions)
+    assert len(server.get(room.id).match.actions) == len(actions)
