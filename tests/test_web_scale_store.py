@@ -184,14 +184,14 @@ def test_a_worker_killed_mid_thought_loses_nothing(db_url, games):
     room = bot_room(server)
     play_chance(server, room)  # the bot's turn now
     broker = LocalBroker()
-    dead = BotWorker(process(db_url), broker, lease=0.2, name="dead")
+    dead = BotWorker(process(db_url), broker, lease=1.0, name="dead")
+    alive = BotWorker(process(db_url), broker, lease=60, name="alive")
     with server.engine.begin() as db:
         db.execute(AutoMoveRow.__table__.update().values(due=0))
     assert dead.claim() == room.id  # ... and it is killed while it thinks: nothing was stored
-    alive = BotWorker(process(db_url), broker, lease=60, name="alive")
     assert alive.claim() is None
     before = len(stored_actions(server, room.id))
-    time.sleep(0.3)  # the lease lapses
+    time.sleep(1.1)  # the lease lapses
     assert alive.claim() == room.id and alive.play(room.id) >= 1
     actions = stored_actions(server, room.id)
     assert [a.player for a in actions[before:]][:1] == ["0"]  # the bot's move, made once, by the live worker

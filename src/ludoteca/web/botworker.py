@@ -21,27 +21,27 @@ import time
 
 from sqlalchemy import delete, func, or_, select, update
 
-from ..bots import make_bot
 from ..engine import view_document
-from ..engine.rng import derive_seed
 from . import store
 from .db import AutoMoveRow
 from .rooms import Room, RoomError, RoomService
+from .thinking import BotJob, think
 
 log = logging.getLogger("ludoteca.bots")
 
 
 def bot_move(service: RoomService, room: Room) -> int:
-    """The bot's choice for the seat on turn: the same seeded bot a server would have made."""
+    """The bot's choice for the seat on turn: the same seeded bot, thinking the same way, as in a server."""
+    kind, (bot, seed) = service.next_automatic(room)
     state = room.state
-    player = state.current_player()
-    seat = room.seats[player]
-    seed = derive_seed(room.match.seed, "bot", player, len(room.log))
-    legal = state.legal_actions()
+    player, legal = state.current_player(), state.legal_actions()
+    game = type(room.game)
+    job = BotJob(bot, room.game.name, game.__module__, game.__qualname__, dict(room.game.options),
+                 player, seed, view_document(state, player), legal)
     try:
-        action = make_bot(seat.bot or service.takeover_bot, room.game, player, seed).choose(view_document(state, player), legal)
+        action = think(job)
     except Exception as exc:
-        log.error("bot %s failed in room %s (%s: %s); playing its first legal move", seat.bot, room.id,
+        log.error("bot %s failed in room %s (%s: %s); playing its first legal move", bot, room.id,
                   type(exc).__name__, str(exc)[:200])
         return legal[0]
     return action if action in legal else legal[0]
