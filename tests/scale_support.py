@@ -127,14 +127,17 @@ SERVER = r"""
 import sys
 sys.path[:0] = [{tests!r}, {src!r}]
 from web_support import toy_games
-toy_games().__enter__()  # the test games, registered in this process too
+games = toy_games()
+games.__enter__()  # the test games, registered in this process too (kept: collected, it would unregister them)
 kind, db, broker = sys.argv[1], sys.argv[2], sys.argv[3]
 if kind == "serve":
     import uvicorn
     from ludoteca.web import create_app
     broker = None if broker == "-" else broker
+    import dataclasses
+    from ludoteca.web.limits import UNLIMITED
     app = create_app(db, bot_delay=0, takeover_after=3600, broker=broker, external_bots=broker is not None and sys.argv[5] == "external",
-                     cluster_every=0.3)
+                     cluster_every=0.3, limits=dataclasses.replace(UNLIMITED, bot_workers=1))
     uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[4]), log_level="warning")
 else:
     import signal, threading
@@ -155,33 +158,53 @@ def _env() -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
 
 
-def start_server(db: str, broker: str | None, bots: str = "external") -> tuple[subprocess.Popen, str]:
-    """A server process (uvicorn, the test games registered); returns it and its base URL once it answers."""
+def launch_server(db: str, broker: str | None, bots: str = "external") -> tuple[subprocess.Popen, str]:
+    """A server process (uvicorn, the test games registered) and its base URL; `wait_ready` before use."""
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), "serve", db, broker or "-", str(port), bots],
-                            env=_env())
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(1500):  # readiness, not a time limit
+                            env=_env(), start_new_session=True)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_ready(proc: subprocess.Popen, base: str) -> None:
+    for _ in range(3000):  # readiness, not a time limit
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode}")
         try:
             urllib.request.urlopen(base + "/api/games", timeout=5).read()
-            return proc, base
+            return
         except OSError:
             time.sleep(0.02)
     proc.kill()
     raise RuntimeError("the server never answered")
 
 
-def start_worker(db: str, broker: str, lease: float = 1.0) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), "bots", db, broker, str(lease)],
-                            env=_env(), stdout=subprocess.PIPE, text=True)
+def start_server(db: str, broker: str | None, bots: str = "external") -> tuple[subprocess.Popen, str]:
+    proc, base = launch_server(db, broker, bots)
+    wait_ready(proc, base)
+    return proc, base
+
+
+def launch_worker(db: str, broker: str, lease: float = 1.0) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), "bots", db, broker, str(lease)],
+                            env=_env(), stdout=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def worker_ready(proc: subprocess.Popen) -> subprocess.Popen:
     assert proc.stdout.readline().strip() == "ready"
     return proc
 
 
+def start_worker(db: str, broker: str, lease: float = 1.0) -> subprocess.Popen:
+    return worker_ready(launch_worker(db, broker, lease))
+
+
 def kill9(proc: subprocess.Popen) -> None:
-    proc.send_signal(signal.SIGKILL)
+    """SIGKILL the process and whatever it started (a server's bot pool): as if its machine died."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
     proc.wait(timeout=10)
 
 
@@ -191,5 +214,9 @@ def stop(proc: subprocess.Popen) -> None:
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            pass
+    try:  # and anything it left behind
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait(timeout=10)
