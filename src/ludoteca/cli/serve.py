@@ -8,7 +8,10 @@ from typing import Annotated, Optional
 import typer
 
 from ..engine import T
+from ..web.limits import WebLimits
 from .common import fail
+
+_D = WebLimits()  # the defaults, shown by --help
 
 
 def shown(url: str) -> str:
@@ -29,6 +32,16 @@ def serve(
     external_bots: Annotated[bool, typer.Option("--external-bots", help="Leave bots to `ludoteca bots` workers (needs --broker).")] = False,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move, so people can follow.")] = 0.6,
     takeover_after: Annotated[float, typer.Option(help="Seconds a person may be away on their turn before a bot plays for them.")] = 120.0,
+    rate_create: Annotated[str, typer.Option(help="Rooms one client may create, e.g. 10/minute;60/hour ('' = no limit).")] = _D.create_rate or "",
+    rate_claim: Annotated[str, typer.Option(help="Seat claims (right or wrong invitations) per client.")] = _D.claim_rate or "",
+    rate_hello: Annotated[str, typer.Option(help="Seat logins (WebSocket hello) per client.")] = _D.hello_rate or "",
+    rate_messages: Annotated[str, typer.Option(help="WebSocket messages of every kind per client.")] = _D.message_rate or "",
+    rooms_per_client: Annotated[int, typer.Option(help="Rooms not over yet that one client may have created.")] = _D.rooms_per_client,
+    max_rooms: Annotated[int, typer.Option(help="Rooms not over yet, everyone's together.")] = _D.max_rooms,
+    bot_rooms: Annotated[int, typer.Option(help="Bot-only rooms playing at once (and that may be created).")] = _D.bot_rooms,
+    bot_workers: Annotated[int, typer.Option(help="Processes where bots think (0: one less than the CPUs).")] = _D.bot_workers,
+    max_moves: Annotated[int, typer.Option(help="Actions after which a game is stopped without a winner.")] = _D.max_moves,
+    page_size: Annotated[int, typer.Option(help="Rooms per page of the lobby's lists.")] = _D.page_size,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es (messages of this command).")] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join rooms."""
@@ -42,6 +55,13 @@ def serve(
     if external_bots and broker is None:
         fail(T("--external-bots needs --broker: the workers tell the servers about their moves through it",
                "--external-bots necesita --broker: los trabajadores avisan de sus jugadas a los servidores a través de él"))
+    limits = WebLimits(create_rate=rate_create or None, claim_rate=rate_claim or None, hello_rate=rate_hello or None,
+                       message_rate=rate_messages or None, rooms_per_client=rooms_per_client, max_rooms=max_rooms,
+                       bot_rooms=bot_rooms, bot_workers=bot_workers, max_moves=max_moves, page_size=page_size)
+    try:
+        limits.check()
+    except ValueError as exc:
+        fail(T(f"bad limit: {exc}", f"límite no válido: {exc}"))
     import uvicorn
 
     from ..web import create_app
@@ -53,7 +73,8 @@ def serve(
     except Exception as exc:  # a Redis that cannot be reached, a URL that is not one
         fail(T(f"cannot reach the broker {broker}: {one_line(exc)}", f"no se puede llegar al broker {broker}: {one_line(exc)}"))
     try:
-        app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots)
+        app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
+                         limits=limits)
     except Exception as exc:  # a database that cannot be opened
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     where = shown(db) + (f", {shown(broker)}" if broker else "")

@@ -18,6 +18,7 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import LudotecaError, T, game_class, game_names, replay, view_document
@@ -148,6 +149,15 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.exception_handler(LudotecaError)
     async def ludoteca_error(_request: Request, exc: LudotecaError):
         return error_response("bad_request", exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException):
+        # FastAPI's own refusals (a body that is not JSON, nested too deeply...) in our bilingual shape
+        said = {400: T("the request body is not valid JSON", "el cuerpo de la petición no es JSON válido"),
+                404: T("not found", "no encontrado"), 405: T("method not allowed", "método no permitido")}
+        message = said.get(exc.status_code, T(str(exc.detail), str(exc.detail)))
+        code = "not_found" if exc.status_code == 404 else "bad_request"
+        return error_response(code, message, exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError):

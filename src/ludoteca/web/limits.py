@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Mapping
-
-from limits import RateLimitItem, parse_many
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from typing import TYPE_CHECKING, Mapping
 
 from ..engine import T
-from .rooms import RoomError
+from .errors import RoomError
+
+if TYPE_CHECKING:
+    from limits import RateLimitItem
 
 
 class RateLimited(RoomError):
@@ -42,6 +41,8 @@ class RateLimited(RoomError):
 def parse_rule(text: str | None) -> list[RateLimitItem]:
     """'10/minute', '20/second;300/minute' -> the `limits` items; None or '' -> no limit.
     A bad text raises ValueError naming it (the CLI turns it into a one-line error)."""
+    from limits import parse_many  # here, not at import: the command line reads WebLimits' defaults
+
     if not text or not text.strip():
         return []
     try:
@@ -54,6 +55,9 @@ class RateLimits:
     """Named rate-limit rules counted per client, in memory (one server process)."""
 
     def __init__(self, rules: Mapping[str, str | None] | None = None):
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
         self.storage = MemoryStorage()
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.rules: dict[str, list[RateLimitItem]] = {}

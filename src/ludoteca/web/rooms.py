@@ -25,20 +25,13 @@ from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game,
 from ..engine.rng import derive_seed
 from . import store
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
+from .errors import RoomError
 from .visibility import log_lines
 
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
 log = logging.getLogger("ludoteca.web")
-
-
-class RoomError(LudotecaError):
-    """A request the room refuses; `code` says why (not_found, forbidden, stale, illegal, bad_request)."""
-
-    def __init__(self, code: str, message: Text):
-        super().__init__(message)
-        self.code = code
 
 
 def hash_secret(secret: str) -> str:
