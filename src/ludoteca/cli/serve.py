@@ -71,7 +71,7 @@ def serve(
 
         hub_broker = make_broker(broker) if broker is not None else None
     except Exception as exc:  # a Redis that cannot be reached, a URL that is not one
-        fail(T(f"cannot reach the broker {broker}: {one_line(exc)}", f"no se puede llegar al broker {broker}: {one_line(exc)}"))
+        fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
                          limits=limits)
