@@ -198,3 +198,54 @@ def test_a_worker_killed_mid_thought_loses_nothing(db_url, games):
     with server.engine.connect() as db:
         assert db.execute(select(func.count()).select_from(ActionRow).where(ActionRow.room_id == room.id)).scalar() == len(actions)
     assert len(server.get(room.id).match.actions) == len(actions)
+
+
+class DeafBroker(LocalBroker):
+    """A broker that loses every notice (a Redis hiccup, a process dead before it published)."""
+
+    def publish(self, notice):
+        pass
+
+
+def served(db_url, broker):
+    from fastapi.testclient import TestClient
+
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+
+    return TestClient(create_app(db_url, bot_delay=0, broker=broker, cluster_every=3600, limits=UNLIMITED, bot_mode="thread"))
+
+
+def seated(client):
+    from web_support import create_room
+
+    made = create_room(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    client.post(f"/api/rooms/{made['room']['id']}/claim", json={"seat": 1, "name": "bea"})
+    return made
+
+
+@pytest.mark.parametrize("notices", ["heard", "lost"])
+def test_a_move_made_by_another_process_reaches_this_ones_clients(db_url, games, notices):
+    from web_support import receive_state
+
+    broker = LocalBroker() if notices == "heard" else DeafBroker()
+    with served(db_url, broker) as client:
+        made = seated(client)
+        rid = made["room"]["id"]
+        other = process(db_url, lambda room: broker.publish({"room": room.id, "version": room.version, "origin": "other", "auto": None}))
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            ws.send_json({"type": "hello", "seat": 0, "token": made["token"]})
+            msg = receive_state(ws)
+            assert msg["legal"]
+            room = other.get(rid)
+            other.act(room, 0, room.version, "add")
+            if notices == "lost":  # nothing told: the next heartbeat finds the stored version moved
+                client.portal.call(client.app.state.cluster.heartbeat)
+            after = receive_state(ws)
+            while after["version"] < room.version:
+                after = receive_state(ws)
+            assert after["version"] == room.version and after["legal"] == [{"action": "end", "text": "end"}]
+            ws.send_json({"type": "act", "version": after["version"], "action": "end"})  # and play goes on here
+            assert receive_state(ws)["version"] > after["version"]
+        stored = stored_actions(other, rid)
+        assert [a.action for a in stored if a.player == "0"][-2:] == ["add", "end"]

@@ -65,7 +65,8 @@ class BotWorker:
         self.broker.publish({"room": room.id, "version": room.version, "origin": self.name, "auto": store.automatic_kind(room)})
 
     def _noticed(self, notice) -> None:
-        if notice.get("auto") and notice.get("origin") != self.name:
+        # a bot's turn wakes the workers; a chance draw is the server's to make (the poll finds orphans)
+        if notice.get("auto") == "bot" and notice.get("origin") != self.name:
             self.wake.set()
 
     # --- claiming ----------------------------------------------------------------------------

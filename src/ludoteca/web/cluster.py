@@ -32,7 +32,7 @@ class Cluster:
         self.every = every
         self.origin = origin or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self.online: dict[str, set[int]] = {}  # room id -> seats connected to any process (last heartbeat)
-        self.pending: set[str] = set()
+        self.pending: dict[str, int] = {}  # room id -> the newest version a notice named
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: list[asyncio.Task] = []
         self.catching_up = False
@@ -63,12 +63,16 @@ class Cluster:
         """In the broker's thread: hand the notice to this process's event loop."""
         if notice.get("origin") == self.origin or self.loop is None or self.loop.is_closed():
             return
-        self.loop.call_soon_threadsafe(self._noticed, notice["room"])
+        version = notice.get("version")
+        self.loop.call_soon_threadsafe(self._noticed, notice["room"], version if isinstance(version, int) else None)
 
-    def _noticed(self, room_id: str) -> None:
+    def _noticed(self, room_id: str, version: int | None) -> None:
         if room_id not in self.hub.connections:
             return  # nobody here watches it: it is re-read when someone asks (`get`, the lobby)
-        self.pending.add(room_id)
+        room = self.service.rooms.get(room_id)
+        if room is not None and version is not None and room.version >= version:
+            return  # this process has it already (it made the change, or read it since)
+        self.pending[room_id] = max(self.pending.get(room_id, -1), version if version is not None else 1 << 62)
         if not self.catching_up:
             self.catching_up = True
             self.loop.create_task(self._catch_up())
@@ -76,7 +80,10 @@ class Cluster:
     async def _catch_up(self) -> None:
         try:
             while self.pending:
-                await self.follow(self.pending.pop())
+                room_id, version = self.pending.popitem()
+                room = self.service.rooms.get(room_id)
+                if room is None or room.version < version:
+                    await self.follow(room_id)
         finally:
             self.catching_up = False
 
@@ -123,5 +130,5 @@ class Cluster:
         with self.service.engine.connect() as db:
             for start in range(0, len(room_ids), 500):
                 chunk = room_ids[start:start + 500]
-                out.update(db.execute(select(RoomRow.id, RoomRow.version).where(RoomRow.id.in_(chunk))).tuples())
+                out.update((row.id, row.version) for row in db.execute(select(RoomRow.id, RoomRow.version).where(RoomRow.id.in_(chunk))))
         return out

@@ -102,7 +102,9 @@ def make_engine(url: str) -> Engine:
     if url.startswith("postgresql"):
         # a few connections per process: one event loop uses one at a time, the rest cover bursts and
         # the take-over checks (docs/web.md sizes them against PostgreSQL's max_connections)
-        kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_pre_ping=True)
+        # no ping before each use (a round trip per transaction): connections are recycled instead, and a
+        # broken one fails its transaction, which the caller's retry or the next heartbeat repeats
+        kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_recycle=600)
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
         if ":memory:" in url or url in ("sqlite://", "sqlite:///"):
