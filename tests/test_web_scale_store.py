@@ -249,3 +249,38 @@ def test_a_move_made_by_another_process_reaches_this_ones_clients(db_url, games,
             assert receive_state(ws)["version"] > after["version"]
         stored = stored_actions(other, rid)
         assert [a.action for a in stored if a.player == "0"][-2:] == ["add", "end"]
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    if WHY_NOT:
+        yield None
+        return
+    from scale_support import redis_server
+
+    with redis_server() as fresh:
+        yield fresh
+
+
+def test_a_clients_rate_limits_count_on_every_process_alike(pg, redis_url, games):
+    if pg is None:
+        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
+    import dataclasses
+
+    from fastapi.testclient import TestClient
+
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+
+    db, broker = pg(), redis_url()
+    limits = dataclasses.replace(UNLIMITED, create_rate="2/minute")
+    body = {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "ana"}
+    with TestClient(create_app(db, broker=broker, limits=limits, bot_mode="thread")) as a, \
+            TestClient(create_app(db, broker=broker, limits=limits, bot_mode="thread")) as b:
+        assert a.post("/api/rooms", json=body).status_code == 200
+        assert b.post("/api/rooms", json=body).status_code == 200
+        refused = a.post("/api/rooms", json=body)  # the third, whichever process it reaches
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "rate_limited"
+        assert b.post("/api/rooms", json=body).status_code == 429
+        listed = b.get("/api/rooms").json()  # and the lobby of either shows both rooms
+        assert listed["total"]["open"] == 2 == a.get("/api/rooms").json()["total"]["open"]

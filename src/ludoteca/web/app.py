@@ -104,6 +104,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         from .cluster import Cluster
 
         cluster = Cluster(hub, make_broker(broker) if isinstance(broker, str) else broker, every=cluster_every)
+        shared = getattr(cluster.broker, "url", None)
+        if shared:  # a client's rates count on every process alike: the limits library's Redis storage
+            from limits.storage import storage_from_string
+            from limits.strategies import MovingWindowRateLimiter
+
+            rates.storage = storage_from_string(shared)
+            rates.limiter = MovingWindowRateLimiter(rates.storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):

@@ -230,6 +230,7 @@ class RoomService:
                creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
         """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
+        self.refresh_cache()  # across processes the caps count the rooms made elsewhere too
         self._check_caps(client, bots_only=all(spec.get("kind") == "bot" for spec in seats_spec))
         try:
             game = make_game(game_name, options)
