@@ -284,3 +284,33 @@ def test_a_clients_rate_limits_count_on_every_process_alike(pg, redis_url, games
         assert b.post("/api/rooms", json=body).status_code == 429
         listed = b.get("/api/rooms").json()  # and the lobby of either shows both rooms
         assert listed["total"]["open"] == 2 == a.get("/api/rooms").json()["total"]["open"]
+
+
+def test_a_person_connected_to_one_process_is_online_for_every_process(pg, redis_url, games):
+    if pg is None:
+        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
+    from fastapi.testclient import TestClient
+    from web_support import create_room, receive_state
+
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+
+    db, broker = pg(), redis_url()
+    apps = [create_app(db, broker=broker, limits=UNLIMITED, bot_mode="thread", bot_delay=0, takeover_after=0, cluster_every=3600)
+            for _ in range(2)]
+    with TestClient(apps[0]) as a, TestClient(apps[1]) as b:
+        made = create_room(a, seats=[{"kind": "human"}, {"kind": "human"}])
+        rid = made["room"]["id"]
+        a.post(f"/api/rooms/{rid}/claim", json={"seat": 1, "name": "bea"})
+        with b.websocket_connect(f"/ws/{rid}") as ana, a.websocket_connect(f"/ws/{rid}") as watcher:
+            ana.send_json({"type": "hello", "seat": 0, "token": made["token"]})
+            assert receive_state(ana)["legal"]  # her turn, on b
+            watcher.send_json({"type": "hello", "seat": None})
+            receive_state(watcher)
+            b.portal.call(b.app.state.cluster.heartbeat)  # b tells Redis she is here
+            a.portal.call(a.app.state.cluster.heartbeat)  # a learns it
+            assert a.get(f"/api/rooms/{rid}").json()["seats"][0]["connected"] is True
+            a.portal.call(a.app.state.hub.check_takeovers)  # away from a, but here: no bot for her
+            b.portal.call(b.app.state.hub.check_takeovers)
+            room = process(db).get(rid)
+            assert not room.seats[0].taken_over and room.state.current_player() == 0

@@ -55,6 +55,9 @@ class LocalBroker:
         with self.lock:
             return {seat for (rid, seat), until in self.online.items() if rid == room_id and until > now}
 
+    def present_many(self, room_ids: list[str]) -> dict[str, set[int]]:
+        return {room_id: self.present(room_id) for room_id in room_ids}
+
     def close(self) -> None:
         self.subscribers.clear()
 
@@ -133,6 +136,19 @@ class RedisBroker:
             log.warning("broker: could not read presence (%s)", type(exc).__name__)
             return set()
         return {int(s) for s in seats}
+
+    def present_many(self, room_ids: list[str]) -> dict[str, set[int]]:
+        """Every room's connected seats in one round trip (a heartbeat asks for all the rooms it serves)."""
+        now = time.time()
+        try:
+            pipe = self.client.pipeline(transaction=False)
+            for room_id in room_ids:
+                pipe.zrangebyscore(self._presence_key(room_id), now, "+inf")
+            answers = pipe.execute()
+        except Exception as exc:
+            log.warning("broker: could not read presence (%s)", type(exc).__name__)
+            return {room_id: set() for room_id in room_ids}
+        return {room_id: {int(s) for s in seats} for room_id, seats in zip(room_ids, answers)}
 
     def close(self) -> None:
         self.subscribers.clear()

@@ -114,9 +114,10 @@ class Cluster:
                  for seat in {c.seat for c in self.hub.connections.get(room_id, ()) if c.seat is not None}]
         self.broker.mark_present(seats, ttl=3 * self.every)
         stored = self.stored_versions(served)
+        online = self.broker.present_many(served)
         for room_id in served:
             before = self.online.get(room_id, set())
-            now = self.broker.present(room_id)
+            now = online.get(room_id, set())
             self.online[room_id] = now
             room = self.service.rooms.get(room_id)
             if room is not None and (stored.get(room_id, room.version) != room.version or now != before):
