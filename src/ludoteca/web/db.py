@@ -34,6 +34,8 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | finished | stopped (move cap)
     created: Mapped[float] = mapped_column(Float, default=time.time)
     updated: Mapped[float] = mapped_column(Float, default=time.time)
+    # how many undos the room has had: another process that sees it move re-reads every move, else only the new ones
+    undone: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # the random stream of the state after the last action (so chance continues exactly after a restart)
     rng: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")

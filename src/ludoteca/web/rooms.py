@@ -212,7 +212,8 @@ class RoomService:
         self._insert_action = insert(ActionRow)
         # a change is stored only over the version this process holds (`store`: optimistic concurrency)
         self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid"), RoomRow.version == bindparam("prev")).values(
-            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"))
+            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"),
+            undone=bindparam("undone"))
         # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
         self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
         self.rooms: dict[str, Room] = {}
@@ -381,6 +382,7 @@ class RoomService:
         length = len(room.match.actions)
         del room.log[length:]
         room.version += 1
+        room.undone = getattr(room, "undone", 0) + 1
         self._refresh_status(room)
         with self._write(room) as db:
             self._update_room_row(db, room)
@@ -434,7 +436,8 @@ class RoomService:
     def _update_room_row(self, db, room: Room) -> None:
         """Every change moves the version on by one: the stored row must still be at the one before."""
         done = db.execute(self._update_room, {"rid": room.id, "prev": room.version - 1, "version": room.version, "status": STOPPED if room.stopped else room.status,
-                                              "updated": time.time(), "rng": _signed(room.state.rng.s)})
+                                              "updated": time.time(), "rng": _signed(room.state.rng.s),
+                                              "undone": getattr(room, "undone", 0)})
         if done.rowcount != 1:
             raise store.VersionConflict(room.id)
         store.keep_auto_row(self, db, room)
@@ -547,6 +550,7 @@ class RoomService:
             self.apply_replayed(room, a.action)
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
+        room.undone = row.undone or 0
         room.stopped = "move_cap" if row.status == STOPPED else None
         self._refresh_status(room)
         return room

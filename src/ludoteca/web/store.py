@@ -56,9 +56,17 @@ def keep_auto_row(service: "RoomService", db, room: "Room") -> None:
     values = {"kind": kind, "version": room.version, "people": any(s.kind == "human" for s in room.seats),
               "due": time.time() + (service.bot_delay if kind == "bot" else CHANCE_GRACE),
               "lease_until": None, "worker": None}
-    done = db.execute(update(AutoMoveRow).where(AutoMoveRow.room_id == room.id).values(**values))
-    if done.rowcount == 0:
-        db.execute(insert(AutoMoveRow).values(room_id=room.id, **values))
+    dialect = service.engine.dialect.name
+    if dialect in ("postgresql", "sqlite"):  # one statement: INSERT ... ON CONFLICT DO UPDATE
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        else:
+            from sqlalchemy.dialects.sqlite import insert as upsert
+        db.execute(upsert(AutoMoveRow).values(room_id=room.id, **values).on_conflict_do_update(index_elements=["room_id"], set_=values))
+    else:
+        done = db.execute(update(AutoMoveRow).where(AutoMoveRow.room_id == room.id).values(**values))
+        if done.rowcount == 0:
+            db.execute(insert(AutoMoveRow).values(room_id=room.id, **values))
     room.auto_queued = True
 
 
@@ -74,17 +82,19 @@ def load(service: "RoomService", room_id: str) -> "Room | None":
     return room
 
 
-def _read(service: "RoomService", room_id: str):
-    """The room's head (version, status, rng), seats and moves, consistent with each other: read
-    again if the version moved while reading (no snapshot isolation needed, on any database)."""
+def _read(service: "RoomService", room_id: str, start: int = 0):
+    """The room's head (version, status, rng, undos), seats and moves from index `start` on, consistent
+    with each other: read again if the version moved while reading (no snapshot isolation needed)."""
     seat_table = SeatRow.__table__
     with service.engine.connect() as db:
         for _ in range(20):
-            head = db.execute(select(RoomRow.version, RoomRow.status, RoomRow.rng).where(RoomRow.id == room_id)).one_or_none()
+            head = db.execute(select(RoomRow.version, RoomRow.status, RoomRow.rng, RoomRow.undone)
+                              .where(RoomRow.id == room_id)).one_or_none()
             if head is None:
                 return None
             seats = db.execute(select(seat_table).where(seat_table.c.room_id == room_id).order_by(seat_table.c.seat)).all()
-            actions = db.execute(select(ActionRow.action).where(ActionRow.room_id == room_id).order_by(ActionRow.index)).scalars().all()
+            actions = db.execute(select(ActionRow.action).where(ActionRow.room_id == room_id, ActionRow.index >= start)
+                                 .order_by(ActionRow.index)).scalars().all()
             again = db.execute(select(RoomRow.version).where(RoomRow.id == room_id)).scalar_one_or_none()
             db.rollback()
             if again == head.version:
@@ -98,23 +108,36 @@ def version_of(service: "RoomService", room_id: str) -> int | None:
 
 
 def sync(service: "RoomService", room: "Room", force: bool = False) -> bool:
-    """Bring a cached room up to the stored one; True if anything changed. The moves this process
-    lacks are replayed; if the cache went another way (a move this process tried and lost, an undo
-    made elsewhere) the room is rebuilt from its stored moves, in place (connections hold it)."""
+    """Bring a cached room up to the stored one; True if anything changed. Usually only the moves
+    this process lacks are read and replayed; if the room was undone elsewhere, or this process's
+    cache went another way (`force`: a change it tried and lost), every move is read and the room
+    rebuilt, in place (connections hold it)."""
     if not force and version_of(service, room.id) == room.version:
         return False
-    read = _read(service, room.id)
+    local = room.match.actions
+    have = len(local)
+    read = _read(service, room.id, start=0 if force else max(0, have - 1))  # one move of overlap, to check
     if read is None:
         return False
     head, seats, actions = read
     if head.version == room.version and not force:
         return False
-    local = room.match.actions
-    if len(actions) >= len(local) and all(actions[i] == local[i]["action"] for i in range(len(local))):
-        for notation in actions[len(local):]:
+    same_line = not force and (head.undone or 0) == getattr(room, "undone", 0) and (
+        have == 0 or (actions and actions[0] == local[-1]["action"]))
+    if same_line:
+        for notation in actions[1 if have else 0:]:
             service.apply_replayed(room, notation)
     else:
-        _rebuild_in_place(service, room, actions)
+        if not force:
+            read = _read(service, room.id, start=0)
+            if read is None:
+                return False
+            head, seats, actions = read
+        if len(actions) >= have and all(actions[i] == local[i]["action"] for i in range(have)):
+            for notation in actions[have:]:
+                service.apply_replayed(room, notation)
+        else:
+            _rebuild_in_place(service, room, actions)
     if head.rng is not None:
         room.match.state.rng.s = _unsigned(head.rng)
     for seat, row in zip(room.seats, seats):
@@ -123,6 +146,7 @@ def sync(service: "RoomService", room: "Room", force: bool = False) -> bool:
         if hasattr(seat, "invite_only") and hasattr(row, "invite_only"):
             seat.invite_only = bool(row.invite_only)
     room.version = head.version
+    room.undone = head.undone or 0
     if hasattr(room, "stopped"):
         room.stopped = "move_cap" if head.status == "stopped" else None
     room.auto_queued = True  # not known here
