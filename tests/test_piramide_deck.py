@@ -182,3 +182,26 @@ def test_documents_with_a_custom_deck_replay_without_the_file(tmp_path) -> None:
     text = json.dumps(state_to_document(match.state))
     assert load_state_text(text).to_json() == match.state.to_json()
     assert final.is_terminal()
+
+
+def test_the_command_line_reads_deck_path_as_data(tmp_path) -> None:
+    """`--option deck=PATH`: a regular file becomes the option's content (the state document carries
+    it); a FIFO, a folder or a device is refused with one line, before anything is read."""
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    runner = CliRunner()
+    path = write(tmp_path, edited(cards={10: {"value": 9}}))
+    made = runner.invoke(app, ["new", "piramide", "-p", "2", "--option", f"deck={path}"])
+    assert made.exit_code == 0, made.output
+    doc = json.loads(made.output)
+    assert doc["options"]["deck"]["cards"][10]["value"] == 9
+    os.remove(path)
+    assert load_state_text(made.output).game.deck.type_value == make_game("piramide", {"deck": doc["options"]["deck"]}).deck.type_value
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for bad in (fifo, tmp_path, "/dev/zero"):
+        result = runner.invoke(app, ["new", "piramide", "--option", f"deck={bad}"])
+        assert result.exit_code != 0 and "regular file" in result.output
+        assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1

@@ -100,7 +100,7 @@ def test_bot_only_rooms_are_capped_and_wait_for_a_slot(tmp_path):
     register_bot("gate", Gate)
     try:
         app = create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, bot_mode="thread",
-                         limits=dataclasses.replace(UNLIMITED, bot_rooms=1))
+                         limits=dataclasses.replace(UNLIMITED, bot_rooms=1, bot_workers=2))  # a worker free for the second room
         with toy_games(), TestClient(app) as client:
             service, hub = app.state.service, app.state.hub
             first = create_room(client, seats=[{"kind": "bot", "bot": "gate"}, {"kind": "bot", "bot": "gate"}], seat=None)
@@ -346,3 +346,141 @@ def test_the_rate_limit_api_for_other_message_kinds():
     assert rates.allow("unknown-rule", "a") and rates.retry_after("chat", "a") > 0
     rates.add("chat", None)
     assert rates.allow("chat", "a")
+
+
+def test_a_database_from_before_invitation_seats_still_opens(tmp_path):
+    """Columns added since (seats.invite_only) are added on start; the rooms come back."""
+    import sqlite3
+
+    with server(tmp_path) as client:
+        rid = create_room(client, seats=HUMANS)["room"]["id"]
+    with sqlite3.connect(tmp_path / "rooms.db") as conn:
+        conn.execute("ALTER TABLE seats DROP COLUMN invite_only")
+    with server(tmp_path) as client:
+        seats = client.get(f"/api/rooms/{rid}").json()["seats"]
+        assert [s["invite"] for s in seats] == [False, False]
+        assert client.post(f"/api/rooms/{rid}/claim", json={"seat": 1}).status_code == 200
+
+
+def test_bot_workers_leave_when_the_server_is_killed(tmp_path):
+    """kill -9 of the server: its bot worker processes exit by themselves (none is left running)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from web_support import free_port
+
+    port = free_port()
+    code = ("import sys, uvicorn; from ludoteca.web import create_app; "
+            "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')")
+    server = subprocess.Popen([sys.executable, "-c", code, f"sqlite:///{tmp_path}/r.db", str(port)])
+    try:
+        workers: list[int] = []
+        for _ in range(600):  # readiness: until it answers and its worker is up
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games").read()
+                workers = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(p) == server.pid
+                           and b"spawn_main" in _cmdline(p)]
+                if workers:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        assert workers, "the server started its bot worker"
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    for _ in range(300):  # the workers notice within about a second
+        if not any(os.path.exists(f"/proc/{p}") and _parent(str(p)) != 0 for p in workers):
+            break
+        time.sleep(0.1)
+    left = [p for p in workers if os.path.exists(f"/proc/{p}") and b"spawn_main" in _cmdline(str(p))]
+    for p in left:
+        os.kill(p, signal.SIGKILL)
+    assert not left
+
+
+def _parent(pid: str) -> int:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return int(fh.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read()
+    except OSError:
+        return b""
+
+
+def test_random_messages_never_break_the_connection_or_print_a_traceback(tmp_path, caplog):
+    """Hypothesis: JSON values, objects with every message type and fields of any type, and plain
+    text; each is answered, the connection keeps serving and nothing is logged with a traceback."""
+    import json
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=30))
+    values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                          max_leaves=12)
+    fields = st.dictionaries(st.sampled_from(["seat", "token", "lang", "version", "action", "pad"]), values, max_size=4)
+    typed = st.builds(lambda kind, rest: json.dumps({**rest, "type": kind}),
+                      st.one_of(st.sampled_from(["hello", "act", "undo", "lang", "ping", "chat", "HELLO", ""]), values), fields)
+    frames = st.one_of(typed, values.map(json.dumps), st.text(max_size=80))
+
+    with server(tmp_path) as client, caplog.at_level(logging.INFO, logger="ludoteca.web"):
+        made = create_room(client, seats=HUMANS)
+        rid = made["room"]["id"]
+        client.post(f"/api/rooms/{rid}/claim", json={"seat": 1})
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            hello(ws, 0, made["token"])
+
+            @settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+            @given(frames)
+            def answered(frame):
+                try:
+                    parsed = json.loads(frame)
+                except ValueError:
+                    parsed = None
+                is_ping = isinstance(parsed, dict) and parsed.get("type") == "ping"
+                ws.send_text(frame)
+                ws.send_json({"type": "ping"})
+                replies = []
+                while True:  # up to the pong of our ping (a ping being fuzzed gets its own pong first)
+                    msg = ws.receive_json()
+                    replies.append(msg)
+                    if msg["type"] == "pong" and (not is_ping or sum(m["type"] == "pong" for m in replies) == 2):
+                        break
+                assert all(m["type"] in ("state", "error", "pong") for m in replies)
+
+            answered()
+    assert not [r for r in caplog.records if r.exc_info]
+
+
+def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app as cli
+
+    started = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.setdefault("app", app))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--rate-create", "2/minute", "--rate-claim", "",
+                                 "--rate-hello", "5/minute", "--rate-messages", "9/second", "--rooms-per-client", "3",
+                                 "--max-rooms", "7", "--bot-rooms", "2", "--bot-workers", "1", "--max-moves", "99",
+                                 "--page-size", "5"])
+    assert result.exit_code == 0, result.output
+    limits = started["app"].state.limits
+    assert (limits.create_rate, limits.claim_rate, limits.hello_rate, limits.message_rate) == ("2/minute", None, "5/minute", "9/second")
+    assert (limits.rooms_per_client, limits.max_rooms, limits.bot_rooms, limits.bot_workers, limits.max_moves, limits.page_size) == (3, 7, 2, 1, 99, 5)
+    for bad in (["--rate-create", "often"], ["--max-moves", "0"], ["--bot-workers", "-1"]):
+        result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", *bad])
+        assert result.exit_code != 0 and result.output.startswith("error:") and len(result.output.strip().splitlines()) == 1

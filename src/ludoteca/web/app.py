@@ -127,7 +127,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             await cluster.stop()
         for task in hub.drivers.values():
             task.cancel()
-        hub.pool.close()
+        await asyncio.to_thread(hub.pool.close, True)  # workers gone before the server is
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits

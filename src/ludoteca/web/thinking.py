@@ -3,7 +3,8 @@
 A bot's search is pure CPU; in a thread of the server it would hold the interpreter lock and
 slow every connection (30 `hard` rooms once raised a person's move latency from 1.6 ms to 123 ms).
 So each bot move is a job (`BotJob`: which bot, which game, the seat's view and the legal
-actions) sent to one of `workers` processes. Jobs wait in one priority queue: a job of a room
+actions) sent to one of `workers` processes, which run at a lower CPU priority (nice 10) than the
+server and exit when it does. Jobs wait in one priority queue: a job of a room
 with a person in it goes before every job of a bot-only room, so a person never waits behind a
 game nobody plays. `mode="thread"` runs the same queue over threads (bots registered only in this
 process, as tests do).
@@ -65,6 +66,28 @@ def think(job: BotJob) -> int:
     return make_bot(job.bot, game, job.player, job.seed).choose(job.view, job.legal)
 
 
+WORKER_NICE = 10  # bots yield the CPU to the server (people's moves) when both want it
+
+
+def _worker_start(parent: int) -> None:
+    """In each worker: a lower CPU priority than the server's, and exit as soon as the server is
+    gone, even if it was killed (kill -9)."""
+    import threading
+    import time
+
+    try:
+        os.nice(WORKER_NICE)
+    except (AttributeError, OSError):  # not on this platform: the pool still bounds the bots
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 def default_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
@@ -83,7 +106,8 @@ class BotPool:
             if self.mode == "thread":
                 self.executor = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
             else:  # spawn: a clean interpreter, never a fork of a threaded server
-                self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+                self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                                       initializer=_worker_start, initargs=(os.getpid(),))
         return self.executor
 
     def warm(self) -> None:
@@ -132,9 +156,10 @@ class BotPool:
             if not done.done():
                 done.set_result(result)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers (`wait`: until they have exited; a bot in mid-search finishes first)."""
         for task in self.tasks:
             task.cancel()
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        executor, self.executor = self.executor, None
+        if executor is not None:
+            executor.shutdown(wait=wait, cancel_futures=True)
