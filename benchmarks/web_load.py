@@ -183,6 +183,7 @@ def main():
     parser.add_argument("--setups", default="sqlite", help="comma-separated: sqlite, pg1, pg2")
     parser.add_argument("--workers", type=int, default=1, help="bot workers in the pg setups")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # so the servers started here are stopped too
     setups = [s.strip() for s in args.setups.split(",") if s.strip()]
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src") + os.pathsep + os.environ.get("PYTHONPATH", ""))
     results = []
