@@ -54,6 +54,18 @@ def missing() -> str | None:
     return ", ".join(lacking) or None
 
 
+def needs_servers():
+    """The mark of every PostgreSQL + Redis case; where they cannot run, conftest leaves them out and
+    says so in one line."""
+    import pytest
+
+    return pytest.mark.servers
+
+
+def skip_line(why: str) -> str:
+    return f"PostgreSQL + Redis tests skipped: {why} not installed; running on the default (SQLite) only"
+
+
 def _as_pg_user(cmd: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
 

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from scale_support import SRC, missing, postgres_server, redis_server, wait_ready
+from scale_support import SRC, missing, needs_servers, postgres_server, redis_server, wait_ready
 from test_web_scale_live import Player, post
 from typer.testing import CliRunner
 from web_support import free_port
@@ -38,9 +38,8 @@ class Servers:
 
 
 @pytest.mark.slow
+@needs_servers()
 def test_the_commands_play_a_real_game_across_a_server_and_a_bot_worker():
-    if WHY_NOT:
-        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
     with postgres_server() as new_database, redis_server() as fresh_redis:
         db, broker, port = new_database(), fresh_redis(), free_port()
         server = ludoteca("serve", "--db", db, "--broker", broker, "--external-bots", "--port", str(port), "--bot-delay", "0")
@@ -86,9 +85,8 @@ def test_an_unreachable_broker_or_a_bad_url_is_one_line_with_the_password_hidden
         assert len(result.output.strip().splitlines()) == 1, result.output
 
 
+@needs_servers()
 def test_a_database_that_cannot_be_opened_is_one_line_with_the_password_hidden():
-    if WHY_NOT:
-        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
     with redis_server() as fresh_redis:
         port = free_port()
         result = CliRunner().invoke(app, ["bots", "--db", f"postgresql://u:hunter2@127.0.0.1:{port}/none", "--broker", fresh_redis()])

@@ -13,7 +13,7 @@ import time
 import urllib.request
 
 import pytest
-from scale_support import kill9, launch_server, launch_worker, missing, postgres_server, redis_server, start_worker, stop, wait_ready, worker_ready
+from scale_support import needs_servers, kill9, launch_server, launch_worker, missing, postgres_server, redis_server, start_worker, stop, wait_ready, worker_ready
 from web_support import toy_games
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import connect
@@ -91,13 +91,11 @@ class Deployment:
             stop(proc)
 
 
-@pytest.fixture(scope="module", params=["default", "postgres+redis"])
+@pytest.fixture(scope="module", params=["default", pytest.param("postgres+redis", marks=needs_servers())])
 def deployment(request, tmp_path_factory, backing):
     if request.param == "default":
         made = Deployment("default", f"sqlite:///{tmp_path_factory.mktemp('default')}/rooms.db", None)
     else:
-        if backing is None:
-            pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
         new_database, fresh_redis = backing
         made = Deployment("postgres+redis", new_database(), fresh_redis())
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from scale_support import missing, postgres_server
+from scale_support import missing, needs_servers, postgres_server
 from sqlalchemy import func, select
 from web_support import toy_games
 
@@ -21,6 +21,7 @@ from ludoteca.web.rooms import RoomError, RoomService
 from ludoteca.web import store
 
 WHY_NOT = missing()
+NEEDS_SERVERS = needs_servers()
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +33,10 @@ def pg():
         yield new_database
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=NEEDS_SERVERS)])
 def db_url(request, tmp_path, pg):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/rooms.db"
-    if pg is None:
-        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
     return pg()
 
 
@@ -262,9 +261,8 @@ def redis_url():
         yield fresh
 
 
+@NEEDS_SERVERS
 def test_a_clients_rate_limits_count_on_every_process_alike(pg, redis_url, games):
-    if pg is None:
-        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
     import dataclasses
 
     from fastapi.testclient import TestClient
@@ -286,9 +284,8 @@ def test_a_clients_rate_limits_count_on_every_process_alike(pg, redis_url, games
         assert listed["total"]["open"] == 2 == a.get("/api/rooms").json()["total"]["open"]
 
 
+@NEEDS_SERVERS
 def test_a_person_connected_to_one_process_is_online_for_every_process(pg, redis_url, games):
-    if pg is None:
-        pytest.skip(f"PostgreSQL + Redis tests skipped: {WHY_NOT} not installed; running on the default (SQLite) only")
     from fastapi.testclient import TestClient
     from web_support import create_room, receive_state
 
