@@ -33,7 +33,7 @@ class RoomRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | finished | stopped (move cap)
     created: Mapped[float] = mapped_column(Float, default=time.time)
-    updated: Mapped[float] = mapped_column(Float, default=time.time)
+    updated: Mapped[float] = mapped_column(Float, default=time.time, index=True)  # what a lobby re-reads across processes
     # how many undos the room has had: another process that sees it move re-reads every move, else only the new ones
     undone: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # the random stream of the state after the last action (so chance continues exactly after a restart)
@@ -139,8 +139,18 @@ def create_tables(engine: Engine) -> None:
         with engine.begin() as db:
             db.execute(text("SELECT pg_advisory_xact_lock(7411)"))
             Base.metadata.create_all(db)
+            _create_indexes(db)
     else:
         Base.metadata.create_all(engine)
+        with engine.begin() as db:
+            _create_indexes(db)
+
+
+def _create_indexes(db) -> None:
+    """Indexes added since a database was made (create_all makes them only with a new table)."""
+    for table in Base.metadata.sorted_tables:
+        for index in table.indexes:
+            index.create(db, checkfirst=True)
 
 
 def _add_new_columns(engine: Engine) -> None:
