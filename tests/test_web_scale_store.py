@@ -311,3 +311,25 @@ def test_a_person_connected_to_one_process_is_online_for_every_process(pg, redis
             b.portal.call(b.app.state.hub.check_takeovers)
             room = process(db).get(rid)
             assert not room.seats[0].taken_over and room.state.current_player() == 0
+
+
+def test_a_database_made_before_the_scale_tables_gets_them_and_its_rooms_go_on(tmp_path, games):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    service = process(f"sqlite:///{path}")
+    room = two_people(service)
+    moves = len(room.match.actions)
+    old = sqlite3.connect(path)  # as an earlier version left it: no undo count, no index, no queue
+    old.execute("DROP INDEX ix_rooms_updated")
+    old.execute("ALTER TABLE rooms DROP COLUMN undone")
+    old.execute("DROP TABLE auto_moves")
+    old.commit()
+    old.close()
+    again = process(f"sqlite:///{path}")
+    assert again.resume() == 1
+    room = again.get(room.id)
+    again.act(room, 0, room.version, "add")
+    assert len(stored_actions(again, room.id)) == moves + 1
+    with sqlite3.connect(path) as db:
+        assert "ix_rooms_updated" in {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
