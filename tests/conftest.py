@@ -7,6 +7,28 @@ import pytest
 from ludoteca.engine.i18n import set_language
 
 
+_NO_SERVERS: list[str] = []
+
+
+def pytest_collection_modifyitems(config, items):
+    """The PostgreSQL + Redis cases (mark `servers`) where those are not installed: left out, one line says so."""
+    marked = [item for item in items if item.get_closest_marker("servers")]
+    if not marked:
+        return
+    from scale_support import missing, skip_line
+
+    why = missing()
+    if why:
+        items[:] = [item for item in items if not item.get_closest_marker("servers")]
+        config.hook.pytest_deselected(items=marked)
+        _NO_SERVERS.append(f"{skip_line(why)} ({len(marked)} cases)")
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in _NO_SERVERS:
+        terminalreporter.write_line(line)
+
+
 @pytest.fixture(autouse=True)
 def english_by_default():
     """Commands run in-process may switch the language; no test inherits another's."""

@@ -237,6 +237,9 @@ def _register_subcommands() -> None:
     from .serve import serve
 
     app.command()(serve)
+    from .bots import bots
+
+    app.command()(bots)
     from .simulate import register as register_simulate
 
     register_simulate(app)

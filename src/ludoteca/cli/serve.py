@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Optional
 
 import typer
@@ -13,10 +14,22 @@ from .common import fail
 _D = WebLimits()  # the defaults, shown by --help
 
 
+def shown(url: str) -> str:
+    """A database or broker URL as it may be printed: its password hidden."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+def one_line(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0][:200]}" if text else type(exc).__name__
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 to let other machines in).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(help="SQLite file or SQLAlchemy URL (postgresql://...) where rooms are kept.")] = "ludoteca.db",
+    broker: Annotated[Optional[str], typer.Option(help="redis://HOST:PORT/DB: run any number of servers over one --db (PostgreSQL), on any machines.")] = None,
+    external_bots: Annotated[bool, typer.Option("--external-bots", help="Leave bots to `ludoteca bots` workers (needs --broker).")] = False,
     bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before each move, so people can follow.")] = 0.6,
     takeover_after: Annotated[float, typer.Option(help="Seconds a person may be away on their turn before a bot plays for them.")] = 120.0,
     rate_create: Annotated[str, typer.Option(help="Rooms one client may create, e.g. 10/minute;60/hour ('' = no limit).")] = _D.create_rate or "",
@@ -39,6 +52,9 @@ def serve(
         fail(T(f"--port must be between 1 and 65535, not {port}", f"--port debe estar entre 1 y 65535, no {port}"))
     if bot_delay < 0 or takeover_after < 0:
         fail(T("--bot-delay and --takeover-after cannot be negative", "--bot-delay y --takeover-after no pueden ser negativos"))
+    if external_bots and broker is None:
+        fail(T("--external-bots needs --broker: the workers tell the servers about their moves through it",
+               "--external-bots necesita --broker: los trabajadores avisan de sus jugadas a los servidores a través de él"))
     limits = WebLimits(create_rate=rate_create or None, claim_rate=rate_claim or None, hello_rate=rate_hello or None,
                        message_rate=rate_messages or None, rooms_per_client=rooms_per_client, max_rooms=max_rooms,
                        bot_rooms=bot_rooms, bot_workers=bot_workers, max_moves=max_moves, page_size=page_size)
@@ -51,8 +67,16 @@ def serve(
     from ..web import create_app
 
     try:
-        app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, limits=limits)
+        from ..web.broker import make_broker
+
+        hub_broker = make_broker(broker) if broker is not None else None
+    except Exception as exc:  # a Redis that cannot be reached, a URL that is not one
+        fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
+    try:
+        app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
+                         limits=limits)
     except Exception as exc:  # a database that cannot be opened
-        fail(T(f"cannot open the database {db}: {exc}", f"no se puede abrir la base de datos {db}: {exc}"))
-    typer.echo(T(f"ludoteca at http://{host}:{port}/  (rooms kept in {db})", f"ludoteca en http://{host}:{port}/  (salas guardadas en {db})").get(None))
+        fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
+    where = shown(db) + (f", {shown(broker)}" if broker else "")
+    typer.echo(T(f"ludoteca at http://{host}:{port}/  (rooms kept in {where})", f"ludoteca en http://{host}:{port}/  (salas guardadas en {where})").get(None))
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

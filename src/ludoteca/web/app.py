@@ -82,31 +82,56 @@ def client_of(request: Request | WebSocket) -> str:
 
 def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
                takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
-               limits: WebLimits | None = None, bot_mode: str = "process") -> FastAPI:
+               limits: WebLimits | None = None, bot_mode: str = "process",
+               broker=None, external_bots: bool = False, cluster_every: float = 2.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
-    this process, as some tests do)."""
+    this process, as some tests do).
+    `broker`: None (this process alone serves its rooms), or a broker (`broker.make_broker`) or its
+    URL (redis://...): then any number of processes serve the same database (`cluster`).
+    `external_bots`: bots are played by `ludoteca bots` workers, not in this process."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
+    service.bot_delay = bot_delay
     rates = limits.rates()
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
               pool=BotPool(limits.bot_workers, mode=bot_mode))
+    hub.external_bots = external_bots
+    cluster = None
+    if broker is not None:
+        from .broker import make_broker
+        from .cluster import Cluster
+
+        cluster = Cluster(hub, make_broker(broker) if isinstance(broker, str) else broker, every=cluster_every)
+        shared = getattr(cluster.broker, "url", None)
+        if shared:  # a client's rates count on every process alike: the limits library's Redis storage
+            from limits.storage import storage_from_string
+            from limits.strategies import MovingWindowRateLimiter
+
+            rates.storage = storage_from_string(shared)
+            rates.limiter = MovingWindowRateLimiter(rates.storage)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         service.resume()
-        hub.pool.warm()
+        if cluster is not None:
+            await cluster.start()
+        if not external_bots:
+            hub.pool.warm()
         hub.kick_all()
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         yield
         checker.cancel()
+        if cluster is not None:
+            await cluster.stop()
         for task in hub.drivers.values():
             task.cancel()
         await asyncio.to_thread(hub.pool.close, True)  # workers gone before the server is
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
+    app.state.cluster = cluster
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):

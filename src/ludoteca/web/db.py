@@ -33,7 +33,9 @@ class RoomRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | finished | stopped (move cap)
     created: Mapped[float] = mapped_column(Float, default=time.time)
-    updated: Mapped[float] = mapped_column(Float, default=time.time)
+    updated: Mapped[float] = mapped_column(Float, default=time.time, index=True)  # what a lobby re-reads across processes
+    # how many undos the room has had: another process that sees it move re-reads every move, else only the new ones
+    undone: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # the random stream of the state after the last action (so chance continues exactly after a restart)
     rng: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
@@ -65,6 +67,25 @@ class ActionRow(Base):
     rng: Mapped[int] = mapped_column(BigInteger)
 
 
+class AutoMoveRow(Base):
+    """A room whose next move is the server's (a chance draw or a bot's decision): what bot workers
+    claim (`botworker`). Kept in the same transaction as the move that made it due; `lease_until`
+    is the claim of one worker, which lapses if that worker dies, so another picks the move up."""
+
+    __tablename__ = "auto_moves"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # chance | bot
+    version: Mapped[int] = mapped_column(Integer)  # the room's version when it became due
+    people: Mapped[bool] = mapped_column(Boolean)  # a person plays in the room: claimed first
+    due: Mapped[float] = mapped_column(Float, index=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    worker: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+POOL_SIZE, POOL_OVERFLOW = 4, 8
+
+
 def _signed(value: int) -> int:
     """SQL integers are signed 64-bit: store the unsigned random stream state shifted into range."""
     return value - (1 << 63)
@@ -78,6 +99,14 @@ def make_engine(url: str) -> Engine:
     if "://" not in url:
         url = f"sqlite:///{url}"
     kwargs: dict[str, Any] = {}
+    if url.startswith(("postgresql://", "postgres://")):  # psycopg 3 (the `scale` extra), not psycopg2
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("postgresql"):
+        # a few connections per process: one event loop uses one at a time, the rest cover bursts and
+        # the take-over checks (docs/web.md sizes them against PostgreSQL's max_connections)
+        # no ping before each use (a round trip per transaction): connections are recycled instead, and a
+        # broken one fails its transaction, which the caller's retry or the next heartbeat repeats
+        kwargs.update(pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, pool_recycle=600)
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"check_same_thread": False}
         if ":memory:" in url or url in ("sqlite://", "sqlite:///"):
@@ -96,9 +125,32 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
-    Base.metadata.create_all(engine)
+    create_tables(engine)
     _add_new_columns(engine)
     return engine
+
+
+def create_tables(engine: Engine) -> None:
+    """Create what is missing. On PostgreSQL under an advisory lock: several server processes and bot
+    workers starting at once would otherwise race to create the same tables."""
+    if engine.dialect.name == "postgresql":
+        from sqlalchemy import text
+
+        with engine.begin() as db:
+            db.execute(text("SELECT pg_advisory_xact_lock(7411)"))
+            Base.metadata.create_all(db)
+            _create_indexes(db)
+    else:
+        Base.metadata.create_all(engine)
+        with engine.begin() as db:
+            _create_indexes(db)
+
+
+def _create_indexes(db) -> None:
+    """Indexes added since a database was made (create_all makes them only with a new table)."""
+    for table in Base.metadata.sorted_tables:
+        for index in table.indexes:
+            index.create(db, checkfirst=True)
 
 
 def _add_new_columns(engine: Engine) -> None:

@@ -55,6 +55,9 @@ def error_message(code: str, message: Text, version: int | None) -> dict[str, An
 
 
 class Hub:
+    elsewhere = None  # across processes (`cluster`): room id -> seats connected to other processes
+    external_bots = False  # bots are played by `ludoteca bots` workers, not by this process
+
     def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0,
                  rates: RateLimits | None = None, pool: BotPool | None = None):
         self.service = service
@@ -71,7 +74,8 @@ class Hub:
         return self.locks.setdefault(room_id, asyncio.Lock())
 
     def connected_seats(self, room_id: str) -> set[int]:
-        return {c.seat for c in self.connections.get(room_id, ()) if c.seat is not None}
+        here = {c.seat for c in self.connections.get(room_id, ()) if c.seat is not None}
+        return here | self.elsewhere(room_id) if self.elsewhere is not None else here
 
     def connected_map(self) -> dict[str, set[int]]:
         return {room_id: self.connected_seats(room_id) for room_id in self.connections}
@@ -143,6 +147,8 @@ class Hub:
                 if todo is None:
                     return
                 kind, spec = todo
+                if kind == "bot" and self.external_bots:
+                    return  # a bot worker claims the move (`botworker`)
                 state = room.state
                 if kind == "chance":
                     self.service.apply(room, state.sample_chance())

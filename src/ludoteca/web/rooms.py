@@ -9,6 +9,7 @@ actions, so every room continues exactly where it stopped (the random stream inc
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -22,11 +23,13 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.rng import derive_seed
-from .errors import RoomError
+from . import store
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
+from .errors import RoomError
 from .visibility import log_lines
 
 MAX_NAME = 40
+STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
 log = logging.getLogger("ludoteca.web")
 
@@ -207,18 +210,28 @@ class RoomService:
         self.sessions = sessions
         self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
         self._insert_action = insert(ActionRow)
-        self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid")).values(
-            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"))
+        # a change is stored only over the version this process holds (`store`: optimistic concurrency)
+        self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid"), RoomRow.version == bindparam("prev")).values(
+            version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"),
+            undone=bindparam("undone"))
         # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
         self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
         self.rooms: dict[str, Room] = {}
         self.takeover_bot = takeover_bot
+        # across processes (`cluster.Cluster` sets these): other processes change rooms too, so the
+        # cache is checked against the database; each committed change is told to `on_change`;
+        # `present(room_id)` gives the seats connected to any process
+        self.cluster = False
+        self.on_change = None
+        self.present = None
+        self.bot_delay = 0.0  # how long a bot's move waits in `auto_moves` before a worker may make it
 
     # --- creation and seats ----------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
                creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
         """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
+        self.refresh_cache()  # across processes the caps count the rooms made elsewhere too
         self._check_caps(client, bots_only=all(spec.get("kind") == "bot" for spec in seats_spec))
         try:
             game = make_game(game_name, options)
@@ -257,7 +270,11 @@ class RoomService:
                            private=private, version=room.version, status=room.status, created=room.created,
                            rng=_signed(room.state.rng.s),
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
+            db.flush()
+            store.keep_auto_row(self, db, room)
         self.rooms[room.id] = room
+        if self.on_change is not None:
+            self.on_change(room)
         return room, secrets_out
 
     def _check_caps(self, client: str | None, bots_only: bool) -> None:
@@ -280,6 +297,13 @@ class RoomService:
 
     def get(self, room_id: Any) -> Room:
         room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if self.cluster and isinstance(room_id, str) and len(room_id) <= 32:  # made or moved by another process?
+            if room is None:
+                room = store.load(self, room_id)
+                if room is not None:
+                    room = self.rooms.setdefault(room_id, room)
+            else:
+                store.sync(self, room)
         if room is None:
             raise RoomError("not_found", T("no such room", "no existe esa sala"))
         return room
@@ -319,6 +343,9 @@ class RoomService:
         if not isinstance(seat, int) or not 0 <= seat < len(room.seats) or not isinstance(token, str):
             raise RoomError("forbidden", T("a seat needs its token", "un asiento necesita su clave"))
         expected = room.seats[seat].token_hash
+        if self.cluster and (expected is None or not hmac.compare_digest(hash_secret(token), expected)):
+            store.sync(self, room)  # the seat may have been claimed through another process
+            expected = room.seats[seat].token_hash
         if expected is None or not hmac.compare_digest(hash_secret(token), expected):
             raise RoomError("forbidden", T("wrong token for this seat", "clave incorrecta para este asiento"))
         return seat
@@ -343,7 +370,8 @@ class RoomService:
             raise RoomError("illegal", exc.message) from None
         if action not in room.state.legal_actions():
             raise RoomError("illegal", T(f"{notation!r} is not legal now", f"{notation!r} no es legal ahora"))
-        self.apply(room, action)
+        if not self.apply(room, action):
+            raise RoomError("stale", STALE)
 
     def undo(self, room: Room, seat: int, version: Any) -> None:
         self._check_turn(room, seat, version, undo=True)
@@ -354,14 +382,17 @@ class RoomService:
         length = len(room.match.actions)
         del room.log[length:]
         room.version += 1
+        room.undone = getattr(room, "undone", 0) + 1
         self._refresh_status(room)
-        with self.engine.begin() as db:
-            db.execute(delete(ActionRow).where(ActionRow.room_id == room.id, ActionRow.index >= length))
+        with self._write(room) as db:
             self._update_room_row(db, room)
+            db.execute(delete(ActionRow).where(ActionRow.room_id == room.id, ActionRow.index >= length))
 
     def _check_turn(self, room: Room, seat: int, version: Any, undo: bool = False) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
             raise RoomError("bad_request", T("a move must carry the state version", "una jugada debe llevar la versión del estado"))
+        if version != room.version and self.cluster:
+            store.sync(self, room)  # another process may have moved the room on since this one heard
         if version != room.version:
             raise RoomError("stale", T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual"))
         if room.status != "running":
@@ -369,8 +400,9 @@ class RoomService:
         if room.state.current_player() != seat or room.seats[seat].taken_over:
             raise RoomError("illegal", T("it is not your turn", "no es tu turno"))
 
-    def apply(self, room: Room, action: int) -> None:
-        """Apply a legal action: log it with its visibility, store it, then bump the version."""
+    def apply(self, room: Room, action: int) -> bool:
+        """Apply a legal action: log it with its visibility, store it, then bump the version.
+        False if another process changed the room first (the room is then as stored, without it)."""
         index = len(room.match.actions)
         self._log_and_apply(room, action)
         entry = room.match.actions[-1]
@@ -378,21 +410,45 @@ class RoomService:
         if index + 1 >= self.limits.max_moves and not room.state.is_terminal():
             room.stopped = "move_cap"  # documented in docs/web.md: stopped, nobody wins
         self._refresh_status(room)
-        with self.engine.begin() as db:  # one transaction: the move and the room's new version
-            db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
-                                             "action": entry["action"], "rng": _signed(room.state.rng.s)})
-            self._update_room_row(db, room)
+        try:
+            with self._write(room) as db:  # one transaction: the room's new version (checked first), the move
+                self._update_room_row(db, room)
+                db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
+                                                 "action": entry["action"], "rng": _signed(room.state.rng.s)})
+        except RoomError:
+            return False
+        return True
+
+    @contextlib.contextmanager
+    def _write(self, room: Room):
+        """One change of a room, in one transaction. If another process changed the room first the
+        transaction is rolled back, the cached room brought up to the stored one, and the change
+        refused as stale; once committed, `on_change` tells the other processes."""
+        try:
+            with self.engine.begin() as db:
+                yield db
+        except store.VersionConflict:
+            store.sync(self, room, force=True)
+            raise RoomError("stale", STALE) from None
+        if self.on_change is not None:
+            self.on_change(room)
 
     def _update_room_row(self, db, room: Room) -> None:
-        db.execute(self._update_room, {"rid": room.id, "version": room.version, "status": STOPPED if room.stopped else room.status,
-                                       "updated": time.time(), "rng": _signed(room.state.rng.s)})
+        """Every change moves the version on by one: the stored row must still be at the one before."""
+        done = db.execute(self._update_room, {"rid": room.id, "prev": room.version - 1, "version": room.version, "status": STOPPED if room.stopped else room.status,
+                                              "updated": time.time(), "rng": _signed(room.state.rng.s),
+                                              "undone": getattr(room, "undone", 0)})
+        if done.rowcount != 1:
+            raise store.VersionConflict(room.id)
+        store.keep_auto_row(self, db, room)
 
     def _store_seats(self, room: Room) -> None:
-        with self.sessions.begin() as db:
-            for i in range(len(room.seats)):
-                db.merge(self._seat_row(room, i))
-        with self.engine.begin() as db:
+        with self._write(room) as db:  # the version first: the seats change only over the version we hold
             self._update_room_row(db, room)
+            for i in range(len(room.seats)):
+                row = self._seat_row(room, i)
+                db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
+                    {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat")}))
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
         """What the server must do next in this room: ("chance", None), ("bot", (bot name, seed)) or None
@@ -413,19 +469,32 @@ class RoomService:
         return None
 
     def set_taken_over(self, room: Room, seat: int, value: bool) -> None:
+        if self.cluster and value:
+            # another process may hold this person's connection, or have moved the room on
+            store.sync(self, room)
+            if room.status != "running" or room.state.current_player() != seat or room.seats[seat].kind != "human":
+                return
+            if self.present is not None and seat in self.present(room.id):
+                return
         s = room.seats[seat]
         if s.taken_over == value:
             return
         s.taken_over = value
         s.bot = self.takeover_bot if value else None
         room.version += 1
-        self._store_seats(room)
+        try:
+            self._store_seats(room)
+        except RoomError:
+            if value:  # a take-over that lost to another change is simply not needed now
+                return
+            raise
 
     # --- lists -----------------------------------------------------------------------------
     def listing(self, connected: dict[str, set[int]], status: str | None = None, offset: int = 0,
                 limit: int | None = None) -> dict[str, Any]:
         """One page of the public rooms, newest first: `limit` rooms from `offset` of each status list
         (or of the one `status`), with each list's total so a client can page on."""
+        self.refresh_cache()
         limit = self.limits.page_size if limit is None else max(1, min(limit, self.limits.page_size))
         offset = max(0, offset)
         kinds = [status] if status in ("open", "running", "finished") else ["open", "running", "finished"]
@@ -440,9 +509,26 @@ class RoomService:
             out["total"][kind] = len(rooms)
         return out
 
+    def refresh_cache(self) -> None:
+        """Across processes: take in the rooms made or changed elsewhere since the last look (a lobby's view)."""
+        if not self.cluster:
+            return
+        now = time.time()
+        since = getattr(self, "_refreshed", 0.0) - 10.0  # clocks of several machines differ a little
+        for room_id, version in store.changed_since(self, since):
+            room = self.rooms.get(room_id)
+            if room is None:
+                loaded = store.load(self, room_id)
+                if loaded is not None:
+                    self.rooms.setdefault(room_id, loaded)
+            elif room.version != version:
+                store.sync(self, room)
+        self._refreshed = now
+
     # --- restart ---------------------------------------------------------------------------
     def resume(self) -> int:
         """Rebuild every stored room by replaying its actions; returns how many."""
+        self._refreshed = time.time()
         with self.sessions() as db:
             rows = db.scalars(select(RoomRow)).all()
             for row in rows:
@@ -464,6 +550,7 @@ class RoomService:
             self.apply_replayed(room, a.action)
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
+        room.undone = row.undone or 0
         room.stopped = "move_cap" if row.status == STOPPED else None
         self._refresh_status(room)
         return room
