@@ -18,7 +18,7 @@ from ...engine import TERMINAL
 from . import actions as A
 from .board import apply_op
 from .evaluation import KEEPER_TURNS
-from .race_solver import solve
+from .solvers.race import solve
 
 SCALE = 1.5  # turns: the spread of the logistic that turns a race gap into a winning chance
 
