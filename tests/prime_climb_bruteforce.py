@@ -66,30 +66,35 @@ def bump(end, other: tuple[int, int], goal: int):
     return (pos[0], pos[1]), (pos[2], pos[3])
 
 
-def solve(goal: int, tolerance: float = 1e-12) -> dict:
+def solve(goal: int, tolerance: float = 1e-10) -> dict:
     """{(mover's pawns, other's pawns): the mover's chance to win} over ordered pawns."""
     spaces = range(goal + 1)
     live = [(a, b) for a in spaces for b in spaces if (a, b) != (goal, goal)]
     states = [(m, o) for m in live for o in live]
-    table = {}
-    for m in live:
+    number = {s: i for i, s in enumerate(states)}
+    ends = {(m, dice): turn_ends(m, dice, goal) for m in live for dice, _ in rolls()}
+    # per state and roll: None when the roll can win, else the positions (other to move) it can leave
+    options = []
+    for m, o in states:
+        row = []
         for dice, prob in rolls():
-            table[m, dice] = turn_ends(m, dice, goal)
-    V = {s: 0.5 for s in states}
+            if ("win",) in ends[m, dice]:
+                row.append((prob, None))
+                continue
+            nxt = set()
+            for end in ends[m, dice]:
+                m2, o2 = bump(end, o, goal)
+                nxt.add(number[o2, m2])
+            row.append((prob, tuple(nxt)))
+        options.append(row)
+    V = [0.5] * len(states)
     while True:
         change = 0.0
-        for m, o in states:
+        for i, row in enumerate(options):
             total = 0.0
-            for dice, prob in rolls():
-                best = 0.0
-                for end in table[m, dice]:
-                    if end == ("win",):
-                        best = 1.0
-                        break
-                    m2, o2 = bump(end, o, goal)
-                    best = max(best, 1.0 - V[o2, m2])
-                total += prob * best
-            change = max(change, abs(total - V[m, o]))
-            V[m, o] = total
+            for prob, nxt in row:
+                total += prob * (1.0 if nxt is None else 1.0 - min(V[j] for j in nxt))
+            change = max(change, abs(total - V[i]))
+            V[i] = total
         if change < tolerance:
-            return V
+            return {s: V[i] for i, s in enumerate(states)}
