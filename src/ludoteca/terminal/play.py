@@ -110,7 +110,7 @@ class TerminalGame:
         self.console.print(self.t(f"[bold]{self.who(seat)}[/], your choice:", f"[bold]{self.who(seat)}[/], tu elección:"))
         show_all = len(legal) <= MAX_LISTED
         self.list_choices(legal, show_all)
-        hint = self.t("number or notation; undo, all, rules, quit", "número o notación; undo, all, rules, quit")
+        hint = self.t("number or notation; undo, all, rules, hint, quit", "número o notación; undo, all, rules, hint, quit")
         while True:
             text = self.ask(f"({hint}) > ").strip()
             if not text:
@@ -129,6 +129,9 @@ class TerminalGame:
             if low in ("all", "todas"):
                 self.list_choices(legal, True)
                 continue
+            if low in ("hint", "pista"):
+                self.show_hint()
+                continue
             if low in ("rules", "reglas"):
                 from rich.markdown import Markdown
 
@@ -139,6 +142,18 @@ class TerminalGame:
                 continue
             self.match.apply(action)
             return
+
+    def show_hint(self) -> None:
+        """The game's hints for learners (its package's `hints.hint_lines`), where it has them."""
+        import importlib
+
+        package = type(self.match.game).__module__.rsplit(".", 1)[0]
+        try:
+            lines = importlib.import_module(package + ".hints").hint_lines(self.match.state, self.lang)
+        except ModuleNotFoundError:
+            lines = [self.t("no hints for this game yet", "este juego aún no tiene pistas")]
+        for line in lines:
+            self.console.print(line, highlight=False, markup=False)
 
     def list_choices(self, legal: list[int], show_all: bool) -> None:
         state = self.match.state
