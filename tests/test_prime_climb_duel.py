@@ -140,3 +140,39 @@ def test_perfect_plays_the_best_die_by_the_table(monkeypatch):
     scored = dict((a, v) for v, a in score_actions(table, view["view"], 0, state.legal_actions()))
     assert scored[action] == pytest.approx(max(scored.values()), abs=1e-6)
     assert max(scored.values()) == pytest.approx(table.hand_value((31, 14), (33, 37), (2, 6)))
+
+
+def test_the_rules_package_offers_its_evaluators_without_the_bots():
+    import subprocess
+    import sys
+
+    code = ("import sys, ludoteca.games.prime_climb.bots_plugin as p; "
+            "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
+            "assert set(p.EVALUATORS) == {'racer', 'solved'}")
+    import os
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+
+
+def test_solved_evaluator_reads_the_table_and_falls_back_to_the_race(monkeypatch, cache):
+    from ludoteca.bots.policies import resolve_evaluator
+    from ludoteca.games.prime_climb import bots_plugin
+
+    game = make_game("prime-climb", {"cards": False})
+    evaluate = resolve_evaluator(game, "solved")
+    state = engine_position((31, 14), (33, 37), (3, 9))
+    monkeypatch.setattr(bots_plugin, "_TABLE", [None])  # no table: the race lengths
+    assert evaluate(state) == bots_plugin.racer_values(state)
+    table = tables.DuelTable(101, HashedW())
+    monkeypatch.setattr(bots_plugin, "_TABLE", [table])
+    v = evaluate(state)
+    assert v[0] == pytest.approx(table.hand_value((31, 14), (33, 37), (3, 9))) and sum(v) == pytest.approx(1.0)
+    done = state
+    while done.current_player() == 0:
+        done = _after(done, done.legal_actions()[0])
+    w = evaluate(done)  # the other player's roll next
+    assert w[1] == pytest.approx(table.win(tuple(done.pos[2:4]), tuple(done.pos[0:2])))
