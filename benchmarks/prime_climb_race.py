@@ -21,7 +21,7 @@ from ludoteca.bots import make_bot  # noqa: E402
 from ludoteca.bots.arena import wilson  # noqa: E402,F401
 from ludoteca.engine import CHANCE, TERMINAL, make_game, view_document  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
-from ludoteca.games.prime_climb.race_solver import solve  # noqa: E402
+from ludoteca.games.prime_climb.solvers.race import solve  # noqa: E402
 
 CAP = 300
 

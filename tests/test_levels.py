@@ -69,3 +69,19 @@ def test_piramide_games_from_a_once_endless_seed_now_end():
     assert sum(returns) == pytest.approx(1.0)
     returns, _ = play_game(game, [("hard", {"iterations": 30}), ("greedy", {})], seed, max_actions=1500)
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_medium_is_greedy_in_every_game_and_perfect_is_a_bot():
+    for name in game_names():
+        assert level_bot("medium", make_game(name))[0] == "greedy"
+    assert "perfect" in bot_names()
+
+
+def test_greedy_takes_a_registered_evaluator_and_names_a_missing_one():
+    from ludoteca.engine import LudotecaError
+
+    game = make_game("prime-climb", {"cards": False})
+    first = play_game(game, [("greedy", {"evaluator": "racer"}), ("greedy", {})], seed=5)
+    assert play_game(game, [("greedy", {"evaluator": "racer"}), ("greedy", {})], seed=5) == first
+    with pytest.raises(LudotecaError, match="no evaluator 'nothing'"):
+        make_bot("greedy", game, 0, 0, evaluator="nothing")

@@ -8,9 +8,9 @@ pytest.importorskip("ludoteca.games.prime_climb.game", reason="Prime Climb not m
 
 from ludoteca.engine import TERMINAL, make_game, view_document  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
-from ludoteca.games.prime_climb import solver as scalar  # noqa: E402
+from ludoteca.games.prime_climb.solvers import solo as scalar  # noqa: E402
 from ludoteca.games.prime_climb.actions import ROLL_DICE  # noqa: E402
-from ludoteca.games.prime_climb.race_solver import RaceSolution, solve  # noqa: E402
+from ludoteca.games.prime_climb.solvers.race import RaceSolution, solve  # noqa: E402
 
 
 def test_published_model_reproduces_9_07():

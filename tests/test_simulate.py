@@ -236,13 +236,19 @@ def test_seat_and_agent_figures_from_rows():
         return {"seats": seats, "returns": returns, "winners": [i for i, r in enumerate(returns) if r], "turns": 3,
                 "decisions": 4, "actions": 9, "lead_changes": None, "stats": {}, "truncated": False, "error": None}
 
-    rows = [row(["a", "b"], [1.0, 0.0]), row(["b", "a"], [1.0, 0.0]), row(["a", "b"], [0.5, 0.5]), row(["b", "a"], [0.0, 1.0])]
-    v = summarise_variant(rows)
-    assert [s["rate"] for s in v["seats"]] == [0.625, 0.375]
+    same = [row(["a", "a"], [1.0, 0.0]), row(["a", "a"], [1.0, 0.0]), row(["a", "a"], [0.5, 0.5]), row(["a", "a"], [0.0, 1.0])]
+    v = summarise_variant(same)
+    assert v["same_bot"] and [s["rate"] for s in v["seats"]] == [0.625, 0.375]
     assert v["first_seat_advantage"] == pytest.approx(0.125)
     assert v["balance"] == pytest.approx(0.75)
+    rows = [row(["a", "b"], [1.0, 0.0]), row(["b", "a"], [1.0, 0.0]), row(["a", "b"], [0.5, 0.5]), row(["b", "a"], [0.0, 1.0])]
+    v = summarise_variant(rows)
+    # different bots: rotation makes the seats alike, so no seat figure; each bot in each seat instead
+    assert not v["same_bot"] and v["seats"] is None and v["balance"] is None and v["first_seat_advantage"] is None
     assert v["agents"]["a"]["rate"] == pytest.approx(2.5 / 4)
     assert v["agents"]["b"]["rate"] == pytest.approx(1.5 / 4)
+    assert [s["rate"] for s in v["agents"]["a"]["by_seat"]] == [0.75, 0.5]
+    assert [s["games"] for s in v["agents"]["b"]["by_seat"]] == [2, 2]
     assert v["rotation_complete"]
 
 
@@ -289,12 +295,15 @@ def test_findings_tell_a_real_seat_advantage_from_chance():
         summary = {"game": "x", "seats": ["a", "b"], "seed": 0, "options": [], "variants": {"default": summarise_variant(rows)}}
         return findings(summary, "en")[0]
 
-    first_always = [row(["a", "b"] if i % 2 == 0 else ["b", "a"], [1.0, 0.0]) for i in range(40)]
+    first_always = [row(["a", "a"], [1.0, 0.0]) for i in range(40)]
     assert "a first-seat advantage (the fair share lies below" in verdict(first_always)
-    second_always = [row(["a", "b"] if i % 2 == 0 else ["b", "a"], [0.0, 1.0]) for i in range(40)]
+    second_always = [row(["a", "a"], [0.0, 1.0]) for i in range(40)]
     assert "a first-seat disadvantage (the fair share lies above" in verdict(second_always)
-    even = [row(["a", "b"], [1.0, 0.0] if i % 2 == 0 else [0.0, 1.0]) for i in range(40)]
+    even = [row(["a", "a"], [1.0, 0.0] if i % 2 == 0 else [0.0, 1.0]) for i in range(40)]
     assert "no first-seat advantage distinguishable from chance" in verdict(even)
+    # with different bots in the seats, a bot that always wins makes no seat advantage of it
+    a_wins = [row(["a", "b"] if i % 2 == 0 else ["b", "a"], [1.0, 0.0] if i % 2 == 0 else [0.0, 1.0]) for i in range(40)]
+    assert "the seats hold different bots (a, b)" in verdict(a_wins) and "balance" not in verdict(a_wins)
 
 
 # --- command line --------------------------------------------------------------------------
@@ -312,11 +321,11 @@ def test_cli_simulate_then_report(tmp_path):
                                    "--seed", "4", "--workers", "1", "--sweep", "target=5,8", "--out", str(out), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "40 games played" in result.output
-    assert "Win rate by seat" in result.output
+    assert "Win rate by bot and seat" in result.output and "Win rate by bot (95%" in result.output
     assert (out / "report" / "report.html").exists()
     result = runner.invoke(cli(), ["report", str(out), "--lang", "es"])
     assert result.exit_code == 0, result.output
-    assert "Victorias por asiento" in result.output
+    assert "Victorias por bot y asiento" in result.output
     assert (out / "report" / "report.md").read_text().startswith("# Informe de simulación: toy")
     again = runner.invoke(cli(), ["simulate", "toy", "--plugin", "toygame:ToyGame", "--games", "20", "--seed", "4", "--workers", "1",
                                   "--sweep", "target=5,8", "--out", str(out), "--quiet", "--no-report", "--lang", "en"])

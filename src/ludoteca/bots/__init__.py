@@ -2,7 +2,8 @@
 
 `make_bot(name, game, seat, seed, **params)` builds one by name; front ends use these names in
 their seat lists (`--seats human,greedy`, `--seats human,hard`). Bots: `random`, `greedy`,
-`noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), and the levels `easy`,
+`noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), `perfect` (two-player
+Prime Climb without cards, from the solved table), and the levels `easy`,
 `medium`, `hard` (docs/bots.md).
 """
 
@@ -13,9 +14,10 @@ from .lookahead import LookaheadBot
 from .levels import LEVEL_NAMES, NoisyGreedyBot, level_bot
 from .mcts import MCTSBot
 from .optimal_racer import OptimalRacerBot
+from .perfect import PerfectBot
 from .random_bot import RandomBot
 
 __all__ = [
     "BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "ISMCTSBot", "LEVEL_NAMES",
-    "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "RandomBot",
+    "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "PerfectBot", "RandomBot",
 ]

@@ -6,6 +6,8 @@ own decisions until control leaves it (a chance event, another player, the end),
 scores each end position with the game's documented heuristic `State.evaluate(seat)`
 (`bots/turns.py`). Transpositions are merged by `State.key()`. When a turn has more
 sequences than the budget allows, the remaining choices are scored one step deep.
+`evaluator=NAME` scores the ends with an evaluator a game registers instead (bots/policies.py;
+Prime Climb's `racer`: the exact two-pawn race lengths of both sides).
 """
 
 from __future__ import annotations
@@ -20,12 +22,25 @@ class GreedyBot(Bot):
     name = "greedy"
     node_budget = 20000
 
+    def __init__(self, game, seat: int, seed: int = 0, evaluator: str = "heuristic", **params: Any):
+        super().__init__(game, seat, seed, evaluator=evaluator, **params)
+        self._values = None
+        if evaluator != "heuristic":
+            from .policies import resolve_evaluator
+
+            try:
+                self._values = resolve_evaluator(game, evaluator)
+            except ValueError as exc:
+                from ..engine import LudotecaError, T
+
+                raise LudotecaError(T(str(exc), f"no hay evaluador {evaluator!r} para {game.name}")) from None
+
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
         state = self.game.state_from_view(view, self.rng.next64() >> 1)
         me = state.current_player()
-        enum = TurnEnumerator(me, seat_value(me), self.node_budget)
+        enum = TurnEnumerator(me, self._values or seat_value(me), self.node_budget)
         best_value, best = -1.0, []
         for action in legal_actions:
             value = enum.after(state, action)[me]

@@ -5,10 +5,16 @@ use `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is r
 `hard` is sized to move within about two seconds on a modest machine (figures in docs/bots.md).
 
 - easy: the greedy bot that plays a random legal action half of the time (`noisy-greedy`);
-- medium: the greedy bot (Prime Climb: the optimal racer, exact for its own pawns);
+- medium: the greedy bot, in every game (Prime Climb's optimal racer, blind to the opponent and
+  to bumps, lost to greedy 0.325 [0.248, 0.413], so it is no level; greedy scoring its turns
+  with the exact race lengths of both sides, `evaluator="racer"`, was not separated from plain
+  greedy: 0.490 [0.422, 0.559] without cards and 0.440 [0.373, 0.509] with, 200 games each);
 - hard: per game, the strongest search measured against greedy at about a second a move
   (docs/bots.md): the greedy lookahead (Prime Climb, Mazmorra), MCTS with greedy priors
   (Aggravation), ISMCTS (Pirámide); games without an entry get MCTS (ISMCTS for hidden cards).
+
+Beyond the levels: `perfect` plays two-player Prime Climb without cards exactly (the solved table,
+bots/perfect.py); it is no level because it needs the table built once and fits one variant only.
 """
 
 from __future__ import annotations
@@ -33,7 +39,6 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 # a loaded 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
-        "medium": ("optimal-racer", {}),
         # greedy turns judged by paired playouts: 0.560 [0.511, 0.608] against greedy over 400
         # games, where MCTS at 400 iterations took twice the time and was not separated
         "hard": ("lookahead", {}),

@@ -80,14 +80,21 @@ def resolve_rollout(game: Game, name: str, epsilon: float) -> RolloutPolicy:
 
 
 def _load_plugins(game: Game) -> None:
-    """A game package may offer `bots_plugin` registering evaluators and rollouts."""
+    """A game package may offer `bots_plugin` registering evaluators and rollouts: by calling
+    register_evaluator / register_rollout, or, without importing the bots at all, by naming
+    them in module-level dicts EVALUATORS and ROLLOUTS ({name: factory(game)})."""
     import importlib
 
     package = type(game).__module__.rsplit(".", 1)[0]
     try:
-        importlib.import_module(package + ".bots_plugin")
+        module = importlib.import_module(package + ".bots_plugin")
     except ModuleNotFoundError as exc:
         if exc.name != package + ".bots_plugin":
             raise
+        return
+    for name, factory in getattr(module, "EVALUATORS", {}).items():
+        EVALUATORS.setdefault(game.name, {}).setdefault(name, factory)
+    for name, factory in getattr(module, "ROLLOUTS", {}).items():
+        ROLLOUTS.setdefault(game.name, {}).setdefault(name, factory)
 
 

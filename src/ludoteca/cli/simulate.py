@@ -79,10 +79,17 @@ def _report(folder: Path, lg: str) -> None:
     except LudotecaError as exc:
         fail(exc.message)
     console = Console()
-    for t in tables(summary, lg)[:3]:
-        table = Table(title=t.title)
-        for h in t.header:
-            table.add_column(h)
+    # the overview, the seats (or each bot in each seat), the first mover, and the win rate by bot;
+    # cells wrap rather than end in "…", so no two rows read alike at 80 columns or in a pipe
+    for t in tables(summary, lg):
+        if t.key not in ("overview", "seats", "agent_seats", "first_mover", "agents"):
+            continue
+        table = Table(title=t.title, title_justify="left")
+        for i, h in enumerate(t.header):
+            if i == 0:  # the variant's label whole, on one line: it is what tells the rows apart
+                table.add_column(h, no_wrap=True, min_width=max([len(h)] + [len(row[0]) for row in t.rows]))
+            else:  # shrink to the longest word of the header, never cut a word into pieces
+                table.add_column(h, overflow="fold", min_width=max(len(w) for w in h.split()))
         for row in t.rows:
             table.add_row(*row)
         console.print(table)

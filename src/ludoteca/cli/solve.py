@@ -1,4 +1,8 @@
-"""`ludoteca prime-climb solve`: the exact solo race without cards, by value iteration."""
+"""`ludoteca prime-climb solve`: Prime Climb without cards solved exactly.
+
+    solve [--pawns 1|2] [--model rules|published] [--from P ...]   the race alone (expected turns)
+    solve --players 2 [--goal G] [--force]                          the two-player game (win chance)
+"""
 
 from __future__ import annotations
 
@@ -14,15 +18,26 @@ from .prime_climb import app
 
 @app.command()
 def solve(
-    pawns: Annotated[int, typer.Option(help="Pawns racing: 1 or 2 / Peones en carrera: 1 o 2.")] = 2,
-    model: Annotated[str, typer.Option(help="rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).")] = "rules",
-    start: Annotated[Optional[list[int]], typer.Option("--from", help="Start from these positions instead of Start (repeat per pawn).")] = None,
+    players: Annotated[int, typer.Option(help="1: the race alone; 2: the two-player game / 1: la carrera sola; 2: la partida de dos.")] = 1,
+    goal: Annotated[Optional[int], typer.Option(help="Two players: solve the board 0..GOAL instead of 0..101 (quick checks) / Tablero 0..GOAL.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Two players: solve again even if the table is in the cache / Resolver de nuevo.")] = False,
+    pawns: Annotated[int, typer.Option(help="The race: pawns racing, 1 or 2 / Peones en carrera: 1 o 2.")] = 2,
+    model: Annotated[str, typer.Option(help="The race: rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).")] = "rules",
+    start: Annotated[Optional[list[int]], typer.Option("--from", help="The race: start from these positions instead of Start (repeat per pawn).")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
-    """Optimal expected number of turns of the race to 101 without cards or opponents (the number alone on the last line)."""
+    """Prime Climb without cards, solved: the race's optimal expected turns, or (--players 2) the first
+    player's exact chance to win from the start. The number is alone on the last line."""
     from .main import use_lang
 
     use_lang(lang)
+    if players == 2:
+        _solve_duel(101 if goal is None else goal, force)
+        return
+    if players != 1:
+        fail(T(f"--players must be 1 (the race) or 2, not {players}", f"--players debe ser 1 (la carrera) o 2, no {players}"))
+    if goal is not None:
+        fail(T("--goal needs --players 2", "--goal necesita --players 2"))
     if pawns not in (1, 2):
         fail(T(f"--pawns must be 1 or 2, not {pawns}", f"--pawns debe ser 1 o 2, no {pawns}"))
     if model not in ("rules", "published"):
@@ -32,7 +47,7 @@ def solve(
     positions = tuple(start) if start else (0,) * pawns
     if len(positions) != pawns or not all(0 <= p <= 101 for p in positions):
         fail(T(f"--from needs {pawns} position(s) between 0 and 101", f"--from necesita {pawns} posición(es) entre 0 y 101"))
-    from ..games.prime_climb.race_solver import RaceSolution
+    from ..games.prime_climb.solvers.race import RaceSolution
 
     solution = RaceSolution(pawns, model)
     lg = language()
@@ -43,3 +58,49 @@ def solve(
     ).get(lg))
     typer.echo(T(f"optimal expected turns from {where}:", f"turnos esperados con juego óptimo desde {where}:").get(lg))
     typer.echo(f"{solution.expected_turns(*positions):.4f}")
+
+
+def _solve_duel(goal: int, force: bool) -> None:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from ..games.prime_climb.solvers import table as tables
+    from ..games.prime_climb.solvers.duel import DuelSolver
+    from ..games.prime_climb.solvers.moves import GOAL, MIN_GOAL
+
+    lg = language()
+    if not MIN_GOAL <= goal <= GOAL:
+        fail(T(f"--goal must be between {MIN_GOAL} and {GOAL}, not {goal}", f"--goal debe estar entre {MIN_GOAL} y {GOAL}, no {goal}"))
+    path = tables.table_path(goal)
+    if path.exists() and not force:
+        try:
+            table = tables.load(goal)
+        except tables.TableMissing as exc:
+            fail(exc.message)
+        typer.echo(T(f"Two-player Prime Climb without cards, board 0..{goal}: the table {path} (solved before; --force solves again)",
+                     f"Prime Climb a dos sin cartas, tablero 0..{goal}: la tabla {path} (ya resuelta; --force la resuelve de nuevo)").get(lg))
+    else:
+        solver = DuelSolver(goal)
+        n = len(solver.blocks)
+        console = Console(stderr=True)
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=console, transient=True) as bar:
+            task = bar.add_task(T("sweep 1", "barrido 1").get(lg), total=n)
+
+            def progress(sweep: int, done: int, change: float) -> None:
+                if done == n:
+                    bar.update(task, completed=0, description=T(f"sweep {sweep + 1} (last change {change:.1e})",
+                                                               f"barrido {sweep + 1} (último cambio {change:.1e})").get(lg))
+                else:
+                    bar.update(task, completed=done)
+
+            result = solver.solve(progress=progress)
+        path = tables.save(result)
+        table = tables.load(goal)
+        typer.echo(T(f"Two-player Prime Climb without cards, board 0..{goal}: {table.pairs.size ** 2:,} positions, {result.sweeps} sweeps, "
+                     f"last change {result.change:.1e}, {result.cpu_seconds:.0f} s of CPU; table in {path}",
+                     f"Prime Climb a dos sin cartas, tablero 0..{goal}: {table.pairs.size ** 2:,} posiciones, {result.sweeps} barridos, "
+                     f"último cambio {result.change:.1e}, {result.cpu_seconds:.0f} s de CPU; tabla en {path}").get(lg))
+    typer.echo(T("the first player's chance to win from the start, both playing perfectly:",
+                 "probabilidad de ganar de quien empieza, con juego perfecto de ambos:").get(lg))
+    typer.echo(f"{table.win((0, 0), (0, 0)):.6f}")

@@ -47,10 +47,17 @@ def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list
         plt.close(fig)
         written.append(path)
 
-    n_seats = max(len(v["seats"]) for v in variants.values())
+    n_seats = max(v["n_seats"] for v in variants.values())
     fig, ax = plt.subplots(figsize=(7, 4))
     seats = [T(f"seat {s + 1}", f"asiento {s + 1}").get(lang) for s in range(n_seats)]
-    _grouped_bars(ax, seats, {label: v["seats"] for label, v in variants.items()})
+    # one bar per variant where every seat holds the same bot, else one per bot of it (stats.py)
+    series = {}
+    for label, v in variants.items():
+        if v["same_bot"]:
+            series[label] = v["seats"]
+        else:
+            series.update({f"{label}: {a}": v["agents"][a]["by_seat"] for a in v["agents"]})
+    _grouped_bars(ax, seats, series)
     ax.axhline(1 / n_seats, color="grey", linestyle="--", linewidth=1, label=T("fair share", "reparto justo").get(lang))
     ax.set_ylabel(T("win rate (95% Wilson interval)", "tasa de victoria (intervalo de Wilson 95%)").get(lang))
     ax.set_title(T(f"{summary['game']}: win rate by seat", f"{summary['game']}: victorias por asiento").get(lang))

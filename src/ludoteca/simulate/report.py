@@ -23,6 +23,7 @@ class Table:
     title: str
     header: list[str]
     rows: list[list[str]]
+    key: str = ""  # overview, seats, agent_seats, first_mover, agents, length, statistics
 
 
 def pct(x: float) -> str:
@@ -43,39 +44,62 @@ def tables(summary: dict[str, Any], lang: str) -> list[Table]:
     t = lambda en, es: T(en, es).get(lang)  # noqa: E731
     variants = summary["variants"]
     out = []
-    out.append(Table(t("Overview", "Resumen"), [
-        t("variant", "variante"), t("games", "partidas"), t("finished", "terminadas"), t("cut off", "cortadas"),
-        t("errors", "errores"), t("balance", "equilibrio"), t("first-seat advantage", "ventaja del primer asiento"),
-        t("mean turns", "turnos (media)"), t("lead changes (mean)", "cambios de líder (media)"),
-    ], [[
-        label, str(v["games"]), str(v["finished"]), str(v["truncated"]), str(v["errors"]), f"{v['balance']:.3f}",
-        f"{100 * v['first_seat_advantage']:+.1f} pp", num(v["length"]["turns"].get("mean")),
-        num(v["lead_changes"]["mean"]) if v["lead_changes"] else "—",
-    ] for label, v in variants.items()]))
-    n_seats = max(len(v["seats"]) for v in variants.values())
-    out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson 95%)"),
-                     [t("variant", "variante")] + [t(f"seat {s + 1}", f"asiento {s + 1}") for s in range(n_seats)],
-                     [[label] + [rate_cell(r) for r in v["seats"]] for label, v in variants.items()]))
+    # overview columns that say nothing for any variant are left out (seat figures where every
+    # variant has different bots, lead changes where the game does not count them)
+    any_same = any(v["same_bot"] for v in variants.values())
+    any_lead = any(v["lead_changes"] for v in variants.values())
+    header = [t("variant", "variante"), t("games", "partidas"), t("done", "hechas"), t("cut off", "cortadas"),
+              t("errors", "errores")]
+    header += [t("balance", "equilibrio"), t("seat 1 edge", "ventaja asiento 1")] if any_same else []
+    header += [t("mean turns", "turnos (media)")] + ([t("lead changes (mean)", "cambios de líder (media)")] if any_lead else [])
+    rows = []
+    for label, v in variants.items():
+        row = [label, str(v["games"]), str(v["finished"]), str(v["truncated"]), str(v["errors"])]
+        if any_same:
+            row += [f"{v['balance']:.3f}", f"{100 * v['first_seat_advantage']:+.1f} pp"] if v["same_bot"] else \
+                   [t("— (bots differ)", "— (bots distintos)"), "—"]
+        row.append(num(v["length"]["turns"].get("mean")))
+        if any_lead:
+            row.append(num(v["lead_changes"]["mean"]) if v["lead_changes"] else "—")
+        rows.append(row)
+    out.append(Table(t("Overview", "Resumen"), header, rows, "overview"))
+    n_seats = max(v["n_seats"] for v in variants.values())
+    seat_cols = [t(f"seat {s + 1}", f"asiento {s + 1}") for s in range(n_seats)]
+    same = {label: v for label, v in variants.items() if v["same_bot"]}
+    mixed = {label: v for label, v in variants.items() if not v["same_bot"]}
+    if same:
+        out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson 95%)"),
+                         [t("variant", "variante")] + seat_cols,
+                         [[label] + [rate_cell(r) for r in v["seats"]] for label, v in same.items()], "seats"))
+    if mixed:
+        out.append(Table(t("Win rate by bot and seat (95% Wilson interval; the seats hold different bots)",
+                           "Victorias por bot y asiento (intervalo de Wilson 95%; los asientos tienen bots distintos)"),
+                         [t("variant", "variante"), t("bot", "bot")] + seat_cols + [t("moving first", "jugando primero")],
+                         [[label, a] + [rate_cell(r) if r["games"] else "—" for r in v["agents"][a]["by_seat"]]
+                          + [rate_cell(v["agents"][a]["moving_first"]) if v["agents"][a]["moving_first"] else "—"]
+                          for label, v in mixed.items() for a in v["agents"]], "agent_seats"))
     if any(v.get("first_mover") for v in variants.values()):
         out.append(Table(t("Win rate of the player who made the first decision (95% Wilson interval)", "Victorias de quien tomó la primera decisión (intervalo de Wilson 95%)"),
                          [t("variant", "variante"), t("first decision", "primera decisión"), t("fair share", "reparto justo")],
-                         [[label, rate_cell(v["first_mover"]) if v.get("first_mover") else "—", pct(1 / len(v["seats"]))]
-                          for label, v in variants.items()]))
+                         [[label, rate_cell(v["first_mover"]), pct(1 / v["n_seats"])]
+                          for label, v in variants.items() if v.get("first_mover")], "first_mover"))
     agents = sorted({a for v in variants.values() for a in v["agents"]})
-    out.append(Table(t("Win rate by agent (95% Wilson interval)", "Victorias por agente (intervalo de Wilson 95%)"),
+    out.append(Table(t("Win rate by bot (95% Wilson interval)", "Victorias por bot (intervalo de Wilson 95%)"),
                      [t("variant", "variante")] + agents,
-                     [[label] + [rate_cell(v["agents"][a]) if a in v["agents"] else "—" for a in agents] for label, v in variants.items()]))
+                     [[label] + [rate_cell(v["agents"][a]) if a in v["agents"] else "—" for a in agents] for label, v in variants.items()],
+                     "agents"))
     cols = ["mean", "sd", "min", "p10", "median", "p90", "max"]
     out.append(Table(t("Game length (turns; decisions and all actions in the last columns)", "Duración (turnos; decisiones y todas las acciones en las últimas columnas)"),
                      [t("variant", "variante")] + cols + [t("decisions (mean)", "decisiones (media)"), t("actions (mean)", "acciones (media)")],
                      [[label] + [num(v["length"]["turns"].get(c)) for c in cols]
-                      + [num(v["length"]["decisions"].get("mean")), num(v["length"]["actions"].get("mean"))] for label, v in variants.items()]))
+                      + [num(v["length"]["decisions"].get("mean")), num(v["length"]["actions"].get("mean"))] for label, v in variants.items()],
+                     "length"))
     counters = sorted({k for v in variants.values() for k in v["statistics"]})
     if counters:
         out.append(Table(t("Game statistics (mean per game [p10–p90])", "Estadísticas de partida (media por partida [p10–p90])"),
                          [t("statistic", "estadística")] + list(variants),
                          [[k] + [f"{num(v['statistics'][k]['mean'])} [{num(v['statistics'][k]['p10'])}–{num(v['statistics'][k]['p90'])}]"
-                                 if k in v["statistics"] else "—" for v in variants.values()] for k in counters]))
+                                 if k in v["statistics"] else "—" for v in variants.values()] for k in counters], "statistics"))
     return out
 
 
@@ -87,8 +111,8 @@ def notes(summary: dict[str, Any], lang: str) -> list[str]:
         f"Juego {summary['game']}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
         f"semilla maestra {summary['seed']}; opciones {' '.join(summary['options']) or 'por defecto'}.",
     ), t(
-        "Balance is 1 − the largest gap between two seats' win rates (1 = perfectly even). First-seat advantage is seat 1's win rate minus the fair share 1/players. A shared win counts 1/k to each of k winners.",
-        "Equilibrio es 1 − la mayor diferencia entre las tasas de victoria de dos asientos (1 = perfectamente parejo). Ventaja del primer asiento es la tasa del asiento 1 menos el reparto justo 1/jugadores. Una victoria compartida cuenta 1/k para cada uno de los k ganadores.",
+        "Balance is 1 − the largest gap between two seats' win rates (1 = perfectly even). First-seat advantage (“seat 1 edge”) is seat 1's win rate minus the fair share 1/players. Both are given only where every seat holds the same bot: with different bots, the rotation gives every seat the same mix of bots, so seat figures would say nothing; then the win rate of each bot in each seat is given instead. A shared win counts 1/k to each of k winners.",
+        "Equilibrio es 1 − la mayor diferencia entre las tasas de victoria de dos asientos (1 = perfectamente parejo). Ventaja del primer asiento («ventaja asiento 1») es la tasa del asiento 1 menos el reparto justo 1/jugadores. Solo se dan cuando todos los asientos tienen el mismo bot: con bots distintos, la rotación da a cada asiento la misma mezcla de bots y las cifras por asiento no dirían nada; entonces se da la tasa de cada bot en cada asiento. Una victoria compartida cuenta 1/k para cada uno de los k ganadores.",
     )]
     for label, v in summary["variants"].items():
         if not v["rotation_complete"]:
@@ -112,19 +136,27 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
     for label, v in variants.items():
         if not v["finished"]:
             continue
-        n = len(v["seats"])
+        n = v["n_seats"]
         fair = 1 / n
-        first = v["seats"][0]
-        if first["low"] > fair:
+        if not v["same_bot"]:
+            out.append(t(
+                f"{label}: the seats hold different bots ({', '.join(v['agents'])}), so seat rotation makes every seat's win rate the same mix of theirs: no seat figure is given, see the win rate by bot and seat.",
+                f"{label}: los asientos tienen bots distintos ({', '.join(v['agents'])}), así que la rotación da a cada asiento la misma mezcla de sus tasas: no se da ninguna cifra por asiento, mira las victorias por bot y asiento.",
+            ))
+        first = v["seats"][0] if v["same_bot"] else None
+        if first is None:
+            pass
+        elif first["low"] > fair:
             verdict = t("a first-seat advantage (the fair share lies below the 95% interval)", "una ventaja del primer asiento (el reparto justo queda por debajo del intervalo del 95%)")
         elif first["high"] < fair:
             verdict = t("a first-seat disadvantage (the fair share lies above the 95% interval)", "una desventaja del primer asiento (el reparto justo queda por encima del intervalo del 95%)")
         else:
             verdict = t("no first-seat advantage distinguishable from chance (the fair share lies inside the 95% interval)", "ninguna ventaja del primer asiento distinguible del azar (el reparto justo queda dentro del intervalo del 95%)")
-        out.append(t(
-            f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
-            f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
-        ))
+        if first is not None:
+            out.append(t(
+                f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
+                f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
+            ))
         mover = v.get("first_mover")
         if mover and mover["games"]:
             if mover["low"] > fair:
@@ -142,8 +174,8 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
         ))
         if len(v["agents"]) > 1:
             best = max(v["agents"], key=lambda a: v["agents"][a]["rate"])
-            out.append(t(f"{label}: the strongest agent is {best}, winning {rate_cell(v['agents'][best])} of its seats.",
-                         f"{label}: el agente más fuerte es {best}, que gana {rate_cell(v['agents'][best])} de sus asientos."))
+            out.append(t(f"{label}: the strongest bot is {best}, winning {rate_cell(v['agents'][best])} of its games.",
+                         f"{label}: el bot más fuerte es {best}, que gana {rate_cell(v['agents'][best])} de sus partidas."))
     labels = list(variants)
     if len(labels) > 1:
         base = variants[labels[0]]
@@ -152,6 +184,10 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
             if not (v["finished"] and base["finished"]):
                 continue
             change = v["length"]["turns"]["mean"] / base["length"]["turns"]["mean"] - 1 if base["length"]["turns"]["mean"] else 0.0
+            if not (v["same_bot"] and base["same_bot"]):
+                out.append(t(f"{label} against {labels[0]}: games {100 * change:+.0f}% in length.",
+                             f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración."))
+                continue
             out.append(t(
                 f"{label} against {labels[0]}: games {100 * change:+.0f}% in length, balance {v['balance']:.3f} against {base['balance']:.3f}, first-seat advantage {100 * v['first_seat_advantage']:+.1f} pp against {100 * base['first_seat_advantage']:+.1f} pp.",
                 f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración, equilibrio {v['balance']:.3f} frente a {base['balance']:.3f}, ventaja del primer asiento {100 * v['first_seat_advantage']:+.1f} pp frente a {100 * base['first_seat_advantage']:+.1f} pp.",

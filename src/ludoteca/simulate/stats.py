@@ -2,6 +2,12 @@
 
 Wins are counted as returns: a shared win of k seats counts 1/k to each, so win rates of
 all seats sum to 1 and a game without a winner (cut off at `max_actions`) counts for none.
+
+Seat figures (win rate by seat, balance, first-seat advantage, the first mover's win rate) mean
+something only when every seat holds the same bot: with different bots, seat rotation gives
+every seat the same mix of bots and so the same win rate whatever the game does. A variant with
+different bots gets None there, and the figures per bot per seat instead (`agents[a]["by_seat"]`,
+`agents[a]["moving_first"]`).
 """
 
 from __future__ import annotations
@@ -53,13 +59,21 @@ def summarise_variant(rows: list[dict[str, Any]]) -> dict[str, Any]:
     agent_wins: dict[str, float] = defaultdict(float)
     agent_games: dict[str, int] = defaultdict(int)
     agent_seat: dict[str, list[float]] = defaultdict(lambda: [0.0] * n_seats)
+    agent_seat_games: dict[str, list[int]] = defaultdict(lambda: [0] * n_seats)
+    agent_first: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
     for r in finished:
         for seat, (agent, ret) in enumerate(zip(r["seats"], r["returns"])):
             seat_wins[seat] += ret
             agent_wins[agent] += ret
             agent_games[agent] += 1
             agent_seat[agent][seat] += ret
+            agent_seat_games[agent][seat] += 1
+        first = r.get("first_player")
+        if first is not None:
+            agent_first[r["seats"][first]][0] += r["returns"][first]
+            agent_first[r["seats"][first]][1] += 1
     n = len(finished)
+    same_bot = all(len(set(r["seats"])) == 1 for r in rows)
     seats = [rate(w, n) for w in seat_wins]
     rates = [s["rate"] for s in seats]
     lead = [r["lead_changes"] for r in finished if r.get("lead_changes") is not None]
@@ -72,17 +86,24 @@ def summarise_variant(rows: list[dict[str, Any]]) -> dict[str, Any]:
     # Pirámide), where seat order rules what seat 1 shows; in Aggravation the first to roll a 1 or 6
     movers = [r for r in finished if r.get("first_player") is not None]
     first_mover = rate(sum(r["returns"][r["first_player"]] for r in movers), len(movers)) if movers else None
+    agents = {a: {**rate(agent_wins[a], agent_games[a]),
+                  "by_seat": [rate(w, k) for w, k in zip(agent_seat[a], agent_seat_games[a])],
+                  "moving_first": rate(*agent_first[a]) if agent_first[a][1] else None} for a in sorted(agent_games)}
+    if not same_bot:  # rotation equalises the seats: their figures would measure nothing
+        seats, first_mover = None, None
     return {
         "games": len(rows),
         "finished": n,
         "truncated": sum(1 for r in rows if r.get("truncated")),
         "errors": sum(1 for r in rows if r.get("error")),
         "error_examples": sorted({r["error"] for r in rows if r.get("error")})[:5],
+        "same_bot": same_bot,
+        "n_seats": n_seats,
         "seats": seats,
-        "first_seat_advantage": (rates[0] - 1 / n_seats) if n and n_seats else 0.0,
+        "first_seat_advantage": ((rates[0] - 1 / n_seats) if n and n_seats else 0.0) if same_bot else None,
         "first_mover": first_mover,
-        "balance": 1 - (max(rates) - min(rates)) if n else 0.0,
-        "agents": {a: {**rate(agent_wins[a], agent_games[a]), "by_seat": agent_seat[a]} for a in sorted(agent_games)},
+        "balance": (1 - (max(rates) - min(rates)) if n else 0.0) if same_bot else None,
+        "agents": agents,
         "rotation_complete": n_seats > 0 and len(rows) % n_seats == 0,
         "games_per_agent_seat": games_per_agent_seat,
         "length": {

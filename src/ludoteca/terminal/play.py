@@ -29,6 +29,7 @@ COMMANDS = {
     "all": ("all", "todas"),
     "board": ("board", "tablero"),
     "rules": ("rules", "reglas"),
+    "hint": ("hint", "pista"),
     "back": ("back", "atrás", "atras", ".."),
     "quit": ("quit", "exit", "salir"),
 }
@@ -207,6 +208,8 @@ class TerminalGame:
             ("back, .." if self.lang == "en" else "atrás, ..", self.t("one step back in a step-by-step choice", "un paso atrás en una elección por pasos")),
             ("board" if self.lang == "en" else "tablero", self.t("draw the board again", "vuelve a dibujar el tablero")),
             ("rules" if self.lang == "en" else "reglas", self.t("the rules summary", "el resumen de las reglas")),
+            ("hint" if self.lang == "en" else "pista", self.t("the best ways to play this roll, where the game has hints (Prime Climb)",
+                                                              "las mejores formas de jugar esta tirada, donde el juego tiene pistas (Prime Climb)")),
             ("quit" if self.lang == "en" else "salir", self.t("stop the game (the record so far is kept with --record)",
                                                               "detiene la partida (con --record se guarda el registro hasta aquí)")),
         ]
@@ -226,7 +229,7 @@ class TerminalGame:
             self.list_menu(stack[-1])
         else:
             self.list_choices(legal, len(legal) <= MAX_LISTED)
-        hint = self.t("number or notation; help, undo, all, rules, quit", "número o notación; ayuda, deshacer, todas, reglas, salir")
+        hint = self.t("number or notation; help, undo, all, hint, rules, quit", "número o notación; ayuda, deshacer, todas, pista, reglas, salir")
         while True:
             text = self.ask(f"({hint}) > ").strip()
             if not text:
@@ -249,6 +252,9 @@ class TerminalGame:
                 stack.clear()  # numbers now count in the full list
                 self.list_choices(legal, True)
                 continue
+            if command == "hint":
+                self.show_hint()
+                continue
             if command == "board":
                 self.show_board(seat)
                 continue
@@ -262,7 +268,7 @@ class TerminalGame:
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
-            if stack and text.isdigit():
+            if stack and text.isascii() and text.isdigit():
                 entries = stack[-1]
                 number = int(text)
                 if not 1 <= number <= len(entries):
@@ -284,6 +290,18 @@ class TerminalGame:
     def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
         for number, (label, description, _) in enumerate(entries, 1):
             self.console.print(f"  [cyan]{number:>3}[/] {escape(label):<18} {escape(description)}", highlight=False)
+
+    def show_hint(self) -> None:
+        """The game's hints for learners (its package's `hints.hint_lines`), where it has them."""
+        import importlib
+
+        package = type(self.match.game).__module__.rsplit(".", 1)[0]
+        try:
+            lines = importlib.import_module(package + ".hints").hint_lines(self.match.state, self.lang)
+        except ModuleNotFoundError:
+            lines = [self.t("no hints for this game yet", "este juego aún no tiene pistas")]
+        for line in lines:
+            self.console.print(line, highlight=False, markup=False)
 
     def list_choices(self, legal: list[int], show_all: bool) -> None:
         state = self.match.state

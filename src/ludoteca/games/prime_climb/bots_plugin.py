@@ -6,19 +6,25 @@
 - evaluator `racer` for MCTS: each seat's remaining race length D (exact for two pawns racing
   alone, the current roll included for the mover) turned into a value in [0, 1] by a logistic of
   the gap to the best other seat, like the game's own heuristic but with the exact two-pawn table.
+- evaluator `solved` (two players): the exact win probability of the position without cards
+  (solvers/table.py, the cards ignored); with more players, or where the table has not been
+  built, it is `racer`.
 - rollout policy `racer`: the racer decision where it applies, else a random legal action.
+
+The game package imports no bots: they are named in EVALUATORS and ROLLOUTS, which the bots'
+registry reads (bots/policies.py).
 """
 
 from __future__ import annotations
 
 import math
 
-from ...bots.search import register_evaluator, register_rollout
 from ...engine import TERMINAL
 from . import actions as A
 from .board import apply_op
 from .evaluation import KEEPER_TURNS
-from .race_solver import solve
+from .state import MOVE, ROLL
+from .solvers.race import solve
 
 SCALE = 1.5  # turns: the spread of the logistic that turns a race gap into a winning chance
 
@@ -88,5 +94,38 @@ def racer_rollout(state, rng) -> int:
     return legal[rng.below(len(legal))]
 
 
-register_evaluator("prime-climb", "racer", lambda game: racer_values)
-register_rollout("prime-climb", "racer", lambda game: racer_rollout)
+def solved_values(state) -> list[float]:
+    """Both seats' exact chance to win, cards ignored (two players with the table; else `racer`)."""
+    if state.current_player() == TERMINAL:
+        return state.returns()
+    table = _table() if state.num_players == 2 else None
+    if table is None:
+        return racer_values(state)
+    t = state.turn
+    mine = (state.pos[2 * t], state.pos[2 * t + 1])
+    other = (state.pos[2 - 2 * t], state.pos[3 - 2 * t])
+    if state.phase == MOVE and state.dice:
+        v = table.hand_value(mine, other, tuple(state.dice))
+    elif state.phase == ROLL:
+        v = table.win(mine, other)
+    else:  # the Move phase is over (a card to draw or resolve): the other player moves next
+        v = 1.0 - table.win(other, mine)
+    return [v, 1.0 - v] if t == 0 else [1.0 - v, v]
+
+
+_TABLE: list = []
+
+
+def _table():
+    if not _TABLE:
+        from .solvers import table
+
+        try:
+            _TABLE.append(table.load())
+        except table.TableMissing:
+            _TABLE.append(None)
+    return _TABLE[0]
+
+
+EVALUATORS = {"racer": lambda game: racer_values, "solved": lambda game: solved_values}
+ROLLOUTS = {"racer": lambda game: racer_rollout}

@@ -29,8 +29,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .actions import ROLL_PROB, ROLLS
-from .board import GOAL, OPS_TABLE, START, apply_op
+from ..actions import ROLL_PROB, ROLLS
+from ..board import GOAL, OPS_TABLE, START, apply_op
 
 N = GOAL + 1
 MODELS = ("rules", "published")

@@ -1,6 +1,6 @@
 """Exact expected turns for ONE pawn racing alone from each space to 101 (no cards), by value
 iteration over the reachable end spaces of every roll. Run as a module to regenerate
-pawn_values.json (the greedy heuristic's table):  python -m ludoteca.games.prime_climb.solver
+pawn_values.json (the greedy heuristic's table):  python -m ludoteca.games.prime_climb.solvers.solo
 
 `model="rulebook"`: doubles give four uses, the pawn stops the moment it lands on 101.
 `model="simplified"`: the published solo model (doubles used twice, both dice always used, the
@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from .actions import ROLL_DICE, ROLL_PROB
-from .board import GOAL, OPS_TABLE, START, apply_op
+from ..actions import ROLL_DICE, ROLL_PROB
+from ..board import GOAL, OPS_TABLE, START, apply_op
 
 
 def _ends_rulebook(p: int, dice: tuple[int, ...]) -> frozenset[int]:
@@ -48,7 +48,7 @@ def _ends_simplified(p: int, lo: int, hi: int) -> frozenset[int]:
 
 @lru_cache(maxsize=2)
 def expected_turns(model: str = "rulebook") -> tuple[float, ...]:
-    from .actions import ROLLS
+    from ..actions import ROLLS
 
     reach = []
     for p in range(GOAL):
@@ -78,7 +78,7 @@ def main() -> None:
     print(f"simplified model: from Start {simple[START]:.3f} turns, from 100 {simple[100]:.3f}")
     e = expected_turns("rulebook")
     print(f"rulebook model: from Start {e[START]:.3f} turns, from 100 {e[100]:.3f}")
-    path = resources.files(__package__).joinpath("pawn_values.json")
+    path = resources.files(__package__.rsplit(".", 1)[0]).joinpath("pawn_values.json")
     doc = {"_comment": "Expected turns for one pawn alone to reach 101 from each space 0..101 (rulebook dice, no cards); see solver.py",
            "expected_turns": [round(x, 6) for x in e]}
     with open(str(path), "w", encoding="utf-8") as f:
