@@ -165,7 +165,7 @@ def test_help_and_question_mark_list_the_commands_in_both_languages():
         out = text_of(session)
         assert out.count(word) == 2
         assert ("undo" if lang == "en" else "deshacer") in out
-    assert "(número o notación; ayuda, deshacer, todas, reglas, salir)" in "".join(session.prompts)
+    assert "(número o notación; ayuda, deshacer, todas, pista, reglas, salir)" in "".join(session.prompts)
 
 
 def test_help_at_the_prompt_through_the_cli():
