@@ -7,9 +7,12 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
     {"type": "act", "version": 12, "action": "<notation>"}
     {"type": "undo", "version": 12}
     {"type": "lang", "lang": "es"}
+    {"type": "chat", "text": "...", "name": "..."}   (name: a spectator's; a seat speaks as its seat)
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
-current state, so a client that sent a stale or illegal move is put right at once.
+current state, so a client that sent a stale or illegal move is put right at once. A state
+carries the events of the new actions told for the connection's seat (`Room.events_message`);
+chat goes to everyone in the room as `chat {messages}` (the history after `hello`).
 Chance and bots are played here, under the room's lock; bots think in a worker thread outside it.
 """
 
@@ -25,6 +28,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import LudotecaError, T, Text, view_document
+from .chat import Chat
 from .rooms import Room, RoomError, RoomService
 
 MAX_MESSAGE = 4096
@@ -53,6 +57,7 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task] = {}
+        self.chat = Chat(service.sessions)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -226,6 +231,7 @@ class Hub:
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
+                self.send_rules(room, conn)
             elif kind in ("act", "undo"):
                 if conn.seat is None:
                     raise RoomError("forbidden", T("spectators cannot move: open your seat's link", "los espectadores no pueden jugar: abre el enlace de tu asiento"))
@@ -236,6 +242,10 @@ class Hub:
                         self.service.undo(room, conn.seat, msg.get("version"))
                     self.broadcast(room)
                 self.kick(room)
+            elif kind == "chat":
+                said = self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.seat if conn.seat is not None else id(conn))
+                for other in list(self.connections.get(room.id, ())):
+                    self.enqueue(other, {"type": "chat", "messages": [said]})
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
@@ -251,17 +261,31 @@ class Hub:
         seat = msg.get("seat")
         if seat is None:
             conn.seat = None
+            self.send_welcome(room, conn)
             self.send_state(room, conn)
             return
         conn.seat = None  # until the token is checked
         self.service.check_token(room, seat, msg.get("token"))
         conn.seat = seat
+        self.send_welcome(room, conn)
         room.seats[seat].last_seen = time.monotonic()
         async with self.lock(room.id):
             if room.seats[seat].taken_over:
                 self.service.set_taken_over(room, seat, False)  # welcome back: the seat is yours again
         self.broadcast(room)
         self.kick(room)
+
+    def send_welcome(self, room: Room, conn: Connection) -> None:
+        """After a hello (before its state): the room's chat so far and the game's rules."""
+        self.enqueue(conn, {"type": "chat", "messages": self.chat.history(room.id), "full": True})
+        self.send_rules(room, conn)
+
+    def send_rules(self, room: Room, conn: Connection) -> None:
+        try:
+            text = room.game.rules_text(conn.lang)
+        except Exception:  # a game without a rules summary (a test game, a plugin)
+            text = ""
+        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text})
 
     def reply_error(self, room: Room, conn: Connection, exc: RoomError) -> None:
         self.enqueue(conn, error_message(exc.code, exc.message, room.version))
