@@ -1,0 +1,136 @@
+// What the room and the replay share: drawing a view with the game's module, zoom and pan,
+// tap targets of at least 44 px, the last move's highlight and its animation (pieces travel
+// from where they stood, cards fly in from the hand), all of it still under reduced motion.
+import { h, t } from "/static/i18n.js";
+import * as generic from "/static/games/generic.js";
+
+const modules = {};
+export async function drawerFor(game) {
+  if (!modules[game]) {
+    try { modules[game] = await import(`/static/games/${game}.js`); } catch { modules[game] = generic; }
+  }
+  return modules[game];
+}
+
+export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+window.ludotecaAnimations = 0;  // how many piece animations ran (the tests read it)
+
+export class Board {
+  constructor(box) {
+    this.box = box;
+    this.zoom = 1;
+    this.lastKeys = new Set();  // the pieces of the last move, highlighted until the next one
+    new ResizeObserver(() => this.fit()).observe(box);
+  }
+
+  zoomBy(factor) {
+    this.zoom = factor === 0 ? 1 : Math.max(1, Math.min(4, this.zoom * factor));
+    this.box.style.setProperty("--zoom", this.zoom);
+    this.box.classList.toggle("zoomed", this.zoom > 1);
+    requestAnimationFrame(() => this.fit());
+  }
+
+  zoomControls(out, reset, inn) {
+    const icon = (d) => { const s = generic.svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }); s.append(generic.svg("path", { d, stroke: "currentColor", "stroke-width": 2.5, fill: "none", "stroke-linecap": "round" })); return s; };
+    for (const [button, factor, d, label] of [[out, 1 / 1.5, "M5 12h14", "zoomOut"], [reset, 0, "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5", "zoomReset"], [inn, 1.5, "M5 12h14M12 5v14", "zoomIn"]]) {
+      button.replaceChildren(icon(d));
+      button.setAttribute("aria-label", t(label));
+      button.title = t(label);
+      button.onclick = () => this.zoomBy(factor);
+    }
+  }
+
+  // positions of the keyed pieces now on screen, to animate from
+  positions() {
+    const out = new Map();
+    for (const el of this.box.querySelectorAll("[data-key]")) {
+      const r = el.getBoundingClientRect();
+      out.set(el.dataset.key, [r.x + r.width / 2, r.y + r.height / 2]);
+    }
+    return out;
+  }
+
+  // Draw `doc`; `moved` says the events of a new move arrived (animate and highlight it).
+  draw(drawer, doc, ctx, moved) {
+    const before = moved ? this.positions() : null;
+    let drawn;
+    try { drawn = drawer.draw(doc, ctx); } catch (err) { console.error(err); drawn = generic.draw(doc, ctx); }
+    if (drawn instanceof SVGSVGElement) {
+      drawn.setAttribute("role", "group");
+      if (!drawn.hasAttribute("aria-label")) drawn.setAttribute("aria-label", t("boardName"));
+      drawn.classList.add("boardsvg");
+    }
+    this.box.replaceChildren(drawn);
+    this.box.classList.toggle("wide", drawn?.dataset?.minWidth > 0);
+    if (drawn?.dataset?.minWidth) this.box.style.setProperty("--min-width", `${drawn.dataset.minWidth}px`);
+    if (moved) this.lastKeys = new Set();
+    if (before) this.animate(before);
+    for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
+    this.fit();
+  }
+
+  animate(before) {
+    const root = this.box.querySelector("svg");
+    const ctm = root?.getScreenCTM?.();
+    if (!ctm) return;
+    const still = reducedMotion(), unit = 1 / ctm.a;
+    for (const el of this.box.querySelectorAll("[data-key]")) {
+      const r = el.getBoundingClientRect(), now = [r.x + r.width / 2, r.y + r.height / 2];
+      const from = before.get(el.dataset.key) || (el.dataset.from && before.get(el.dataset.from));
+      if (!from && !el.dataset.from && !el.dataset.arrives) continue;
+      if (from && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
+      this.lastKeys.add(el.dataset.key);
+      el.classList.add("last-move");
+      if (still) continue;  // reduced motion: the highlight alone says what moved
+      const frames = from
+        ? [{ transform: `translate(${(from[0] - now[0]) * unit}px, ${(from[1] - now[1]) * unit}px)` }, { transform: "translate(0, 0)" }]
+        : [{ transform: "scale(1.25)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }];
+      el.style.transformBox = from ? "view-box" : "fill-box";
+      el.style.transformOrigin = "center";
+      el.animate(frames, { duration: from ? 520 : 380, easing: "cubic-bezier(.3,.7,.3,1)" });
+      window.ludotecaAnimations += 1;
+    }
+  }
+
+  // after layout: hit areas of at least 44 px for every control on the board
+  fit() {
+    const root = this.box.querySelector("svg");
+    if (root) generic.enlargeTargets(root);
+  }
+}
+
+// The game's rules summary (Markdown from the game package) as DOM nodes, text only.
+export function rulesNodes(text) {
+  const inline = (line) => {
+    const out = [];
+    const re = /(\*\*[^*]+\*\*|`[^`]+`)/g;
+    let at = 0, m;
+    while ((m = re.exec(line))) {
+      if (m.index > at) out.push(line.slice(at, m.index));
+      out.push(m[0].startsWith("**") ? h("strong", {}, m[0].slice(2, -2)) : h("code", {}, m[0].slice(1, -1)));
+      at = m.index + m[0].length;
+    }
+    if (at < line.length) out.push(line.slice(at));
+    return out;
+  };
+  const nodes = [];
+  let list = null;
+  for (const block of String(text || "").split(/\n\s*\n/)) {
+    const lines = block.split("\n");
+    list = null;
+    let para = [];
+    const flush = () => { if (para.length) nodes.push(h("p", {}, inline(para.join(" ")))); para = []; };
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (!line) continue;
+      const head = /^(#+)\s+(.*)$/.exec(line);
+      if (head) { flush(); nodes.push(h("h3", {}, inline(head[2]))); list = null; continue; }
+      const item = /^[-*]\s+(.*)$/.exec(line);
+      if (item) { flush(); if (!list) { list = h("ul"); nodes.push(list); } list.append(h("li", {}, inline(item[1]))); continue; }
+      if (list && raw.startsWith("  ")) { list.lastChild.append(" ", ...inline(line)); continue; }
+      para.push(line);
+    }
+    flush();
+  }
+  return nodes;
+}
