@@ -198,12 +198,13 @@ class Room:
 
 
 MAX_PREVIEWS = 400
+GAIN_KEYS = ("scores", "counters")
 
 
 def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dict[str, Any] | None:
     """What one of the mover's own moves would do, for the board to show before it is chosen:
-    the game's events for it told to the mover, and the change of the mover's score as its own
-    view shows it. Computed on a copy; a move that would consume randomness (a draw resolved
+    the game's events for it told to the mover, and the change of the mover's score (or
+    counters) as its own view shows it. Computed on a copy; a move that would consume randomness (a draw resolved
     inside the move) gets no preview, so nothing yet unknown is ever told."""
     trial = state.clone()
     rng = trial.rng.s
@@ -217,14 +218,16 @@ def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dic
     if events:
         out["events"] = events_for(events, seat)
     after = view_document(trial, seat)["view"]
-    was, now = before.get("scores"), after.get("scores")
-    if isinstance(was, list) and isinstance(now, list) and len(was) == len(now) > seat:
-        try:
-            gain = now[seat] - was[seat]
-        except TypeError:
-            gain = 0
-        if gain:
-            out["gain"] = gain
+    for key in GAIN_KEYS:  # points (Pirámide) or counters (Mazmorra), as the mover's view counts them
+        was, now = before.get(key), after.get(key)
+        if isinstance(was, list) and isinstance(now, list) and len(was) == len(now) > seat:
+            try:
+                gain = now[seat] - was[seat]
+            except TypeError:
+                continue
+            if gain:
+                out["gain"], out["gain_of"] = gain, key
+            break
     return out or None
 
 

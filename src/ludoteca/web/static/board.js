@@ -55,14 +55,16 @@ export class Board {
     const before = moved ? this.positions() : null;
     let drawn;
     try { drawn = drawer.draw(doc, ctx); } catch (err) { console.error(err); drawn = generic.draw(doc, ctx); }
-    if (drawn instanceof SVGSVGElement) {
-      drawn.setAttribute("role", "group");
-      if (!drawn.hasAttribute("aria-label")) drawn.setAttribute("aria-label", t("boardName"));
-      drawn.classList.add("boardsvg");
+    // a module returns one picture, or several (a table that pans and zooms, a hand below it)
+    const svgs = drawn instanceof SVGSVGElement ? [drawn] : [...drawn.querySelectorAll("svg")].filter((s) => !s.parentNode.closest?.("svg"));
+    if (drawn instanceof SVGSVGElement) drawn.setAttribute("data-zoom", "");
+    for (const s of svgs) {
+      s.setAttribute("role", "group");
+      if (!s.hasAttribute("aria-label")) s.setAttribute("aria-label", t("boardName"));
+      s.classList.add("boardsvg");
+      if (s.dataset.minWidth) s.style.minWidth = `calc(${s.dataset.minWidth}px * var(--zoom, 1))`;
     }
     this.box.replaceChildren(drawn);
-    this.box.classList.toggle("wide", drawn?.dataset?.minWidth > 0);
-    if (drawn?.dataset?.minWidth) this.box.style.setProperty("--min-width", `${drawn.dataset.minWidth}px`);
     if (moved) this.lastKeys = new Set();
     if (before) this.animate(before);
     for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
@@ -70,15 +72,15 @@ export class Board {
   }
 
   animate(before) {
-    const root = this.box.querySelector("svg");
-    const ctm = root?.getScreenCTM?.();
-    if (!ctm) return;
-    const still = reducedMotion(), unit = 1 / ctm.a;
+    const still = reducedMotion();
     for (const el of this.box.querySelectorAll("[data-key]")) {
+      const ctm = el.ownerSVGElement?.getScreenCTM?.();
+      if (!ctm) continue;
+      const unit = 1 / ctm.a;
       const r = el.getBoundingClientRect(), now = [r.x + r.width / 2, r.y + r.height / 2];
       const from = before.get(el.dataset.key) || (el.dataset.from && before.get(el.dataset.from));
       if (!from && !el.dataset.from && !el.dataset.arrives) continue;
-      if (from && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
+      if (before.has(el.dataset.key) && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
       this.lastKeys.add(el.dataset.key);
       el.classList.add("last-move");
       if (still) continue;  // reduced motion: the highlight alone says what moved
@@ -94,8 +96,7 @@ export class Board {
 
   // after layout: hit areas of at least 44 px for every control on the board
   fit() {
-    const root = this.box.querySelector("svg");
-    if (root) generic.enlargeTargets(root);
+    for (const root of this.box.querySelectorAll("svg.boardsvg")) generic.enlargeTargets(root);
   }
 }
 
