@@ -126,3 +126,18 @@ def open_room(browser, url, game, seats=None, options=None, context=None, **room
     page.goto(f"{url}/room/{rid}")
     page.wait_for_selector("#board > *")
     return page, rid
+
+
+def finished_room(url, game="piramide") -> str:
+    """A game between two bots, played by the server to its end; returns the room id."""
+    import time
+
+    import httpx
+
+    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None}).json()
+    rid = made["room"]["id"]
+    for _ in range(3000):  # readiness, not a time limit: until the server has played it out
+        if httpx.get(f"{url}/api/rooms/{rid}").json()["status"] == "finished":
+            return rid
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish")

@@ -15,6 +15,12 @@ export async function drawerFor(game) {
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 window.ludotecaAnimations = 0;  // how many piece animations ran (the tests read it)
 
+// the centre of an SVG element in its picture's own units
+function centreIn(el) {
+  const b = el.getBBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
 export class Board {
   constructor(box) {
     this.box = box;
@@ -84,12 +90,17 @@ export class Board {
       this.lastKeys.add(el.dataset.key);
       el.classList.add("last-move");
       if (still) continue;  // reduced motion: the highlight alone says what moved
+      // a piece whose event gives its path (`data-path`: the points it passed, in its picture's
+      // units) travels along it; any other goes straight from where it stood
+      const here = el.dataset.path && from ? centreIn(el) : null;
+      const via = here ? el.dataset.path.trim().split(/\s+/).map((p) => p.split(",").map(Number)) : [];
       const frames = from
-        ? [{ transform: `translate(${(from[0] - now[0]) * unit}px, ${(from[1] - now[1]) * unit}px)` }, { transform: "translate(0, 0)" }]
+        ? [{ transform: `translate(${(from[0] - now[0]) * unit}px, ${(from[1] - now[1]) * unit}px)` },
+          ...via.map(([x, y]) => ({ transform: `translate(${x - here[0]}px, ${y - here[1]}px)` })), { transform: "translate(0, 0)" }]
         : [{ transform: "scale(1.25)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }];
       el.style.transformBox = from ? "view-box" : "fill-box";
       el.style.transformOrigin = "center";
-      el.animate(frames, { duration: from ? 520 : 380, easing: "cubic-bezier(.3,.7,.3,1)" });
+      el.animate(frames, { duration: from ? Math.min(1600, 420 + 110 * via.length) : 380, easing: via.length ? "linear" : "cubic-bezier(.3,.7,.3,1)" });
       window.ludotecaAnimations += 1;
     }
   }

@@ -23,7 +23,7 @@ function optionField(option) {
 }
 
 function seatRow(i, defaultKind) {
-  const select = h("select", { "data-seat": i, id: `seat-${i}` },
+  const select = h("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
     i === 0 ? h("option", { value: "me" }, t("you")) : null,
     h("option", { value: "human" }, t("person")),
     catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${botName(b)}`)));

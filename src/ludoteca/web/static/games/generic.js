@@ -54,6 +54,7 @@ export function tray(x, y, width, items, { size = 15 } = {}) {
     const b = svg("g", { class: "tray-button" },
       svg("rect", { x: cx, y: cy, width: w, height: hgt, rx: 8, fill: item.fill || "#fff3c4", stroke: "#5b4a3a", "stroke-width": 1.5 }),
       svg("text", { x: cx + w / 2, y: cy + hgt / 2 + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: "#2b2622" }, item.label));
+    if (item.select) b.setAttribute("data-select", item.select);
     g.append(item.move ? item.ctx ? choice(b, item.move, item.ctx) : b : button(b, item.onPress, item.name || item.label));
     cx += w + 8;
   }

@@ -207,7 +207,7 @@ export function draw(doc, ctx) {
     const g = svg("g", { class: `anchor${on ? " selected" : ""}`, "data-anchor": `${p.x},${p.y}` },
       svg("rect", { x: px(p.x) + 3, y: py(p.y) + 3, width: C - 6, height: C - 6, rx: 5, fill: on ? "#ff2d95" : "rgba(255,210,63,.8)", stroke: "#ffd23f" }),
       svg("circle", { cx: px(p.x) + C / 2, cy: py(p.y) + C / 2, r: 3, fill: "#1d1a17" }));
-    g.setAttribute("data-select", `${p.x},${p.y}`);
+    g.setAttribute("data-select", `${selected} ${ORIENTS[p.o]} @${p.x},${p.y}`);
     root.append(button(g, () => { pending = { x: p.x, y: p.y }; ctx.redraw(); }, `${L("Try the card with its top-left cell at", "Probar la carta con su celda superior izquierda en")} ${p.x},${p.y}`));
   }
   // the ghost: where the card would lie, what it covers
@@ -245,7 +245,7 @@ export function draw(doc, ctx) {
   const tools = [];
   if (selected && mine.length) {
     const other = 1 - orient, can = mine.some((p) => p.o === other);
-    if (can) tools.push({ label: L("Rotate", "Girar"), onPress: () => { orient = other; ctx.redraw(); },
+    if (can) tools.push({ label: L("Rotate", "Girar"), select: `rotate-${selected}-${other}`, onPress: () => { orient = other; ctx.redraw(); },
       name: other ? L("Rotate: sideways, 3 wide and 2 tall", "Girar: horizontal, 3 de ancho y 2 de alto") : L("Rotate: upright, 2 wide and 3 tall", "Girar: vertical, 2 de ancho y 3 de alto") });
     if (chosen) tools.push({ label: L("Place it here", "Colocarla aquí"), move: chosen.move, ctx, fill: "#bfe8c9" });
   }

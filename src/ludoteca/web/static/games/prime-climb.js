@@ -2,7 +2,7 @@
 // into one slice per prime factor (2 orange, 3 green, 5 blue, 7 purple, larger primes red and
 // notched; 0 black, 1 grey), the pawns on it (a shape per seat and their letter), the dice and
 // the Keeper cards. Play on the board: tap one of your pawns, then a highlighted space (it
-// shows the die and operation); where two dice reach the same space, pick the die. Keeper
+// shows the die and operation); where several moves reach the same space, pick one. Keeper
 // cards and "end" are buttons drawn on the board. Every move is also in the side list.
 import { svg, choice, button, named, tray, SEAT_COLOURS } from "/static/games/generic.js";
 import { seatShape } from "/static/games/shapes.js";
@@ -13,6 +13,7 @@ const RED = "#d8383a", SIZE = 900, MID = SIZE / 2, R = 19;
 const OPS = { "+": ["add", "suma"], "-": ["subtract", "resta"], "*": ["multiply by", "multiplica por"], "/": ["divide by", "divide entre"] };
 const SHOW_OP = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 let selected = null, chooser = null;
+const FAN = [[-17, -13], [17, -13], [-17, 13], [17, 13], [0, -24], [0, 24], [-28, 0], [28, 0]];
 
 function primeFactors(n) {
   const out = [];
@@ -113,9 +114,9 @@ export function draw(doc, ctx) {
     const m = /^([AB])([+\-*\/])(\d+)$/.exec(move.action);
     if (!m || Number.isNaN(mover) || !v.pawns?.[mover]) { others.push(move); continue; }
     const to = target(v.pawns[mover][m[1] === "A" ? 0 : 1], m[2], Number(m[3]));
-    const byDie = dieMoves[m[1]].get(to) || new Map();
-    if (!byDie.has(m[3])) byDie.set(m[3], { move, op: m[2], die: m[3] });  // same die, same space: the same move
-    dieMoves[m[1]].set(to, byDie);
+    const byMove = dieMoves[m[1]].get(to) || new Map();
+    byMove.set(move.action, { move, op: m[2], die: m[3] });  // (A+2 and A*2 from 2 land alike: both are offered)
+    dieMoves[m[1]].set(to, byMove);
   }
   if (selected && !dieMoves[selected].size) selected = null;
   if (!selected) selected = dieMoves.A.size ? "A" : dieMoves.B.size ? "B" : null;
@@ -138,17 +139,19 @@ export function draw(doc, ctx) {
   for (let n = 0; n <= 101; n++) root.append(space(n, occupants[n] || [], L));
 
   // the destinations of the selected pawn: the die and operation on each
-  const targets = svg("g", { class: "targets" });
-  for (const [to, byDie] of (selected ? dieMoves[selected] : new Map())) {
+  const targets = svg("g", { class: "targets" }), labels = svg("g", { class: "deco labels" });
+  for (const [to, byMove] of (selected ? dieMoves[selected] : new Map())) {
     if (to < 0 || to > 101) continue;
-    const [x, y] = PLACES[to], r = (to === 101 ? 46 : R) + 6, list = [...byDie.values()];
+    const [x, y] = PLACES[to], r = (to === 101 ? 46 : R) + 6, list = [...byMove.values()];
     const text = list.map((d) => `${SHOW_OP[d.op]}${d.die}`).join(" / ");
-    const ring = svg("g", { "data-target": to },
-      svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }),
-      svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
+    const ring = svg("g", { "data-target": to }, svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }));
+    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
       svg("text", { x, y: y - r - 8, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
     if (list.length === 1) targets.append(choice(ring, list[0].move, ctx, spaceName(to, L)));
-    else targets.append(button(ring, () => { chooser = to; ctx.redraw(); }, `${spaceName(to, L)}: ${L("pick the die", "elige el dado")} ${text}`));
+    else {
+      ring.setAttribute("data-select", `${selected}-to-${to}`);
+      targets.append(button(ring, () => { chooser = to; ctx.redraw(); }, `${spaceName(to, L)}: ${L("pick the die", "elige el dado")} ${text}`));
+    }
   }
   root.append(targets);
 
@@ -158,7 +161,7 @@ export function draw(doc, ctx) {
     const at = Math.max(0, Math.min(101, pos)), letter = "AB"[k];
     const i = (stacks[at] = (stacks[at] || 0) + 1) - 1;
     const [x, y] = PLACES[at];
-    const dx = (i % 4) * 12 - 18, dy = Math.floor(i / 4) * 12 - 10;
+    const [dx, dy] = FAN[i % FAN.length];  // around the space, apart enough to tap each, its centre left free
     const mine = seat === mover && dieMoves[letter].size > 0;
     const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}` },
       seatShape(seat, x + dx, y + dy, 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
@@ -170,7 +173,8 @@ export function draw(doc, ctx) {
     } else root.append(named(g, name));
   }));
 
-  // the chooser: two dice reach the same space
+  root.append(labels);  // the dice on the targets, above the pawns
+  // the chooser: several moves reach the same space
   if (chooser !== null && selected) {
     const [x, y] = PLACES[chooser];
     const list = [...dieMoves[selected].get(chooser).values()];
