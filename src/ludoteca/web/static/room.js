@@ -61,9 +61,11 @@ async function receive(msg) {
   if (msg.log_from === 0) log = [];
   log.length = Math.min(log.length, msg.log_from);
   log.push(...msg.log);
-  drawer = await drawerFor(msg.room.game);
   last = msg;
   if (msg.events?.length) lastEvents = msg.events;
+  const module = await drawerFor(msg.room.game);
+  if (last !== msg) return;  // a newer state came while the game's module loaded: it is drawn instead
+  drawer = module;
   render(update);
 }
 

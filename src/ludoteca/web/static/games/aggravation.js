@@ -89,11 +89,17 @@ export function draw(doc, ctx) {
   if (selected && !ways[selected]) selected = null;
   const enter = legal.get("enter");
   let enterShown = false;
+  const travelled = {};
+  for (const item of ctx.last || []) for (const e of item.events || []) {
+    if (e.type === "marble_moved" && Array.isArray(e.path)) travelled[`${e.seat}-${e.marble}`] = e.path.slice(0, -1);
+  }
   (v.marbles || []).forEach((marbles, seat) => marbles.forEach((pos, k) => {
     const [x, y] = P(where(seat, pos, k));
     const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}` },
       seatShape(seat, x, y, 0.36 * UNIT, colour[seat], { stroke: "#fff", "stroke-width": 2 }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.5 }, String(k + 1)));
+    const path = travelled[`${seat}-${k + 1}`];  // the holes it passed on the last move (from its event)
+    if (path) g.setAttribute("data-path", path.map((h) => P(h < 0 ? L_.base[v.seat_arms[seat]][k] : h < N ? L_.track[h] : h === N ? [0, 0] : L_.home[Math.floor((h - N - 1) / board.home_holes)][(h - N - 1) % board.home_holes]).join(",")).join(" "));
     const name = `${who(seat)} ${L("marble", "canica")} ${k + 1}, ${holeName(pos)}`;
     const mine = seat === mover ? ways[String(k + 1)] : null;
     if (mine && mine.length === 1) root.append(choice(g, mine[0].move, ctx, name));

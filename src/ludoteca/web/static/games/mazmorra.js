@@ -170,14 +170,19 @@ export function draw(doc, ctx) {
   root.append(table);
 
   // pawns: one free visible cell of their room each
-  const taken = new Set();
+  const taken = new Set(), walked = {};
+  for (const item of ctx.last || []) for (const e of item.events || []) {
+    if (e.type === "pawn_walked" && Array.isArray(e.path)) walked[e.seat] = e.path.slice(1, -1);
+  }
   (v.pawns || []).forEach((piece, seat) => {
     const cells = (cellsOf[piece] || []).filter(([x, y]) => !taken.has(`${x},${y}`));
     const spot = cells[piece === ENTRY || piece === EXIT ? Math.min(seat, cells.length - 1) : cells.length > 1 ? 1 : 0] || cells[0];
     if (!spot) return;
     taken.add(`${spot[0]},${spot[1]}`);
     const cx = px(spot[0]) + C / 2, cy = py(spot[1]) + C / 2;
-    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "aria-hidden": "true" },
+    const rooms = walked[seat];  // the rooms it passed on its last walk (from its event)
+    const path = rooms && rooms.map((r) => (cellsOf[r] || [])[0]).filter(Boolean).map(([x, y]) => `${px(x) + C / 2},${py(y) + C / 2}`).join(" ");
+    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "aria-hidden": "true", "data-path": path || undefined },
       svg("circle", { cx, cy, r: C * 0.4, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4], "stroke-width": 2.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1))));
   });
@@ -256,11 +261,13 @@ export function draw(doc, ctx) {
     const lines = [];
     lines.push(`${orient ? L("Sideways (3×2)", "Horizontal (3×2)") : L("Upright (2×3)", "Vertical (2×3)")}`);
     if (chosen) {
-      lines.push(`${L("Covers", "Cubre")}: ${covers.length ? covers.map((a) => longName(a, L)).join(", ") : L("empty table", "mesa vacía")}`);
-      const pv = chosen.move.preview || {};
-      const beaten = (pv.events || []).flatMap((e) => e.beaten || e.beats || []);
-      if (beaten.length) lines.push(`${L("Beats", "Vence a")}: ${beaten.map((c) => (typeof c === "number" ? longName(c, L) : String(c))).join(", ")}`);
-      lines.push(`${L("Counters earned", "Contadores ganados")}: ${pv.gain_of === "counters" ? pv.gain : 0}`);
+      const pv = chosen.move.preview || {}, events = pv.events || [];
+      const placedEv = events.find((e) => e.type === "card_placed");
+      const under = placedEv?.covers || covers, beaten = placedEv?.beats || [];
+      lines.push(`${L("Covers", "Cubre")}: ${under.length ? under.map((a) => longName(a, L)).join(", ") : L("empty table", "mesa vacía")}`);
+      lines.push(`${L("Beats", "Vence a")}: ${beaten.length ? beaten.map((a) => longName(a, L)).join(", ") : L("none", "ninguna")}`);
+      const gained = events.filter((e) => e.type === "counter_gained").length || (pv.gain_of === "counters" ? pv.gain : 0);
+      lines.push(`${L("Counters earned", "Contadores ganados")}: ${gained}${events.some((e) => e.type === "pawn_walked") ? "" : ` ${L("(before the walk)", "(antes del camino)")}`}`);
     } else lines.push(L("Tap a highlighted cell of the table.", "Toca una celda resaltada de la mesa."));
     const ty = y + (toolH ? toolH + 22 : 14);
     lines.forEach((line, i) => below.push(svg("text", { x: toolsX, y: ty + i * 20, "font-size": 15, fill: "#2b2622", "data-ghost-info": i }, line)));

@@ -75,7 +75,7 @@ function cardBack(x, y, w, hgt, label) {
   const g = svg("g", { class: "card back" });
   g.append(svg("rect", { x, y, width: w, height: hgt, rx: 7, fill: "#7a3b2a", stroke: "#3b1d14", "stroke-width": 1.5 }));
   g.append(svg("path", { d: `M${x + w / 2},${y + 12} L${x + w - 10},${y + hgt - 14} L${x + 10},${y + hgt - 14} Z`, fill: "none", stroke: "#f2c48d", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, label));
+  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2622" }, label));
   return g;
 }
 
@@ -124,12 +124,16 @@ export function draw(doc, ctx) {
   // the places the selected card may take, each with the points it would score
   for (const p of plays[selected] || []) {
     const [x, y] = slot(p.level, p.pos), gain = p.move.preview?.gain;
-    const bonus = (p.move.preview?.events || []).find((e) => e.symbol_matches || e.matches);
-    const note = `${gain !== undefined ? `+${gain}` : ""}${bonus ? ` ★${bonus.symbol_matches || bonus.matches}` : ""}`;
+    const events = p.move.preview?.events || [];
+    const placed = events.find((e) => e.type === "card_placed"), bonus = events.find((e) => e.type === "symbol_matched");
+    const points = placed?.points ?? gain;
+    const note = `${points !== undefined ? `+${points}` : ""}`;
     const g = svg("g", { class: "place" },
       svg("rect", { x, y, width: W, height: H, rx: 7, fill: "rgba(255,210,63,.45)", stroke: "#ffd23f", "stroke-width": 3 }),
-      svg("text", { x: x + W / 2, y: y + H / 2 + 8, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1d1a17" }, note));
-    const name = `${L("level", "nivel")} ${p.level + 1}, ${L("place", "lugar")} ${p.pos + 1}`;
+      svg("text", { x: x + W / 2, y: y + 30, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1d1a17" }, note),
+      bonus ? symbolIcon(bonus.symbol, x + W / 2 - 9, y + 58, 18) : null,
+      bonus ? svg("text", { x: x + W / 2 + 4, y: y + 65, "font-size": 17, "font-weight": 800, fill: "#1d1a17" }, `+${bonus.matches}`) : null);
+    const name = `${L("level", "nivel")} ${p.level + 1}, ${L("place", "lugar")} ${p.pos + 1}: ${points !== undefined ? `${points} ${L("points", "puntos")}` : ""}${bonus ? `, ${L("symbol bonus", "bonificación de símbolo")} ${bonus.matches}` : ""}`;
     root.append(choice(g, p.move, ctx, name));
   }
 
