@@ -27,6 +27,7 @@ from ..engine import (
     view_document,
 )
 from ..engine.i18n import set_language
+from ..engine.record import told_actions
 from .common import fail, print_json, read_text
 
 app = typer.Typer(
@@ -193,14 +194,25 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = 
 def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="A game record JSON file.", metavar="FILE")],
     step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print each action and its events as one JSON object per line (docs/formats.md).")] = False,
+    seat: Annotated[Optional[int], typer.Option("--seat", help="With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="With --json: every seat's details, hidden cards included.")] = False,
     lang: Lang = None,
 ) -> None:
     """Verify a game record by replaying it, and summarise it."""
     use_lang(lang)
     from ..terminal.replay import summarise, walk
 
+    if (seat is not None or full) and not as_json or seat is not None and full:
+        fail(T("--seat and --full go with --json, and not together", "--seat y --full van con --json, y no juntos"))
     try:
         record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
+        if as_json:
+            if seat is not None and not 0 <= seat < record.num_players:
+                fail(T(f"seat {seat} does not exist (seats 0..{record.num_players - 1})", f"el asiento {seat} no existe (asientos 0..{record.num_players - 1})"))
+            for line in told_actions(record, seat, full):
+                typer.echo(json.dumps(line, ensure_ascii=False))
+            return
         final = replay(record)
     except LudotecaError as exc:
         fail(exc.message, code=1)

@@ -123,7 +123,8 @@ class Game:
         if event.get("type") == "action":
             who = event.get("player")
             label = T("chance", "azar").get(lang) if who == "chance" else seat_name(names, who)
-            return f"{label}: {event.get('text') or event.get('action')}"
+            hidden = T("a hidden outcome", "un resultado oculto") if who == "chance" else T("a hidden move", "una jugada oculta")
+            return f"{label}: {event.get('text') or event.get('action') or hidden.get(lang)}"
         return str(event.get("type"))
 
     def describe(self) -> dict[str, Any]:

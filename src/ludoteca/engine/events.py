@@ -21,7 +21,10 @@ Games describe an event in words with `Game.tell_event(event, lang, names)`.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+if TYPE_CHECKING:
+    from .core import Game
 
 Event = dict[str, Any]
 
@@ -47,3 +50,8 @@ def seat_name(names: Sequence[str] | None, seat: Any) -> str:
             return str(names[seat])
         return f"P{seat + 1}"
     return str(seat)
+
+
+def tell_events(game: "Game", events: Iterable[Event], seat: int | None, lang: str, names: Sequence[str] | None = None) -> list[str]:
+    """The events as `seat` (None: a spectator) is told them, in words: what a log shows."""
+    return [game.tell_event(e, lang, names) for e in events_for(events, seat)]

@@ -123,3 +123,24 @@ def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int
         if actual is None or actual["winners"] != record.result.get("winners"):
             raise RecordError(T(f"the replay ends with result {actual}, the record says {record.result}", f"la repetición termina con {actual}, el registro dice {record.result}"), len(record.actions))
     return state
+
+
+def told_actions(record: GameRecord, seat: int | None = None, full: bool = False) -> list[dict[str, Any]]:
+    """The record replayed (and so verified) action by action, each with the events it caused:
+    `{"index": i, "player": p, "action": notation, "events": [...]}` (`ludoteca replay --json`).
+
+    The events are told as `seat` sees them (None: a spectator, `engine.events.event_for`); in a
+    game with hidden information the notation, which may name a hidden card, is shown only for
+    that seat's own actions (null otherwise). `full` keeps everything, the `seen_by`/`secret`
+    bookkeeping included: a record is the whole truth of its game."""
+    from .events import events_for
+
+    raw: list[tuple[int, Any, str, list[dict[str, Any]]]] = []
+    final = replay(record, on_events=lambda *step: raw.append(step))
+    hidden = not final.game.perfect_information
+    return [
+        {"index": index, "player": player,
+         "action": notation if full or not hidden or (seat is not None and player == seat) else None,
+         "events": events if full else events_for(events, seat)}
+        for index, player, notation, events in raw
+    ]

@@ -5,15 +5,30 @@
 - every legal action's notation parses back to that action;
 - an illegal action raises and leaves the state unchanged;
 - the state document round-trips through JSON exactly; clones are independent;
-- every view is JSON data, and a state rebuilt from a seat's view shows that seat the same view.
+- every view is JSON data, and a state rebuilt from a seat's view shows that seat the same view;
+and, on the same positions, the events (`check_events`):
+- `apply_with_events` leaves exactly the state `apply_legal` leaves;
+- every event is a JSON object with a `type`, exact through a JSON round trip; `seen_by` names
+  seats and `secret` names fields of the event; `tell_event` tells every event, as every seat is
+  told it, in English and Spanish (never "None" nor a "{" left of a template);
+- no event tells a seat what it may not know. Generically: what a seat is told must follow from
+  what it can see, its view before and after the action. So among the actions that would leave
+  that seat the same view (other chance outcomes, other players' hidden choices, the same action
+  in a determinisation of its view, `Game.state_from_view`), all must tell it the same events.
+  An event naming a card drawn into someone else's hand differs between two draws that look the
+  same to the others, and fails. (A game that shows a card only while an action resolves must
+  keep it in the views after, e.g. as the top of a discard pile, so its events may name it.)
+At the end, the game's record replays with the very events told during play (`check_record_events`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Callable
+from typing import Any, Callable
 
-from ..engine import CHANCE, TERMINAL, Game, IllegalActionError, State, state_from_document, state_to_document, view_document
+from ..engine import CHANCE, TERMINAL, Game, GameRecord, IllegalActionError, State, replay, state_from_document, state_to_document, view_document
+from ..engine.events import META_KEYS, events_for
+from ..engine.record import action_entry
 from ..engine.rng import Rng
 
 
@@ -64,6 +79,98 @@ def check_step(state: State, rng: Rng) -> None:
             assert _canonical(view_document(rebuilt, seat)) == _canonical(doc), "a determinisation shows its seat a different view"
 
 
+#: at most this many other actions are tried per seat when looking for a leak (keeps big action sets fast)
+LEAK_ALTERNATIVES = 8
+
+
+def _applied(state: State, action: int) -> tuple[State, list[dict[str, Any]]]:
+    after = state.clone()
+    return after, after.apply_with_events(action)
+
+
+def check_events(state: State, action: int, rng: Rng) -> None:
+    """The events of `action` at `state` (which stays as it is): see the module's docstring."""
+    plain = state.clone()
+    plain.apply_legal(action)
+    after, events = _applied(state, action)
+    assert _canonical(state_to_document(after)) == _canonical(state_to_document(plain)), \
+        f"apply_with_events({state.action_to_string(action)!r}) leaves another state than apply_legal"
+    assert _applied(state, action)[1] == events, f"the events of {state.action_to_string(action)!r} are not the same each time"
+    check_event_data(state, events)
+    if not state.game.perfect_information:
+        check_no_leak(state, action, events, after, rng)
+
+
+def check_event_data(state: State, events: Any) -> None:
+    n = state.num_players
+    assert isinstance(events, list), "apply_with_events returns a list of events"
+    try:
+        exact = json.loads(json.dumps(events)) == events
+    except (TypeError, ValueError) as exc:
+        raise AssertionError(f"events are JSON data: {exc}") from None
+    assert exact, "events are JSON data (exact through a JSON round trip)"
+    for event in events:
+        assert isinstance(event, dict) and isinstance(event.get("type"), str) and event["type"], f"an event has a type: {event!r}"
+        seen_by = event.get("seen_by")
+        if seen_by is not None:
+            assert isinstance(seen_by, list) and all(isinstance(s, int) and 0 <= s < n for s in seen_by), f"seen_by names seats: {event!r}"
+            secret = event.get("secret")
+            assert isinstance(secret, list) and secret and all(f in event and f not in META_KEYS and f != "type" for f in secret), \
+                f"secret names fields of the event: {event!r}"
+    game = state.game
+    names = [f"Name{s}" for s in range(n)]
+    for seat in [None, *range(n)]:
+        for told in events_for(events, seat):
+            assert not set(META_KEYS) & set(told)
+            for lang in ("en", "es"):
+                text = game.tell_event(told, lang, names)
+                assert isinstance(text, str) and text.strip(), f"tell_event({told!r}, {lang!r}) says nothing"
+                assert "None" not in text and "{" not in text, f"tell_event({told!r}, {lang!r}) says {text!r}: a field missing?"
+
+
+def check_no_leak(state: State, action: int, events: list[dict[str, Any]], after: State, rng: Rng) -> None:
+    """Every seat is told the same events by the actions that leave it the same view."""
+    n = state.num_players
+    for seat in [None, *range(n)]:
+        told = events_for(events, seat)
+        seen = _canonical(view_document(after, seat))
+        candidates = [(state, a) for a in _sample(state.legal_actions(), action, rng)]
+        if seat is not None:
+            doc = json.loads(json.dumps(view_document(state, seat)))
+            twin = state.game.state_from_view(doc, rng.next64() >> 1)
+            if twin.current_player() == state.current_player():
+                candidates += [(twin, a) for a in _sample(twin.legal_actions(), action, rng)]
+        for origin, other in candidates:
+            other_after, other_events = _applied(origin, other)
+            if _canonical(view_document(other_after, seat)) != seen:
+                continue
+            assert events_for(other_events, seat) == told, (
+                f"{'the spectator' if seat is None else f'seat {seat}'} sees the same after "
+                f"{state.action_to_string(action)!r} and {origin.action_to_string(other)!r}"
+                f"{' (in a determinisation)' if origin is not state else ''} but is told {told} and {events_for(other_events, seat)}: "
+                "an event tells what the seat cannot see")
+
+
+def _sample(legal: list[int], action: int, rng: Rng) -> list[int]:
+    """`action` (where legal) and up to LEAK_ALTERNATIVES others, drawn from `rng`."""
+    others = [a for a in legal if a != action]
+    picked = [others.pop(rng.below(len(others))) for _ in range(min(LEAK_ALTERNATIVES, len(others)))]
+    return ([action] if action in legal else []) + picked
+
+
+def check_record_events(game: Game, num_players: int, seed: int, log: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
+    """Replaying the record of a game yields, action by action, the events told during play."""
+    record = GameRecord(game=game.name, options=dict(game.options), num_players=num_players, seed=seed,
+                        actions=[entry for entry, _ in log])
+    record = GameRecord.loads(record.dumps())
+    replayed: list[tuple[Any, str, list[dict[str, Any]]]] = []
+    replay(record, on_events=lambda i, who, text, events: replayed.append((who, text, events)))
+    assert len(replayed) == len(log)
+    for i, ((entry, events), (who, text, again)) in enumerate(zip(log, replayed)):
+        assert (who, text) == (entry["player"], entry["action"])
+        assert again == events, f"action {i + 1} ({text!r}) tells other events on replay: {events} then {again}"
+
+
 def random_game(
     game: Game,
     num_players: int,
@@ -71,23 +178,39 @@ def random_game(
     check_every: int = 1,
     max_actions: int = 100_000,
     on_step: Callable[[State], None] | None = None,
+    events: bool | None = None,
 ) -> State:
-    """Play a seeded random game to its end, checking conformance every `check_every` actions."""
+    """Play a seeded random game to its end, checking conformance every `check_every` actions.
+    With `events` (the default whenever `check_every` is set) the game is played through
+    `apply_with_events`, the events of the checked actions are checked (`check_events`) and,
+    at the end, the record's replay must tell the same events (`check_record_events`)."""
+    if events is None:
+        events = bool(check_every)
     state = game.new_initial_state(num_players, seed)
     rng = Rng(seed ^ 0x5EED)
+    log: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     for step in range(max_actions):
-        if check_every and step % check_every == 0:
+        checked = bool(check_every) and step % check_every == 0
+        if checked:
             check_step(state, rng)
         if on_step is not None:
             on_step(state)
         player = state.current_player()
         if player == TERMINAL:
             check_step(state, rng)
+            if events:
+                check_record_events(game, num_players, seed, log)
             return state
         if player == CHANCE:
             action = state.sample_chance()
         else:
             legal = state.legal_actions()
             action = legal[rng.below(len(legal))]
-        state.apply_action(action)
+        if events:
+            if checked:
+                check_events(state, action, rng)
+            entry = action_entry(state, action)
+            log.append((entry, state.apply_with_events(action)))
+        else:
+            state.apply_action(action)
     raise AssertionError(f"{game.name} did not end within {max_actions} actions (seed {seed})")

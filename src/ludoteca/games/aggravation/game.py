@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ludoteca.engine import Game, Option, OptionError, OptionSet, T
 
@@ -89,6 +89,12 @@ class AggravationGame(Game):
 
         n = self.check_players(num_players)
         return AggravationState.from_body(self, n, body)
+
+    def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+        from .events import tell
+
+        told = tell(self, event, lang, names)
+        return told if told is not None else super().tell_event(event, lang, names)
 
     def state_from_view(self, view: dict[str, Any], seed: int):
         from ludoteca.engine import check_fields

@@ -16,6 +16,7 @@ import re
 
 from ludoteca.engine import NotationError, T, Text
 
+from . import words
 from .board import BASE
 from .routes import CENTRE, STAR0, TRACK
 
@@ -81,24 +82,11 @@ def string_to_action(state, text: str) -> int:
 
 
 def hole_name(state, hole: int) -> Text:
-    board = state.board
-    if hole == BASE:
-        return T("BASE", "la BASE")
-    if hole == board.centre:
-        return T("the centre", "el centro")
-    if hole > board.centre:
-        i = (hole - board.centre - 1) % board.home_holes
-        return T(f"HOME hole {i + 1}", f"el agujero {i + 1} de CASA")
-    if hole in board.star_index:
-        letter = board.star_letter(board.star_index[hole])
-        return T(f"star {letter} (hole {hole})", f"la estrella {letter} (agujero {hole})")
-    return T(f"hole {hole}", f"el agujero {hole}")
+    return words.hole_name(state.board, hole)
 
 
 def colour(state, seat: int) -> Text:
-    arm = state.board.seating[state.num_players][seat]
-    names = state.board.colour_names
-    return T(names["en"][arm], names["es"][arm])
+    return words.colour(state.board, state.num_players, seat)
 
 
 def target_of(state, action: int) -> int:
@@ -118,7 +106,11 @@ def describe(state, action: int) -> Text:
     if not isinstance(action, int) or not 0 <= action < game.num_distinct_actions():
         return T(f"unknown action {action!r}", f"acción desconocida {action!r}")
     if action >= game.first_roll_action:
-        return T(f"the die shows {action - game.first_roll_action + 1}", f"el dado marca {action - game.first_roll_action + 1}")
+        if state.roll or state.over:
+            return T(f"roll {action - game.first_roll_action + 1} (not legal now)", f"tirada {action - game.first_roll_action + 1} (no es legal ahora)")
+        who = colour(state, state.turn)
+        return T(f"{who.en} rolls: the die shows {action - game.first_roll_action + 1}",
+                 f"{who.es} tira: el dado marca {action - game.first_roll_action + 1}")
     if state.roll == 0 or action not in state.moves:
         return T(f"{action_to_string(game, action)} (not legal now)", f"{action_to_string(game, action)} (no es legal ahora)")
     who = colour(state, state.turn)
@@ -126,20 +118,16 @@ def describe(state, action: int) -> Text:
     victim = state.occ[dst]
     tail = T("", "")
     if victim >= 0:
-        tail = T(f", aggravating {colour(state, victim >> 2).en}", f" y agrava a {colour(state, victim >> 2).es}")
+        whose = colour(state, victim >> 2)
+        tail = T(f", aggravating {whose.en}: its marble {(victim & 3) + 1} goes back to BASE",
+                 f" y agrava a {whose.es}: su canica {(victim & 3) + 1} vuelve a la BASE")
     if action == game.enter_action:
         return T(f"{who.en} enters a marble on its START ({hole_name(state, dst).en})", f"{who.es} saca una canica a su INICIO ({hole_name(state, dst).es})") + tail
     i, route = divmod(action, game.num_routes)
     src = state.pos[state.turn * 4 + i]
-    via = T("", "")
-    if route == CENTRE:
-        via = T(" into the centre", " al centro")
-    elif route >= STAR0:
-        via = T(" by the star ring", " por el anillo de estrellas") if src != state.board.centre else T(" out of the centre", " saliendo del centro")
-    return T(
-        f"{who.en} moves marble {i + 1} {state.roll} from {hole_name(state, src).en}{via.en} to {hole_name(state, dst).en}",
-        f"{who.es} mueve la canica {i + 1} {state.roll} desde {hole_name(state, src).es}{via.es} hasta {hole_name(state, dst).es}",
-    ) + tail
+    path = state.tables[state.turn].paths[(src * _DIE + state.roll) * game.num_routes + route]
+    move = words.move_phrase(state.board, i + 1, src, dst, state.roll, words.route_name(route), path)
+    return T(f"{who.en} {move.en}", f"{who.es} {move.es}") + tail
 
 
 def why_illegal(state, action: int) -> Text:

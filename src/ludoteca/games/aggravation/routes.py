@@ -24,7 +24,8 @@ class ArmTables:
     """The routes of the marbles of one arm. `routes[hole * 7 + roll]` -> tuple of (route, mask, target)."""
 
     __slots__ = (
-        "arm", "start", "start_bit", "routes", "target", "num_routes", "progress", "home_first", "home_last", "togo", "togo_base",
+        "arm", "start", "start_bit", "routes", "target", "paths", "num_routes", "progress", "home_first", "home_last", "togo",
+        "togo_base",
     )
 
     def __init__(self, board: Board, arm: int, shortcuts: bool, star_exit: str, move_within_home: bool):
@@ -66,6 +67,8 @@ class ArmTables:
         table: list[tuple[tuple[int, int, int], ...]] = [()] * (board.num_holes * (DIE + 1))
         # target[(hole * 7 + roll) * num_routes + route] -> target hole (-1: no such route)
         target = [-1] * (board.num_holes * (DIE + 1) * self.num_routes)
+        # paths[same index as target] -> the holes the route passes, in order, ending on its target (for events)
+        paths: dict[int, tuple[int, ...]] = {}
         for hole in range(board.num_holes):
             p = progress[hole]
             for roll in range(1, DIE + 1):
@@ -76,17 +79,20 @@ class ArmTables:
                         for s in exits:
                             h = hole_at(s)
                             found.append((STAR0 + board.star_index[h], mask_of([h]), h))
+                            paths[(hole * (DIE + 1) + roll) * self.num_routes + STAR0 + board.star_index[h]] = (h,)
                 elif p is not None and (p <= mouth or move_within_home):
                     # Plain count along the track, into HOME by exact count, or on inside HOME.
                     path = [hole_at(q) for q in range(p + 1, p + roll + 1)]
                     if None not in path:
                         found.append((TRACK, mask_of(path), path[-1]))
+                        paths[(hole * (DIE + 1) + roll) * self.num_routes + TRACK] = tuple(path)
                     if shortcuts and p <= mouth:
                         # Into the centre: one step beyond a star reached by exact count along the track.
                         s = p + roll - 1
                         if s in star_progress:
                             path = [hole_at(q) for q in range(p + 1, s + 1)] + [board.centre]
                             found.append((CENTRE, mask_of(path), board.centre))
+                            paths[(hole * (DIE + 1) + roll) * self.num_routes + CENTRE] = tuple(path)
                         # Star ring: from a star, hop star to star (1 pip each), leave at an allowed star,
                         # then the rest of the roll along the track.
                         if p in star_progress:
@@ -99,7 +105,9 @@ class ArmTables:
                                 path += [hole_at(q) for q in range(exit_p + 1, exit_p + roll - hops + 1)]
                                 if None in path:
                                     continue
-                                found.append((STAR0 + board.star_index[hole_at(exit_p)], mask_of(path), path[-1]))
+                                route = STAR0 + board.star_index[hole_at(exit_p)]
+                                found.append((route, mask_of(path), path[-1]))
+                                paths[(hole * (DIE + 1) + roll) * self.num_routes + route] = tuple(path)
                 table[hole * (DIE + 1) + roll] = tuple(found)
                 for route, _, t in found:
                     target[(hole * (DIE + 1) + roll) * self.num_routes + route] = t
@@ -123,6 +131,7 @@ class ArmTables:
         self.togo = togo
         self.togo_base = float(end + 6)
         self.target = target
+        self.paths = paths
 
 
 @lru_cache(maxsize=None)

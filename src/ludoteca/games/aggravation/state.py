@@ -102,6 +102,11 @@ class AggravationState(State):
             out.append(self.game.enter_action)
         return out
 
+    def apply_with_events(self, action: int) -> list[dict[str, Any]]:
+        from .events import apply_with_events
+
+        return apply_with_events(self, action)
+
     def apply_legal(self, action: int) -> None:
         game = self.game
         if self.roll == 0:

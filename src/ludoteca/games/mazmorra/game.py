@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine import Game, Option, OptionSet, Rng, T
 from .cards import ENTRY, EXIT, NUM_CARDS
@@ -104,6 +104,11 @@ class MazmorraGame(Game):
         s.pool = sorted(pool)
         s.deck = NUM_CARDS - 2 - HAND_SIZE * n - MARKET_SIZE
         return s
+
+    def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+        from .events import tell
+
+        return tell(event, lang, names) or super().tell_event(event, lang, names)
 
     def state_from_json(self, body: dict[str, Any], num_players: int) -> MazmorraState:
         from .views import state_from_json

@@ -293,6 +293,12 @@ class MazmorraState(State):
 
         return describe_action(self, action, lang)
 
+    def apply_with_events(self, action: int) -> list[dict[str, Any]]:
+        """Apply a checked action and return its events (events.py: the turn of the rules in events)."""
+        from .events import apply_with_events
+
+        return apply_with_events(self, action)
+
     def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
         """A card drawn into a hand is seen by its drawer only (a face-up refill is public)."""
         if self.phase == DRAW and seat != self.turn:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ludoteca.engine import Game, Option, OptionSet, T
 
@@ -59,6 +59,10 @@ class PiramideGame(Game):
         state = PiramideState(self, n, seed)
         state.setup()
         return state
+
+    def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+        from .events import tell
+        return tell(event, lang, names) or super().tell_event(event, lang, names)
 
     def state_from_json(self, body: dict[str, Any], num_players: int) -> PiramideState:
         from .codec import state_from_json

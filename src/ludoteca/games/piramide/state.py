@@ -379,6 +379,11 @@ class PiramideState(State):
         from .notation import describe_action
         return describe_action(self, action, lang)
 
+    def apply_with_events(self, action: int) -> list[dict[str, Any]]:
+        """Apply a checked action and return its events (events.py; the rulebook's turn in events)."""
+        from .events import apply_with_events
+        return apply_with_events(self, action)
+
     def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
         """A card drawn from a deck is seen by its drawer only; the others learn which deck."""
         if self.phase == DRAWING and seat != self.cur:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ...engine import Game, Option, OptionSet, StateFormatError, T
 from . import actions as A
@@ -43,6 +43,12 @@ class PrimeClimbGame(Game):
 
     def state_from_json(self, body: dict[str, Any], num_players: int) -> PrimeClimbState:
         return state_from_body(self, body, num_players)
+
+    def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
+        from .tell import tell
+
+        told = tell(event, lang, names)
+        return told if told is not None else super().tell_event(event, lang, names)
 
     def state_from_view(self, view: dict[str, Any], seed: int) -> PrimeClimbState:
         # perfect information: the view is the whole state, so the rebuild is exact

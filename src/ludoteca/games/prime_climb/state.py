@@ -59,7 +59,8 @@ STATS = ("bumps", "keeper_bumps", "red_landings", "cards_drawn", "keepers_played
 
 class PrimeClimbState(State):
     __slots__ = ("pos", "keep", "nkeep", "deck", "discard", "turn", "phase", "dice", "start", "moved", "last",
-                 "cursed", "again", "card", "card_pawn", "red", "winner", "forfeit", "bump_any", "use_cards", "stats")
+                 "cursed", "again", "card", "card_pawn", "red", "winner", "forfeit", "bump_any", "use_cards", "stats",
+                 "told")  # told: the events being reported, only while apply_with_events runs (events.py)
 
     def __init__(self, game, num_players: int, seed: int = 0):
         super().__init__(game, num_players, seed)
@@ -204,6 +205,11 @@ class PrimeClimbState(State):
             raise IllegalActionError(T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action))
         self.apply_legal(action)
 
+    def apply_with_events(self, action: int) -> list[dict[str, Any]]:
+        from .events import apply_with_events
+
+        return apply_with_events(self, action)
+
     def apply_legal(self, a: int) -> None:
         if a < A.KEEPER0:
             self._apply_die(a)
@@ -286,12 +292,11 @@ class PrimeClimbState(State):
                 sent = 0
                 for j in range(len(pos)):
                     if j != g and 0 < pos[j] < GOAL and -2 <= pos[j] - x <= 2:
-                        pos[j] = 0
+                        self._bump(j)
                         sent += 1
             else:
-                pos[a - A.BUMP_ANY0] = 0
+                self._bump(a - A.BUMP_ANY0)
                 sent = 1
-            self.stats[BUMPS] += sent
             self.stats[KEEPER_BUMPS] += sent
         else:
             kind = C.CURSE
@@ -331,8 +336,7 @@ class PrimeClimbState(State):
                 if 0 < q < GOAL and pos.count(q) > 1:
                     for j in range(len(pos)):
                         if pos[j] == q and j != g:
-                            pos[j] = 0
-                            self.stats[BUMPS] += 1
+                            self._bump(j)
         red = 0
         start = self.start
         qa, qb = pos[g0], pos[g0 + 1]
@@ -412,8 +416,12 @@ class PrimeClimbState(State):
             pos = self.pos
             for j in range(len(pos)):
                 if pos[j] == q and j != keep1 and j != keep2:
-                    pos[j] = 0
-                    self.stats[BUMPS] += 1
+                    self._bump(j)
+
+    def _bump(self, j: int) -> None:
+        """Pawn j (2*seat + letter) goes back to Start."""
+        self.pos[j] = 0
+        self.stats[BUMPS] += 1
 
     def _switch(self, g: int, j: int) -> None:
         pos = self.pos
