@@ -28,7 +28,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER = """
 import sys, uvicorn
 from ludoteca.web import create_app
-uvicorn.run(create_app(sys.argv[1], bot_delay=0), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_per_message_deflate=False)
+from ludoteca.web.limits import UNLIMITED  # one address plays every seat: no per-client limits here
+uvicorn.run(create_app(sys.argv[1], bot_delay=0, limits=UNLIMITED), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", ws_per_message_deflate=False)
 """
 
 
@@ -106,8 +107,9 @@ def main():
     print(f"{args.rooms} concurrent {args.game} rooms x {args.players} WebSocket clients, random moves, SQLite WAL")
     print(f"moves: {moves} in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s (each also stored and broadcast)")
     print(f"move latency: median {statistics.median(latencies) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms")
-    print(f"rooms held by the server at the end: {sum(len(v) for v in rooms.values())} "
-          f"({len(rooms['running'])} running, {len(rooms['finished'])} finished)")
+    total = rooms["total"]
+    print(f"rooms held by the server at the end: {sum(total.values())} "
+          f"({total['running']} running, {total['finished']} finished)")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,10 @@ import json
 import pytest
 
 from ludoteca.engine import OptionError, make_game
-from ludoteca.games.piramide.deck import APEX, BASE, LEFT_EDGE, REGULAR, RIGHT_EDGE, load_deck
+import os
+
+from ludoteca.engine import GameRecord, load_state_text, replay, state_to_document
+from ludoteca.games.piramide.deck import APEX, BASE, DECK_MAX_BYTES, LEFT_EDGE, REGULAR, RIGHT_EDGE, load_deck, read_deck_file
 from ludoteca.testing import random_game
 
 DEFAULT = json.loads(res.files("ludoteca.games.piramide").joinpath("deck.json").read_text(encoding="utf-8"))
@@ -56,8 +59,12 @@ def edited(**change):
 
 
 def refused(tmp_path, doc, *words_en: str) -> OptionError:
+    """Refused as data (the option) and as a file the command line reads (naming the file)."""
     with pytest.raises(OptionError) as err:
-        make_game("piramide", {"deck": write(tmp_path, doc)})
+        read_deck_file(write(tmp_path, doc))
+    assert str(tmp_path) in err.value.message.en
+    with pytest.raises(OptionError) as err:
+        make_game("piramide", {"deck": doc})
     message = err.value.message
     for word in words_en:
         assert word in message.en
@@ -95,11 +102,14 @@ def test_malformed_files_refused(tmp_path) -> None:
     path = tmp_path / "broken.json"
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(OptionError) as err:
-        make_game("piramide", {"deck": str(path)})
+        read_deck_file(str(path))
     assert "not valid JSON" in err.value.message.en and "no es JSON" in err.value.message.es
     with pytest.raises(OptionError) as err:
-        make_game("piramide", {"deck": str(tmp_path / "missing.json")})
+        read_deck_file(str(tmp_path / "missing.json"))
     assert "cannot be read" in err.value.message.en
+    with pytest.raises(OptionError) as err:
+        make_game("piramide", {"deck": "{not json"})
+    assert "not valid JSON" in err.value.message.en
     refused(tmp_path, {"symbols": ["Sol"], "cards": []}, "symbols")
     refused(tmp_path, edited(cards={12: {"colour": "red"}}), "unknown field")
     refused(tmp_path, edited(cards={12: {"kind": "block"}}), "kind must be")
@@ -112,8 +122,9 @@ def test_another_composition_plays(tmp_path) -> None:
             card["value"] = 9 - card["value"]  # a different composition
     doc["symbols"] = ["sol", "luna", "jaguar", "serpiente", "aguila"]
     doc["cards"][10]["symbol"] = "aguila"
-    game = make_game("piramide", {"deck": write(tmp_path, doc)})
+    game = make_game("piramide", {"deck": read_deck_file(write(tmp_path, doc))})
     assert game.deck.parse_label("R8aguila") >= 0
+    assert make_game("piramide", {"deck": json.dumps(doc)}).deck is game.deck  # the same deck, kept once
     for n in (2, 4):
         final = random_game(game, n, 3, check_every=11)
         assert final.is_terminal()
@@ -122,3 +133,75 @@ def test_another_composition_plays(tmp_path) -> None:
 def test_deck_option_default_names() -> None:
     assert make_game("piramide").options["deck"] == "default"
     assert make_game("piramide", {"deck": "default"}).deck is load_deck("")
+
+
+def test_a_path_is_never_opened_by_the_option(tmp_path) -> None:
+    """The option is data: a name, even of a real deck file, is refused without being echoed or opened."""
+    for value in (write(tmp_path, DEFAULT), "/etc/shadow", "ludoteca.db", "../deck.json"):
+        with pytest.raises(OptionError) as err:
+            make_game("piramide", {"deck": value})
+        assert value not in err.value.message.en and value not in err.value.message.es
+        assert "never a file name" in err.value.message.en and "nunca un nombre de archivo" in err.value.message.es
+    with pytest.raises(OptionError):
+        make_game("piramide", {"deck": ["not", "a", "deck"]})
+
+
+def test_only_bounded_regular_files_are_read(tmp_path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer forever
+    big = tmp_path / "big.json"
+    big.write_text(" " * (DECK_MAX_BYTES + 1), encoding="utf-8")
+    for path in (fifo, tmp_path, "/dev/zero", big):
+        with pytest.raises(OptionError) as err:
+            read_deck_file(str(path))
+        assert str(path) in err.value.message.en and "\n" not in err.value.message.en
+        assert "regular file" in err.value.message.en or "KiB" in err.value.message.en
+    assert read_deck_file("default") == "default"
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 20000, encoding="utf-8")
+    with pytest.raises(OptionError, match="nested"):
+        read_deck_file(str(nested))
+
+
+def test_documents_with_a_custom_deck_replay_without_the_file(tmp_path) -> None:
+    doc = edited(cards={10: {"value": 9}})
+    path = write(tmp_path, doc)
+    game = make_game("piramide", {"deck": read_deck_file(path)})
+    final = random_game(game, 3, 5)
+    os.remove(path)  # the documents carry the deck itself
+    from ludoteca.engine import Match
+
+    match = Match(game, 3, 5)
+    for _ in range(40):
+        if match.state.is_terminal():
+            break
+        state = match.state
+        match.apply(state.sample_chance() if state.is_chance_node() else state.legal_actions()[0])
+    record = GameRecord.loads(match.record().dumps())
+    assert replay(record).to_json() == match.state.to_json()
+    text = json.dumps(state_to_document(match.state))
+    assert load_state_text(text).to_json() == match.state.to_json()
+    assert final.is_terminal()
+
+
+def test_the_command_line_reads_deck_path_as_data(tmp_path) -> None:
+    """`--option deck=PATH`: a regular file becomes the option's content (the state document carries
+    it); a FIFO, a folder or a device is refused with one line, before anything is read."""
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    runner = CliRunner()
+    path = write(tmp_path, edited(cards={10: {"value": 9}}))
+    made = runner.invoke(app, ["new", "piramide", "-p", "2", "--option", f"deck={path}"])
+    assert made.exit_code == 0, made.output
+    doc = json.loads(made.output)
+    assert doc["options"]["deck"]["cards"][10]["value"] == 9
+    os.remove(path)
+    assert load_state_text(made.output).game.deck.type_value == make_game("piramide", {"deck": doc["options"]["deck"]}).deck.type_value
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for bad in (fifo, tmp_path, "/dev/zero"):
+        result = runner.invoke(app, ["new", "piramide", "--option", f"deck={bad}"])
+        assert result.exit_code != 0 and "regular file" in result.output
+        assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1

@@ -7,11 +7,12 @@ from fastapi.testclient import TestClient
 from web_support import create_room, toy_games
 
 from ludoteca.web import create_app
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 
 @pytest.fixture
 def client(tmp_path):
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/rooms.db", bot_delay=0)) as c:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/rooms.db", bot_delay=0, limits=UNLIMITED)) as c:
         yield c
 
 
@@ -82,11 +83,12 @@ def test_bad_room_requests_are_refused_with_a_bilingual_message(client, body, st
     assert response.status_code == status, response.text
     message = response.json()["error"]["message"]
     assert message["en"] and message["es"]
-    assert client.get("/api/rooms").json() == {"open": [], "running": [], "finished": []}
+    listing = client.get("/api/rooms").json()
+    assert (listing["open"], listing["running"], listing["finished"]) == ([], [], [])
 
 
 def test_oversized_and_malformed_bodies_are_refused(client):
-    huge = '{"game": "toy", "name": "' + "x" * 20000 + '", "seats": []}'
+    huge = '{"game": "toy", "name": "' + "x" * 50000 + '", "seats": []}'  # over 48 KiB: a deck fits, this does not
     assert client.post("/api/rooms", content=huge, headers={"content-type": "application/json"}).status_code == 413
     assert client.post("/api/rooms", content="{not json", headers={"content-type": "application/json"}).status_code == 422
     assert client.get("/api/rooms/does-not-exist").status_code == 404

@@ -10,11 +10,12 @@ from web_support import create_room, play_to_end, receive_state, toy_games
 
 from ludoteca.bots import BOTS, RandomBot, register_bot
 from ludoteca.web import create_app
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 
 @pytest.fixture
 def client(tmp_path):
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/rooms.db", bot_delay=0)) as c:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/rooms.db", bot_delay=0, limits=UNLIMITED, bot_mode="thread")) as c:  # the gate bots live in this process
         yield c
 
 

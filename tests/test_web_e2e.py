@@ -7,6 +7,7 @@ import pytest
 from web_support import browser, chromium_available, live_server, toy_games
 
 from ludoteca.engine import game_names
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 pytestmark = [
     pytest.mark.slow,
@@ -19,7 +20,7 @@ EVIL = '<img src=x onerror="window.__pwned=1">'
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     db = tmp_path_factory.mktemp("e2e") / "rooms.db"
-    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02) as (url, app), browser() as b:
+    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02, limits=UNLIMITED) as (url, app), browser() as b:
         yield url, b
 
 

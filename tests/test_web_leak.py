@@ -19,6 +19,7 @@ from web_support import create_room, receive_state, toy_games
 
 from ludoteca.engine import CHANCE, GameRecord, T, game_class, game_names, replay, view_document
 from ludoteca.web import create_app
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 CARD = re.compile(r"\bc\d\d\b")
 
@@ -141,7 +142,7 @@ def check_lines_tell_only_what_is_seen(room, states):
 
 @pytest.mark.parametrize("players, seed", [(2, 1), (3, 2)])
 def test_no_card_reaches_a_seat_that_may_not_know_it(tmp_path, players, seed):
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, seeds=iter(range(1000, 2000)).__next__)) as client:
         room, received = play_recorded(client, "hidden-toy", players, seed)
         assert check_generic(room, received), "draws and face-down discards were told apart only to whom may see them"
         states = states_along(room)
@@ -175,7 +176,7 @@ def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
         return {v: T(state.describe_action(action, "en"), state.describe_action(action, "es")) for v in [*range(state.num_players), None]}
 
     monkeypatch.setattr(rooms, "log_lines", everyone_reads_everything)
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, seeds=iter(range(1000, 2000)).__next__)) as client:
         room, received = play_recorded(client, "hidden-toy", 2, 3)
         states = states_along(room)
         leaked = False
@@ -190,7 +191,7 @@ def test_the_alternatives_check_would_notice_a_game_that_tells_too_much(tmp_path
     """If the game told every seat the full description, the generic check would fail."""
     from hiddentoy import HiddenState
 
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, seeds=iter(range(1000, 2000)).__next__)) as client:
         room, _ = play_recorded(client, "hidden-toy", 2, 4)
         monkeypatch.setattr(HiddenState, "describe_action_for", lambda self, action, seat, lang="en": self.describe_action(action, lang))
         with pytest.raises(AssertionError, match="tells apart moves it cannot see"):
@@ -199,7 +200,7 @@ def test_the_alternatives_check_would_notice_a_game_that_tells_too_much(tmp_path
 
 @pytest.mark.parametrize("game", [g for g in imperfect_games() if g != "hidden-toy"])
 def test_real_hidden_information_games_leak_nothing(tmp_path, game):
-    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, seeds=iter(range(1000, 2000)).__next__)) as client:
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, seeds=iter(range(1000, 2000)).__next__)) as client:
         players = game_class(game)().default_players
         room, received = play_recorded(client, game, players, 5)
         assert check_generic(room, received), "the game had hidden moves to keep secret"

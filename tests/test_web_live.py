@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from web_support import create_room, play_to_end, receive_state, toy_games
 
 from ludoteca.web import create_app
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    with toy_games(), TestClient(create_app(db, bot_delay=0)) as c:
+    with toy_games(), TestClient(create_app(db, bot_delay=0, limits=UNLIMITED)) as c:
         yield c
 
 
@@ -158,7 +159,7 @@ def test_reconnecting_gives_the_view_back(client):
 
 
 def test_a_seat_left_empty_is_taken_over_by_a_bot_and_given_back(db):
-    with toy_games(), TestClient(create_app(db, bot_delay=0, takeover_after=0)) as client:
+    with toy_games(), TestClient(create_app(db, bot_delay=0, limits=UNLIMITED, takeover_after=0)) as client:
         hub = client.app.state.hub
         made = create_room(client, seats=[{"kind": "human"}, {"kind": "human"}])
         rid = made["room"]["id"]
@@ -166,7 +167,7 @@ def test_a_seat_left_empty_is_taken_over_by_a_bot_and_given_back(db):
         taken = client.portal.call(hub.check_takeovers)
         assert (rid, 0) in taken  # seat 0 is on turn and nobody is connected for it
         room = client.app.state.service.get(rid)
-        for _ in range(200):  # the bot plays seat 0's turn; seat 1 (also away) is next
+        for _ in range(3000):  # the bot (in a worker process) plays seat 0's turn; seat 1 (also away) is next
             if room.state.current_player() == 1 or room.state.is_terminal():
                 break
             client.portal.call(asyncio.sleep, 0.01)
@@ -180,7 +181,7 @@ def test_a_seat_left_empty_is_taken_over_by_a_bot_and_given_back(db):
 
 def test_killing_the_server_mid_game_resumes_every_room_exactly(db):
     with toy_games():
-        with TestClient(create_app(db, bot_delay=0)) as client:
+        with TestClient(create_app(db, bot_delay=0, limits=UNLIMITED)) as client:
             vs_bot = create_room(client, game="hidden-toy")
             two = create_room(client, seats=[{"kind": "human"}, {"kind": "human"}])
             token1 = client.post(f"/api/rooms/{two['room']['id']}/claim", json={"seat": 1, "name": "bea"}).json()["token"]
@@ -197,7 +198,7 @@ def test_killing_the_server_mid_game_resumes_every_room_exactly(db):
                 room = service.get(rid)
                 before[rid] = (room.version, room.state.to_json(), room.state.rng.s, room.match.actions, room.message_for(0, "en"))
         # the first server is gone (as if killed: nothing was kept but the database)
-        with TestClient(create_app(db, bot_delay=0)) as client:
+        with TestClient(create_app(db, bot_delay=0, limits=UNLIMITED)) as client:
             service = client.app.state.service
             for rid, (version, body, rng, actions, message) in before.items():
                 room = service.get(rid)

@@ -37,3 +37,21 @@ def print_json(doc: Any) -> None:
 
 def guard(exc: LudotecaError) -> NoReturn:
     fail(exc.message)
+
+
+def command_line_options(game: str, pairs: list[str] | tuple[str, ...] | dict[str, str] | None) -> dict[str, Any]:
+    """`--option KEY=VALUE` pairs (or already split ones) as option values: an option that reads a
+    file from the command line (Pirámide's `deck=PATH`, through its `from_text`) gets the file's
+    content here, so the game itself only ever sees data. An unknown game is left to `make_game`."""
+    from ..engine import game_class, parse_option_pairs
+
+    raw: dict[str, Any] = dict(pairs) if isinstance(pairs, dict) else parse_option_pairs(pairs)
+    try:
+        options = game_class(game).OPTIONS.options
+    except LudotecaError:
+        return raw
+    for option in options:
+        reader = getattr(option, "from_text", None)
+        if reader is not None and isinstance(raw.get(option.name), str):
+            raw[option.name] = reader(raw[option.name])
+    return raw

@@ -21,14 +21,13 @@ from ..engine import (
     game_names,
     load_state_text,
     make_game,
-    parse_option_pairs,
     replay,
     state_to_document,
     view_document,
 )
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
-from .common import fail, print_json, read_text
+from .common import command_line_options, fail, print_json, read_text
 
 app = typer.Typer(
     name="ludoteca",
@@ -101,7 +100,7 @@ def new(
     """Print the state JSON of a new game."""
     use_lang(lang)
     try:
-        g = make_game(game, parse_option_pairs(option))
+        g = make_game(game, command_line_options(game, option))
         state = g.new_initial_state(g.check_players(players), seed)
     except LudotecaError as exc:
         fail(exc.message)

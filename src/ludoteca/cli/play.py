@@ -7,11 +7,11 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..engine import LudotecaError, Match, T, make_game, parse_option_pairs
+from ..engine import LudotecaError, Match, T, make_game
 from ..engine.i18n import language
 from ..terminal.play import Quit, TerminalGame, save_record
 from ..terminal.seats import parse_seats
-from .common import fail
+from .common import command_line_options, fail
 
 
 def play(
@@ -37,7 +37,7 @@ def play(
 
         seed = secrets.randbelow(2**31)
     try:
-        g = make_game(game, parse_option_pairs(option))
+        g = make_game(game, command_line_options(game, option))
         seat_list = parse_seats(seats, g, seed)
         labels = [n.strip() for n in names.split(",")] if names else []
         players = [

@@ -2,7 +2,8 @@
 
 `create_app(db_url)` builds a FastAPI app over a `RoomService` (storage) and a `Hub` (live
 play). On start it resumes every stored room. Every request body is size-limited and
-validated; every error is a JSON object with a bilingual message.
+validated; every error is a JSON object with a bilingual message. `limits` (a `WebLimits`)
+sets the rate limits and caps; the rate limiter is `app.state.rates` (for any new message kind).
 """
 
 from __future__ import annotations
@@ -13,19 +14,23 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import LudotecaError, T, game_class, game_names, replay, view_document
 from .db import make_engine, make_sessions
 from .hub import Hub
+from .limits import RateLimited, WebLimits
 from .rooms import RoomError, RoomService, bot_choices
+from .thinking import BotPool
 
 STATIC = Path(str(resources.files("ludoteca.web").joinpath("static")))
 MAX_BODY = 16 * 1024
+MAX_CREATE_BODY = 48 * 1024  # a room's options may carry a custom deck (at most 32 KiB itself)
 SECURITY_HEADERS = {
     "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
@@ -33,9 +38,11 @@ SECURITY_HEADERS = {
     "referrer-policy": "no-referrer",
     "x-frame-options": "DENY",
 }
-STATUS = {"not_found": 404, "forbidden": 403, "stale": 409, "illegal": 409, "bad_request": 400}
+STATUS = {"not_found": 404, "forbidden": 403, "stale": 409, "illegal": 409, "bad_request": 400,
+          "rate_limited": 429, "too_many": 429, "busy": 503}
 
-OptionValue = bool | int | str
+# a data option (Pirámide's custom deck) is a JSON object; the game validates it
+OptionValue = bool | int | str | dict[str, Any]
 
 
 class SeatSpec(BaseModel):
@@ -43,6 +50,7 @@ class SeatSpec(BaseModel):
     kind: Literal["human", "bot"]
     bot: Optional[str] = Field(None, max_length=40)
     name: Optional[str] = Field(None, max_length=40)
+    invite: bool = False  # a person's seat only its invitation opens, in a public room too
 
 
 class CreateRoom(BaseModel):
@@ -66,24 +74,39 @@ def error_response(code: str, message, status: int | None = None) -> JSONRespons
     return JSONResponse({"error": {"code": code, "message": message.to_json()}}, status_code=status or STATUS.get(code, 400))
 
 
+def client_of(request: Request | WebSocket) -> str:
+    """Who is asking, for the rate limits and caps: the connection's address (behind a proxy, run
+    uvicorn with --proxy-headers so that it is the client's)."""
+    return request.client.host if request.client else "?"
+
+
 def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
-               takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None) -> FastAPI:
-    """`seeds`: a function giving each new room's seed (tests only; by default a secret random one)."""
-    service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds)
-    hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after)
+               takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
+               limits: WebLimits | None = None, bot_mode: str = "process") -> FastAPI:
+    """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
+    `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
+    this process, as some tests do)."""
+    limits = limits or WebLimits()
+    limits.check()
+    service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
+    rates = limits.rates()
+    hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
+              pool=BotPool(limits.bot_workers, mode=bot_mode))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
         service.resume()
+        hub.pool.warm()
         hub.kick_all()
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         yield
         checker.cancel()
         for task in hub.drivers.values():
             task.cancel()
+        await asyncio.to_thread(hub.pool.close, True)  # workers gone before the server is
 
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.service, app.state.hub = service, hub
+    app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):
@@ -91,7 +114,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
                 return error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
-            if int(length) > MAX_BODY:
+            if int(length) > (MAX_CREATE_BODY if request.url.path == "/api/rooms" else MAX_BODY):
                 return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
         response = await call_next(request)
         for key, value in SECURITY_HEADERS.items():
@@ -100,11 +123,23 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError):
-        return error_response(exc.code, exc.message)
+        response = error_response(exc.code, exc.message)
+        if isinstance(exc, RateLimited):
+            response.headers["retry-after"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(LudotecaError)
     async def ludoteca_error(_request: Request, exc: LudotecaError):
         return error_response("bad_request", exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException):
+        # FastAPI's own refusals (a body that is not JSON, nested too deeply...) in our bilingual shape
+        said = {400: T("the request body is not valid JSON", "el cuerpo de la petición no es JSON válido"),
+                404: T("not found", "no encontrado"), 405: T("method not allowed", "método no permitido")}
+        message = said.get(exc.status_code, T(str(exc.detail), str(exc.detail)))
+        code = "not_found" if exc.status_code == 404 else "bad_request"
+        return error_response(code, message, exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError):
@@ -137,13 +172,17 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return {"games": described, "bots": bot_choices()}
 
     @app.get("/api/rooms")
-    async def rooms() -> dict[str, Any]:
-        return service.listing(hub.connected_map())
+    async def rooms(status: Optional[Literal["open", "running", "finished"]] = None,
+                    offset: int = Query(0, ge=0, le=10**6), limit: Optional[int] = Query(None, ge=1)) -> dict[str, Any]:
+        return service.listing(hub.connected_map(), status, offset, limit)
 
     @app.post("/api/rooms")
-    async def create(body: CreateRoom) -> dict[str, Any]:
+    async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
+        client = client_of(request)
+        rates.check("create", client)
         room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
-                                      creator={"seat": body.seat, "name": body.name} if body.seat is not None else None)
+                                      creator={"seat": body.seat, "name": body.name} if body.seat is not None else None,
+                                      client=client)
         hub.kick(room)
         return {"room": room.public(), **secret}
 
@@ -153,7 +192,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return room.public(hub.connected_seats(room.id))
 
     @app.post("/api/rooms/{room_id}/claim")
-    async def claim(room_id: str, body: Claim) -> dict[str, Any]:
+    async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
+        rates.check("claim", client_of(request))  # every try counts: invitation guesses are slowed down
         room = service.get(room_id)
         async with hub.lock(room.id):
             token = service.claim(room.id, body.seat, body.name, body.invite)
@@ -163,7 +203,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     def finished(room_id: str):
         room = service.get(room_id)
-        if room.status != "finished":
+        if room.status != "finished":  # over, or stopped at the move cap
             raise RoomError("forbidden", T("records and replays open when the game is over", "los registros y repeticiones se abren al terminar la partida"))
         return room
 

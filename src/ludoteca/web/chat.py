@@ -4,8 +4,8 @@ Messages are stored with the room (table `chat`, one row per message) and kept i
 the latest `KEEP` per room, for everyone who connects. A message is plain text: control
 characters are dropped, it is cut to `MAX_TEXT` characters, and the pages always show it as
 text (`textContent`), never as markup. Each speaker (a seat, or one spectator's connection)
-may say `RATE` (the `limits` library's moving window); a flood gets a one-line refusal and
-changes nothing. The limiter is one object (`RateLimit`), so another can replace it.
+may say `RATE` per room: rule "chat" of the server's rate limits (`limits.RateLimits`, the
+`limits` library's moving window); a flood gets a one-line refusal and changes nothing.
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ from __future__ import annotations
 import time
 from typing import Any, Hashable
 
-from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import Float, ForeignKey, Integer, String, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..engine import T
 from .db import Base
+from .limits import RateLimits
 from .rooms import RoomError, clean_name
 
 MAX_TEXT = 300
@@ -39,17 +37,6 @@ class ChatRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
-class RateLimit:
-    """At most `rate` hits per key (a `limits` rate string such as "5/10second")."""
-
-    def __init__(self, rate: str = RATE):
-        self.rate = parse(rate)
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
-
-    def hit(self, *key: Hashable) -> bool:
-        return self.limiter.hit(self.rate, *map(str, key))
-
-
 def clean_text(text: Any) -> str:
     """One chat message as text: printable characters only (newlines become spaces), trimmed."""
     if not isinstance(text, str):
@@ -63,9 +50,11 @@ def clean_text(text: Any) -> str:
 
 
 class Chat:
-    def __init__(self, sessions, rate: str = RATE):
+    def __init__(self, sessions, rates: RateLimits | None = None):
         self.sessions = sessions
-        self.limit = RateLimit(rate)
+        self.rates = rates or RateLimits()
+        if not self.rates.rules.get("chat"):
+            self.rates.add("chat", RATE)
         self.rooms: dict[str, list[dict[str, Any]]] = {}
         self.counts: dict[str, int] = {}
 
@@ -87,7 +76,7 @@ class Chat:
         """Store one message from `seat` (None: a spectator, named by `name`); returns it.
         `speaker` identifies who is rate-limited (the seat, or the spectator's connection)."""
         text = clean_text(text)
-        if not self.limit.hit(room.id, speaker):
+        if not self.rates.allow("chat", f"{room.id}:{speaker}"):
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
         shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
         messages = self.history(room.id)

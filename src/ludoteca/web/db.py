@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, create_engine, event
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, create_engine, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
@@ -31,7 +31,7 @@ class RoomRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     private: Mapped[bool] = mapped_column(Boolean, default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
-    status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | finished
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | finished | stopped (move cap)
     created: Mapped[float] = mapped_column(Float, default=time.time)
     updated: Mapped[float] = mapped_column(Float, default=time.time)
     # the random stream of the state after the last action (so chance continues exactly after a restart)
@@ -51,6 +51,8 @@ class SeatRow(Base):
     taken_over: Mapped[bool] = mapped_column(Boolean, default=False)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # a person's seat only its invitation opens, even in a public room
+    invite_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ActionRow(Base):
@@ -95,7 +97,25 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
     Base.metadata.create_all(engine)
+    _add_new_columns(engine)
     return engine
+
+
+def _add_new_columns(engine: Engine) -> None:
+    """A database made by an older version lacks the columns added since (each has a server
+    default): add them, so existing rooms keep working."""
+    from sqlalchemy import inspect, text
+
+    inspector = inspect(engine)
+    with engine.begin() as db:
+        for table in Base.metadata.sorted_tables:
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            for column in table.columns:
+                if column.name not in have and column.server_default is not None:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    default = column.server_default.arg
+                    default = default if isinstance(default, str) else default.compile(dialect=engine.dialect)
+                    db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} DEFAULT {default}"))
 
 
 def make_sessions(engine: Engine) -> sessionmaker:

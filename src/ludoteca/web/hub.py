@@ -10,10 +10,15 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
     {"type": "chat", "text": "...", "name": "..."}   (name: a spectator's; a seat speaks as its seat)
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
-current state, so a client that sent a stale or illegal move is put right at once. A state
-carries the events of the new actions told for the connection's seat (`Room.events_message`);
-chat goes to everyone in the room as `chat {messages}` (the history after `hello`).
-Chance and bots are played here, under the room's lock; bots think in a worker thread outside it.
+current state, so a client that sent a stale or illegal move is put right at once. A malformed
+frame (binary, not JSON, wrong types, unknown type, too large) gets an `error` and one log line;
+a client over its message rate gets a bare `rate_limited` error (no state: a flood is not answered
+with states). A state carries the events of the new actions told for the connection's seat
+(`Room.events_message`); chat goes to everyone in the room as `chat {messages}` (the history after
+`hello`).
+Chance and bots are played here, under the room's lock; bots think in worker processes outside
+it (`thinking.BotPool`: bounded, rooms with people first); at most `bot_rooms` bot-only rooms play
+at once, the others wait for a slot.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import LudotecaError, T, Text, view_document
 from .chat import Chat
+from .limits import RateLimits
 from .rooms import Room, RoomError, RoomService
+from .thinking import BotJob, BotPool
 
 MAX_MESSAGE = 4096
 QUEUE_LIMIT = 256
@@ -43,6 +50,8 @@ class Connection:
     lang: str = "en"
     log_sent: int = 0
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+    client: str = "?"  # the client's address: what rate limits count by
+    limited: bool = False  # over its message rate now (logged once per burst)
 
 
 def error_message(code: str, message: Text, version: int | None) -> dict[str, Any]:
@@ -50,14 +59,18 @@ def error_message(code: str, message: Text, version: int | None) -> dict[str, An
 
 
 class Hub:
-    def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0):
+    def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0,
+                 rates: RateLimits | None = None, pool: BotPool | None = None):
         self.service = service
         self.bot_delay = bot_delay
         self.takeover_after = takeover_after
+        self.rates = rates or RateLimits()
+        self.pool = pool or BotPool(service.limits.bot_workers)
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task] = {}
-        self.chat = Chat(service.sessions)
+        self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
+        self.chat = Chat(service.sessions, self.rates)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -114,9 +127,18 @@ class Hub:
             self.drivers[room.id] = asyncio.get_running_loop().create_task(self.drive(room))
 
     async def drive(self, room: Room) -> None:
-        """Play chance and bots until a person must decide or the game ends.
+        """Play chance and bots until a person must decide or the game ends; a bot-only room
+        first waits for one of the `bot_rooms` slots."""
+        if not room.bots_only:
+            await self._drive(room)
+            return
+        if self.bot_slots is None:
+            self.bot_slots = asyncio.Semaphore(self.service.limits.bot_rooms)
+        async with self.bot_slots:
+            await self._drive(room)
 
-        A bot thinks in a worker thread and outside the room's lock (a `hard` bot searches for
+    async def _drive(self, room: Room) -> None:
+        """A bot thinks in a worker process and outside the room's lock (a `hard` bot searches for
         seconds): the event loop keeps serving every connection meanwhile. Its move is applied
         only if the room has not changed since it started thinking (a person taking their seat
         back, say); otherwise it thinks again on the new position."""
@@ -125,19 +147,24 @@ class Hub:
                 todo = self.service.next_automatic(room)
                 if todo is None:
                     return
-                kind, bot = todo
+                kind, spec = todo
                 state = room.state
                 if kind == "chance":
                     self.service.apply(room, state.sample_chance())
                     self.broadcast(room)
                     await asyncio.sleep(0)
                     continue
+                bot, seed = spec
                 version, seat = room.version, state.current_player()
                 view, legal = view_document(state, seat), state.legal_actions()
+                game = type(room.game)
+                job = BotJob(bot, room.game.name, game.__module__, game.__qualname__, dict(room.game.options),
+                             seat, seed, view, legal)
             try:
-                action = await asyncio.to_thread(bot.choose, view, legal)
-            except Exception:
-                log.exception("bot failed in room %s; playing its first legal move", room.id)
+                action = await self.pool.choose(job, people=not room.bots_only)
+            except Exception as exc:
+                log.error("bot %s failed in room %s (%s: %s); playing its first legal move", bot, room.id,
+                          type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "")
                 action = legal[0]
             if action not in legal:
                 action = legal[0]
@@ -193,17 +220,28 @@ class Hub:
             await ws.send_text(json.dumps(error_message(exc.code, exc.message, None)))
             await ws.close(code=4404)
             return
-        conn = Connection(ws)
+        conn = Connection(ws, client=ws.client.host if ws.client else "?")
         writer = asyncio.get_running_loop().create_task(self.writer(conn))
         self.connections.setdefault(room.id, set()).add(conn)
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    self.enqueue(conn, error_message("too_large", T("message too large", "mensaje demasiado grande"), room.version))
-                    self.drop(conn)
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
                     break
-                await self.handle(room, conn, text)
+                if not self.rates.allow("message", conn.client):
+                    if not conn.limited:
+                        conn.limited = True
+                        log.warning("room %s: client %s over its message rate; answering rate_limited", room.id, conn.client)
+                    self.enqueue(conn, error_message("rate_limited", T("too many messages: slow down", "demasiados mensajes: ve más despacio"), room.version))
+                    continue
+                conn.limited = False
+                text = frame.get("text")
+                if text is None:
+                    self.refuse(room, conn, "bad_request", T("messages are JSON text, not binary", "los mensajes son texto JSON, no binarios"), "a binary frame")
+                elif len(text) > MAX_MESSAGE:
+                    self.refuse(room, conn, "too_large", T("message too large", "mensaje demasiado grande"), f"a message of {len(text)} characters")
+                else:
+                    await self.handle(room, conn, text)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -215,13 +253,19 @@ class Hub:
             conn.queue.put_nowait(None)
             await asyncio.gather(writer, return_exceptions=True)
 
+    def refuse(self, room: Room, conn: Connection, code: str, message: Text, what: str) -> None:
+        """A malformed frame: an error to its sender and one log line (never a traceback)."""
+        log.warning("room %s: refused %s from %s: %s", room.id, what, conn.client, message.en)
+        self.reply_error(room, conn, RoomError(code, message))
+
     async def handle(self, room: Room, conn: Connection, text: str) -> None:
         try:
             msg = json.loads(text)
-        except json.JSONDecodeError:
+        except (ValueError, RecursionError):  # not JSON, nested too deeply, a number too long
             msg = None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-            self.reply_error(room, conn, RoomError("bad_request", T("messages are JSON objects with a type", "los mensajes son objetos JSON con un tipo")))
+            self.refuse(room, conn, "bad_request", T("messages are JSON objects with a type", "los mensajes son objetos JSON con un tipo"),
+                        "a message that is not a JSON object with a type")
             return
         kind = msg["type"]
         try:
@@ -249,30 +293,42 @@ class Hub:
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
-                raise RoomError("bad_request", T(f"unknown message type", f"tipo de mensaje desconocido"))
+                raise RoomError("bad_request", T("unknown message type", "tipo de mensaje desconocido"))
         except RoomError as exc:
-            self.reply_error(room, conn, exc)
+            if exc.code == "bad_request":  # malformed (a wrong type, an unknown kind): logged; a stale or illegal move is play
+                self.refuse(room, conn, exc.code, exc.message, f"a {kind[:20]!r} message")
+            else:
+                self.reply_error(room, conn, exc)
         except LudotecaError as exc:
             self.reply_error(room, conn, RoomError("illegal", exc.message))
+        except Exception as exc:  # a bug must not drop the connection or print a traceback per message
+            self.refuse(room, conn, "bad_request", T("that message could not be handled", "ese mensaje no se pudo atender"),
+                        f"a {kind[:20]!r} message ({type(exc).__name__}: {str(exc)[:100]})")
 
     async def hello(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+        """Log in to a seat (or watch). The others get a new state only when something they see
+        changed (the seat came online, or was given back): repeated hellos reach only their sender."""
+        self.rates.check("hello", conn.client)  # token guesses, and hello floods
+        before = self.connected_seats(room.id)
         conn.lang = "es" if msg.get("lang") == "es" else "en"
         conn.log_sent = 0
         seat = msg.get("seat")
         if seat is None:
             conn.seat = None
             self.send_welcome(room, conn)
-            self.send_state(room, conn)
+            self._after_hello(room, conn, before)
             return
         conn.seat = None  # until the token is checked
         self.service.check_token(room, seat, msg.get("token"))
         conn.seat = seat
         self.send_welcome(room, conn)
         room.seats[seat].last_seen = time.monotonic()
+        given_back = False
         async with self.lock(room.id):
             if room.seats[seat].taken_over:
                 self.service.set_taken_over(room, seat, False)  # welcome back: the seat is yours again
-        self.broadcast(room)
+                given_back = True
+        self._after_hello(room, conn, before, given_back)
         self.kick(room)
 
     def send_welcome(self, room: Room, conn: Connection) -> None:
@@ -286,6 +342,12 @@ class Hub:
         except Exception:  # a game without a rules summary (a test game, a plugin)
             text = ""
         self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text})
+
+    def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:
+        if changed or self.connected_seats(room.id) != before:
+            self.broadcast(room)
+        else:
+            self.send_state(room, conn)
 
     def reply_error(self, room: Room, conn: Connection, exc: RoomError) -> None:
         self.enqueue(conn, error_message(exc.code, exc.message, room.version))

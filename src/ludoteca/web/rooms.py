@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -18,22 +19,17 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from ..bots import LEVEL_NAMES, bot_names, make_bot
+from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
+from .errors import RoomError
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
 from .visibility import log_lines, told_lines
 
 MAX_NAME = 40
-
-
-class RoomError(LudotecaError):
-    """A request the room refuses; `code` says why (not_found, forbidden, stale, illegal, bad_request)."""
-
-    def __init__(self, code: str, message: Text):
-        super().__init__(message)
-        self.code = code
+STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
+log = logging.getLogger("ludoteca.web")
 
 
 def hash_secret(secret: str) -> str:
@@ -71,6 +67,7 @@ class Seat:
     taken_over: bool = False
     token_hash: str | None = None
     invite_hash: str | None = None
+    invite_only: bool = False  # only its invitation opens it, in a public room too
     last_seen: float = field(default_factory=time.monotonic)
 
     @property
@@ -104,6 +101,8 @@ class Room:
         self.created = created
         self.version = 0
         self.status = "open"
+        self.stopped: str | None = None  # "move_cap": the game was stopped before its end, nobody won
+        self.client: str | None = None  # who created it (the per-client cap; not kept over a restart)
         self.log: list[LogEntry] = []
 
     @property
@@ -114,6 +113,14 @@ class Room:
     def state(self):
         return self.match.state
 
+    @property
+    def bots_only(self) -> bool:
+        return all(s.kind == "bot" for s in self.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.status == "finished"
+
     def seat_name(self, seat: int) -> str:
         return self.seats[seat].name or f"P{seat + 1}"
 
@@ -123,9 +130,10 @@ class Room:
             "id": self.id,
             "game": self.game.name,
             "title": self.game.title.to_json(),
-            "options": dict(self.game.options),
+            "options": public_options(self.game.options),
             "num_players": len(self.seats),
             "status": self.status,
+            "stopped": self.stopped,
             "private": self.private,
             "version": self.version,
             "created": self.created,
@@ -137,6 +145,7 @@ class Room:
                     "bot": s.bot if s.plays_as_bot else None,
                     "name": self.seat_name(i),
                     "claimed": s.claimed,
+                    "invite": s.invite_only,
                     "taken_over": s.taken_over,
                     "connected": (connected is not None and i in connected) or s.kind == "bot",
                 }
@@ -147,6 +156,8 @@ class Room:
 
     def result(self) -> dict[str, Any] | None:
         state = self.state
+        if self.stopped:  # stopped at the move cap: nobody wins, nobody scores
+            return {"winners": [], "returns": [0.0] * len(self.seats), "scores": safe_scores(state), "stopped": self.stopped}
         if not state.is_terminal():
             return None
         return {"winners": state.winners(), "returns": state.returns(), "scores": safe_scores(state)}
@@ -231,6 +242,11 @@ def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dic
     return out or None
 
 
+def public_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options as the lobby shows them: data options (a custom deck) as just "custom"."""
+    return {k: (v if isinstance(v, (bool, int, float, str)) or v is None else "custom") for k, v in options.items()}
+
+
 def safe_scores(state) -> list[float] | None:
     try:
         scores = state.scores()
@@ -242,7 +258,10 @@ def safe_scores(state) -> list[float] | None:
 class RoomService:
     """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
 
-    def __init__(self, sessions, takeover_bot: str = "medium", seeds=None):
+    def __init__(self, sessions, takeover_bot: str = "medium", seeds=None, limits=None):
+        from .limits import WebLimits
+
+        self.limits = limits or WebLimits()
         self.sessions = sessions
         self.engine = sessions.kw["bind"]  # moves are stored with plain, precompiled SQL statements: the hot path
         self._insert_action = insert(ActionRow)
@@ -255,8 +274,10 @@ class RoomService:
 
     # --- creation and seats ----------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
-               creator: dict[str, Any] | None = None, seed: int | None = None) -> tuple[Room, dict[str, Any]]:
-        """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat."""
+               creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
+        """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
+        Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
+        self._check_caps(client, bots_only=all(spec.get("kind") == "bot" for spec in seats_spec))
         try:
             game = make_game(game_name, options)
             game.check_players(len(seats_spec))
@@ -266,7 +287,7 @@ class RoomService:
         for i, spec in enumerate(seats_spec):
             kind = spec.get("kind")
             if kind == "human":
-                seats.append(Seat("human"))
+                seats.append(Seat("human", invite_only=bool(spec.get("invite"))))
             elif kind == "bot":
                 bot = resolve_bot(str(spec.get("bot") or ""))
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
@@ -274,6 +295,7 @@ class RoomService:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
+        room.client = client
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -296,10 +318,23 @@ class RoomService:
         self.rooms[room.id] = room
         return room, secrets_out
 
+    def _check_caps(self, client: str | None, bots_only: bool) -> None:
+        live = [room for room in self.rooms.values() if not room.over]
+        if len(live) >= self.limits.max_rooms:
+            raise RoomError("busy", T(f"the server has {len(live)} games going, its most: try again later",
+                                      f"el servidor tiene {len(live)} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
+        if client is not None and sum(room.client == client for room in live) >= self.limits.rooms_per_client:
+            raise RoomError("too_many", T(f"you already have {self.limits.rooms_per_client} rooms that are not over: finish or join one",
+                                          f"ya tienes {self.limits.rooms_per_client} salas sin terminar: termina o únete a una"))
+        if bots_only and sum(room.bots_only for room in live) >= self.limits.bot_rooms:
+            raise RoomError("busy", T(f"{self.limits.bot_rooms} games of bots only are already playing: watch one, or try later",
+                                      f"ya se juegan {self.limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+
     def _seat_row(self, room: Room, i: int) -> SeatRow:
         s = room.seats[i]
         return SeatRow(room_id=room.id, seat=i, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
-                       taken_over=s.taken_over, token_hash=s.token_hash, invite_hash=s.invite_hash)
+                       taken_over=s.taken_over, token_hash=s.token_hash, invite_hash=s.invite_hash,
+                       invite_only=s.invite_only)
 
     def get(self, room_id: Any) -> Room:
         room = self.rooms.get(room_id) if isinstance(room_id, str) else None
@@ -308,7 +343,8 @@ class RoomService:
         return room
 
     def claim(self, room_id: str, seat: Any, name: Any, invite: Any) -> str:
-        """Take an open seat (with its invite code, or freely in a public room); returns the seat's token."""
+        """Take an open seat (with its invite code, or freely in a public room unless the seat is
+        invitation-only); returns the seat's token."""
         room = self.get(room_id)
         token = self._claim_in_memory(room, seat, name, invite, check=True)
         self._refresh_status(room)
@@ -328,6 +364,9 @@ class RoomService:
                 raise RoomError("forbidden", T("that invitation is not valid", "esa invitación no es válida"))
             if room.private and not good:
                 raise RoomError("forbidden", T("this room is private: you need an invitation", "esta sala es privada: necesitas una invitación"))
+            if s.invite_only and not good:
+                raise RoomError("forbidden", T("that seat is kept for an invited person: you need its invitation",
+                                               "ese asiento está reservado a una persona invitada: necesitas su invitación"))
         token = secrets.token_urlsafe(24)
         s.token_hash, s.invite_hash, s.claimed = hash_secret(token), None, True
         s.name = clean_name(name, f"P{seat + 1}")
@@ -343,7 +382,7 @@ class RoomService:
         return seat
 
     def _refresh_status(self, room: Room) -> None:
-        if room.state.is_terminal():
+        if room.state.is_terminal() or room.stopped:
             room.status = "finished"
         elif all(s.claimed for s in room.seats):
             room.status = "running"
@@ -394,6 +433,8 @@ class RoomService:
         self._log_and_apply(room, action)
         entry = room.match.actions[-1]
         room.version += 1
+        if index + 1 >= self.limits.max_moves and not room.state.is_terminal():
+            room.stopped = "move_cap"  # documented in docs/web.md: stopped, nobody wins
         self._refresh_status(room)
         with self.engine.begin() as db:  # one transaction: the move and the room's new version
             db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
@@ -401,7 +442,7 @@ class RoomService:
             self._update_room_row(db, room)
 
     def _update_room_row(self, db, room: Room) -> None:
-        db.execute(self._update_room, {"rid": room.id, "version": room.version, "status": room.status,
+        db.execute(self._update_room, {"rid": room.id, "version": room.version, "status": STOPPED if room.stopped else room.status,
                                        "updated": time.time(), "rng": _signed(room.state.rng.s)})
 
     def _store_seats(self, room: Room) -> None:
@@ -412,7 +453,8 @@ class RoomService:
             self._update_room_row(db, room)
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
-        """What the server must do next in this room: ("chance", None), ("bot", bot) or None (wait for a person)."""
+        """What the server must do next in this room: ("chance", None), ("bot", (bot name, seed)) or None
+        (wait for a person). The bot itself is made where it thinks (`thinking.think`)."""
         state = room.state
         if room.status != "running":
             return None
@@ -425,7 +467,7 @@ class RoomService:
         if seat.plays_as_bot:
             # a fresh bot per move, seeded by the room and the move number: the same after a restart
             seed = derive_seed(room.match.seed, "bot", player, len(room.log))
-            return ("bot", make_bot(seat.bot or self.takeover_bot, room.game, player, seed))
+            return ("bot", (seat.bot or self.takeover_bot, seed))
         return None
 
     def set_taken_over(self, room: Room, seat: int, value: bool) -> None:
@@ -438,13 +480,22 @@ class RoomService:
         self._store_seats(room)
 
     # --- lists -----------------------------------------------------------------------------
-    def listing(self, connected: dict[str, set[int]]) -> dict[str, list[dict[str, Any]]]:
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "running": [], "finished": []}
-        for room in sorted(self.rooms.values(), key=lambda r: -r.created):
-            if room.private:
-                continue
-            out[room.status].append(room.public(connected.get(room.id)))
-        out["finished"] = out["finished"][:100]
+    def listing(self, connected: dict[str, set[int]], status: str | None = None, offset: int = 0,
+                limit: int | None = None) -> dict[str, Any]:
+        """One page of the public rooms, newest first: `limit` rooms from `offset` of each status list
+        (or of the one `status`), with each list's total so a client can page on."""
+        limit = self.limits.page_size if limit is None else max(1, min(limit, self.limits.page_size))
+        offset = max(0, offset)
+        kinds = [status] if status in ("open", "running", "finished") else ["open", "running", "finished"]
+        lists: dict[str, list[Room]] = {kind: [] for kind in kinds}
+        for room in self.rooms.values():
+            if not room.private and room.status in lists:
+                lists[room.status].append(room)
+        out: dict[str, Any] = {"offset": offset, "limit": limit, "total": {}}
+        for kind, rooms in lists.items():
+            rooms.sort(key=lambda r: -r.created)
+            out[kind] = [room.public(connected.get(room.id)) for room in rooms[offset:offset + limit]]
+            out["total"][kind] = len(rooms)
         return out
 
     # --- restart ---------------------------------------------------------------------------
@@ -454,18 +505,24 @@ class RoomService:
             rows = db.scalars(select(RoomRow)).all()
             for row in rows:
                 actions = db.scalars(select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.index)).all()
-                self.rooms[row.id] = self._rebuild(row, list(row.seats), actions)
-        return len(rows)
+                try:
+                    self.rooms[row.id] = self._rebuild(row, list(row.seats), actions)
+                except Exception as exc:  # one broken room never keeps the others (or the server) down
+                    why = exc.message.en if isinstance(exc, LudotecaError) else f"{type(exc).__name__}: {exc}"
+                    log.error("room %s cannot be resumed and is left out: %s", row.id, why.splitlines()[0][:200] if why else "")
+        return len(self.rooms)
 
     def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list[ActionRow]) -> Room:
         game = make_game(row.game, row.options)
-        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash) for s in seat_rows]
+        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
+                 for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, row.created)
         room.status = "running"  # so that replaying logs exactly as live play did
         for a in actions:
             self.apply_replayed(room, a.action)
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
+        room.stopped = "move_cap" if row.status == STOPPED else None
         self._refresh_status(room)
         return room
 

@@ -1,4 +1,7 @@
-"""The deck: a JSON data file (deck.json by default) loaded and validated once per path.
+"""The deck: JSON data (the packaged deck.json by default), validated once per distinct deck.
+
+A custom deck is always data (the `deck` option holds its content, so records, state documents
+and stored rooms carry it); only the command line reads a file, through `read_deck_file`.
 
 Card ids are the 0-based positions in the file's `cards` list. Cards equal in kind, side,
 value and symbol are interchangeable, so the rules keep counts per *card type*; a type is
@@ -8,10 +11,12 @@ label (`R5sol`, `EL3luna`, `A9`, `B0jaguar`...) in notation, views and state doc
 
 from __future__ import annotations
 
+import functools
 import importlib.resources as res
 import json
 import os
 import re
+import stat
 from typing import Any
 
 from ludoteca.engine import OptionError, T
@@ -48,7 +53,7 @@ class Deck:
 
     def __init__(self, doc: Any, source: str):
         self.source = source
-        err = lambda en, es: DeckError(T(f"deck file {source}: {en}", f"archivo de mazo {source}: {es}"))  # noqa: E731
+        err = lambda en, es: _bad(en, es, source)  # noqa: E731
         if not isinstance(doc, dict):
             raise err("must be a JSON object with 'symbols' and 'cards'", "debe ser un objeto JSON con 'symbols' y 'cards'")
         symbols = doc.get("symbols")
@@ -152,29 +157,121 @@ class Deck:
         return self.label_to_type.get(text.strip().lower(), -1)
 
 
-_CACHE: dict[tuple[str, float], Deck] = {}
 DEFAULT_NAMES = ("", "default")
+DECK_FORMAT = "piramide-deck/1"
+#: the most a deck may take, as a file or as JSON text (the packaged one is under 6 KiB)
+DECK_MAX_BYTES = 32 * 1024
+_DEFAULT: list[Deck] = []
 
 
-def load_deck(path: str | None) -> Deck:
-    """The deck named by the `deck` option: '' or 'default' is the packaged deck.json."""
-    if path is None or path.strip().lower() in DEFAULT_NAMES:
-        key = ("<default>", 0.0)
-        if key not in _CACHE:
-            text = res.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
-            _CACHE[key] = Deck(json.loads(text), "deck.json")
-        return _CACHE[key]
+def default_deck() -> Deck:
+    if not _DEFAULT:
+        text = res.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
+        _DEFAULT.append(Deck(json.loads(text), "deck.json"))
+    return _DEFAULT[0]
+
+
+def _bad(en: str, es: str, source: str = "") -> DeckError:
+    named = f" {source}" if source else ""
+    return DeckError(T(f"deck{named}: {en}", f"mazo{named}: {es}"))
+
+
+def deck_data(value: Any, source: str = "") -> str | dict[str, Any]:
+    """The `deck` option's value: 'default' (the packaged deck), or a deck's content (a JSON object,
+    or its JSON text), validated and returned as the canonical object {format, symbols, cards}.
+    Never a path: nothing here opens a file a value names (the command line's `deck=PATH` is read
+    by `read_deck_file` first)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() in DEFAULT_NAMES:
+            return "default"
+        if not text.startswith("{"):
+            raise _bad("the deck option is the deck's content (a JSON object) or 'default', never a file name "
+                       "(the command line reads deck=PATH for you)",
+                       "la opción deck es el contenido del mazo (un objeto JSON) o 'default', nunca un nombre de archivo "
+                       "(la línea de órdenes lee deck=RUTA por ti)")
+        value = _parse_json(text.encode("utf-8"), source)
+    if not isinstance(value, dict):
+        raise _bad("must be 'default' or a JSON object with 'symbols' and 'cards'",
+                   "debe ser 'default' o un objeto JSON con 'symbols' y 'cards'", source)
+    if value.get("format", DECK_FORMAT) != DECK_FORMAT:
+        raise _bad(f"the format must be {DECK_FORMAT}", f"el formato debe ser {DECK_FORMAT}", source)
+    doc = {"format": DECK_FORMAT, "symbols": value.get("symbols"), "cards": value.get("cards")}
+    if isinstance(doc["cards"], list) and len(doc["cards"]) > 4 * sum(COUNTS.values()):
+        raise _bad(f"too many cards ({len(doc['cards'])})", f"demasiadas cartas ({len(doc['cards'])})", source)
+    text = _canonical(doc, source)
+    if len(text) > DECK_MAX_BYTES:
+        raise _bad(f"more than {DECK_MAX_BYTES // 1024} KiB", f"más de {DECK_MAX_BYTES // 1024} KiB", source)
+    if source:
+        Deck(json.loads(text), source)  # validates, naming the file in any error
+    else:
+        _deck_from_text(text)  # validates (and keeps the tables for the game that follows)
+    return json.loads(text)
+
+
+def _canonical(doc: Any, source: str = "") -> str:
     try:
-        key = (os.path.abspath(path), os.path.getmtime(path))
+        return json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        raise _bad("must be plain JSON data", "debe ser un dato JSON simple", source) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_from_text(text: str) -> Deck:
+    return Deck(json.loads(text), "")
+
+
+def _parse_json(data: bytes, source: str) -> Any:
+    try:
+        return json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise _bad("not UTF-8 text", "no es texto UTF-8", source) from None
+    except json.JSONDecodeError as exc:
+        raise _bad(f"not valid JSON ({exc})", f"no es JSON válido ({exc})", source) from None
+    except (RecursionError, ValueError):
+        raise _bad("not valid JSON (nested too deeply or a number too long)",
+                   "no es JSON válido (anidado demasiado hondo o un número demasiado largo)", source) from None
+
+
+def load_deck(value: Any) -> Deck:
+    """The deck the `deck` option selects: 'default' (or None, '') or a deck's content."""
+    if value is None:
+        return default_deck()
+    data = deck_data(value)
+    return default_deck() if data == "default" else _deck_from_text(_canonical(data))
+
+
+def read_deck_file(path: str) -> str | dict[str, Any]:
+    """The command line's `deck=PATH`: the content of a regular file of at most DECK_MAX_BYTES, as
+    the `deck` option's value ('default' stays the packaged deck). A folder, a FIFO, a device or a
+    bigger file is refused with a one-line DeckError, before anything is read from it."""
+    if path.strip().lower() in DEFAULT_NAMES:
+        return "default"
+    try:
+        info = os.stat(path)
     except OSError as exc:
-        raise DeckError(T(f"deck file {path}: cannot be read ({exc.strerror})", f"archivo de mazo {path}: no se puede leer ({exc.strerror})")) from None
-    if key not in _CACHE:
-        try:
-            with open(path, encoding="utf-8") as fh:
-                doc = json.load(fh)
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DeckError(T(f"deck file {path}: cannot be read ({exc})", f"archivo de mazo {path}: no se puede leer ({exc})")) from None
-        except json.JSONDecodeError as exc:
-            raise DeckError(T(f"deck file {path}: not valid JSON ({exc})", f"archivo de mazo {path}: no es JSON válido ({exc})")) from None
-        _CACHE[key] = Deck(doc, path)
-    return _CACHE[key]
+        raise _bad(f"cannot be read ({exc.strerror})", f"no se puede leer ({exc.strerror})", path) from None
+    _check_regular(info, path)
+    try:  # O_NONBLOCK: if the path is swapped for a FIFO after the check, opening it does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise _bad(f"cannot be read ({exc.strerror})", f"no se puede leer ({exc.strerror})", path) from None
+    try:
+        _check_regular(os.fstat(fd), path)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(DECK_MAX_BYTES + 1)
+    except OSError as exc:
+        raise _bad(f"cannot be read ({exc.strerror})", f"no se puede leer ({exc.strerror})", path) from None
+    finally:
+        os.close(fd)
+    if len(data) > DECK_MAX_BYTES:
+        raise _bad(f"larger than {DECK_MAX_BYTES // 1024} KiB", f"mayor de {DECK_MAX_BYTES // 1024} KiB", path)
+    return deck_data(_parse_json(data, path), path)
+
+
+def _check_regular(info: os.stat_result, path: str) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        raise _bad("not a regular file (a folder, a FIFO or a device is never read)",
+                   "no es un archivo normal (nunca se lee una carpeta, un FIFO ni un dispositivo)", path)
+    if info.st_size > DECK_MAX_BYTES:
+        raise _bad(f"larger than {DECK_MAX_BYTES // 1024} KiB", f"mayor de {DECK_MAX_BYTES // 1024} KiB", path)

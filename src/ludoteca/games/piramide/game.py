@@ -6,9 +6,21 @@ from typing import Any, Sequence
 
 from ludoteca.engine import Game, Option, OptionSet, T
 
-from .deck import load_deck
+from .deck import deck_data, load_deck, read_deck_file
 from .pyramid import LENGTHS, geometry
 from .state import PiramideState
+
+
+class DeckOption(Option):
+    """The `deck` option: 'default' or a deck's content (a JSON object, or its JSON text), never a path.
+    Records, state documents and stored rooms carry the content, so they never depend on a file."""
+
+    def parse(self, value: Any, game: str) -> Any:
+        return deck_data(value)
+
+    def from_text(self, text: str) -> Any:
+        """A value typed on the command line: `deck=PATH` reads that file (a bounded regular file)."""
+        return read_deck_file(text)
 
 
 class PiramideGame(Game):
@@ -27,9 +39,11 @@ class PiramideGame(Game):
             "regular base cards between the two edge bases: short=6, normal=7, long=8",
             "cartas de base regulares entre las dos bases de borde: short=6 (corta), normal=7, long=8 (larga)"),
             choices=("short", "normal", "long")),
-        Option("deck", "str", "default", T(
-            "path of a deck JSON file (see docs/rules/piramide.md); 'default' is the packaged deck",
-            "ruta de un archivo JSON de mazo (ver docs/rules/piramide.md); 'default' es el mazo incluido")),
+        DeckOption("deck", "deck", "default", T(
+            "a deck: its JSON content (see docs/rules/piramide.md; the command line reads deck=PATH); "
+            "'default' is the packaged deck",
+            "un mazo: su contenido JSON (ver docs/rules/piramide.md; la línea de órdenes lee deck=RUTA); "
+            "'default' es el mazo incluido")),
     ))
 
     def __init__(self, options: dict[str, Any] | None = None):

@@ -4,6 +4,19 @@ import { api, saveSeat, saveInvites, myName, saveName, mySeat } from "/static/ap
 
 let catalogue = { games: [], bots: [] };
 const $ = (id) => document.getElementById(id);
+const DECK_MAX = 32 * 1024; // the server refuses bigger decks too
+const offsets = { open: 0, running: 0, finished: 0 }; // the page each list shows
+// texts of this page only (the shared ones are in i18n.js)
+const L = {
+  openSeat: { en: "Anyone (open seat)", es: "Cualquiera (asiento libre)" },
+  inviteOnly: { en: "invitation", es: "invitación" },
+  deckFile: { en: "deck file (JSON); none: the packaged deck", es: "archivo de mazo (JSON); ninguno: el mazo incluido" },
+  deckTooBig: { en: "the deck file is larger than 32 KiB", es: "el archivo de mazo pasa de 32 KiB" },
+  deckNotJson: { en: "the deck file is not valid JSON", es: "el archivo de mazo no es JSON válido" },
+  newer: { en: "Newer", es: "Más recientes" }, older: { en: "Older", es: "Más antiguas" },
+  pageOf: { en: "rooms {a}–{b} of {n}", es: "salas {a}–{b} de {n}" },
+  stopped: { en: "stopped at the move limit, no winner", es: "detenida al llegar al límite de jugadas, sin ganador" },
+};
 
 function optionField(option) {
   const label = tr(option.help);
@@ -14,6 +27,10 @@ function optionField(option) {
   } else if (option.kind === "choice") {
     input = h("select", { id, "data-option": option.name },
       option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, optionValue(c))));
+  } else if (option.kind === "deck") {
+    // a custom deck is sent as its content, never as a file name (the server opens no file)
+    input = h("input", { type: "file", id, "data-option": option.name, "data-kind": "deck", accept: ".json,application/json" });
+    return h("label", { class: "option", for: id }, h("span", {}, `${optionName(option.name)}: ${tr(L.deckFile)}`), " ", input);
   } else if (option.kind === "int") {
     input = h("input", { type: "number", id, "data-option": option.name, value: option.default, min: option.minimum, max: option.maximum });
   } else {
@@ -26,6 +43,7 @@ function seatRow(i, defaultKind) {
   const select = h("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
     i === 0 ? h("option", { value: "me" }, t("you")) : null,
     h("option", { value: "human" }, t("person")),
+    h("option", { value: "open" }, tr(L.openSeat)),
     catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${botName(b)}`)));
   return h("div", { class: "seatrow" }, h("span", { class: "seatno" }, `${t("seat")} ${i + 1}`), select);
 }
@@ -65,12 +83,20 @@ function renderCreate() {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
       const name = input.dataset.option;
+      if (input.dataset.kind === "deck") {
+        const file = input.files && input.files[0];
+        if (!file) continue; // the default deck
+        if (file.size > DECK_MAX) { message.textContent = tr(L.deckTooBig); return; }
+        try { options[name] = JSON.parse(await file.text()); } catch { message.textContent = tr(L.deckNotJson); return; }
+        continue;
+      }
       options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
     }
     let creatorSeat = null;
     const seats = [...seatsBox.querySelectorAll("select")].map((select, i) => {
       if (select.value === "me") { creatorSeat = i; return { kind: "human" }; }
-      if (select.value === "human") return { kind: "human" };
+      if (select.value === "human") return { kind: "human", invite: true }; // only its invitation opens it
+      if (select.value === "open") return { kind: "human" };
       return { kind: "bot", bot: select.value.slice(4) };
     });
     const name = nameInput.value.trim();
@@ -101,6 +127,7 @@ function renderCreate() {
 
 function seatLabel(s) {
   if (s.kind === "bot") return `${botName(s.name)} (${t("bot")})`;
+  if (!s.claimed && s.invite) return `· ${tr(L.inviteOnly)}`;
   if (!s.claimed) return `· ${t("open")}`;
   return s.name;
 }
@@ -113,7 +140,7 @@ function roomItem(room, kind) {
   if (kind === "open") {
     if (mine) actions.append(h("a", { class: "button primary", href: `/room/${encodeURIComponent(room.id)}` }, t("play")));
     for (const s of room.seats) {
-      if (s.kind !== "human" || s.claimed || mine) continue;
+      if (s.kind !== "human" || s.claimed || s.invite || mine) continue; // an invitation seat opens from its link only
       actions.append(h("button", {
         class: "primary", type: "button", "data-join": `${room.id}:${s.seat}`,
         onclick: async () => {
@@ -130,20 +157,50 @@ function roomItem(room, kind) {
   } else if (kind === "running") {
     actions.append(h("a", { class: "button", href: `/room/${encodeURIComponent(room.id)}` }, mine ? t("play") : t("watch")));
   } else {
-    const winners = room.result ? room.result.winners.map((w) => room.seats[w].name).join(", ") : "";
-    who.append(` — ${t("winner")}: ${winners}`);
+    if (room.stopped) who.append(` — ${tr(L.stopped)}`);
+    else {
+      const winners = room.result ? room.result.winners.map((w) => room.seats[w].name).join(", ") : "";
+      who.append(` — ${t("winner")}: ${winners}`);
+    }
     actions.append(h("a", { class: "button", href: `/replay/${encodeURIComponent(room.id)}` }, t("replay")));
   }
   const moves = kind === "open" ? "" : ` · ${room.moves} ${t("moves")}`;
   return h("li", { "data-room": room.id }, title, h("span", { class: "muted" }, moves), h("br"), who, actions);
 }
 
+function pager(kind, page) {
+  const total = page.total[kind];
+  let box = $(`pager-${kind}`);
+  if (!box) { box = h("div", { class: "pager", id: `pager-${kind}` }); $(kind).after(box); }
+  if (total <= page.limit && offsets[kind] === 0) { box.replaceChildren(); return; }
+  const from = Math.min(offsets[kind] + 1, total), to = Math.min(offsets[kind] + page.limit, total);
+  const go = (offset) => { offsets[kind] = Math.max(0, offset); refreshLists(); };
+  box.replaceChildren(
+    h("button", { type: "button", disabled: offsets[kind] === 0, "data-page": `${kind}:newer`, onclick: () => go(offsets[kind] - page.limit) }, tr(L.newer)),
+    h("span", { class: "muted", "aria-live": "polite" }, tr(L.pageOf).replace("{a}", from).replace("{b}", to).replace("{n}", total)),
+    h("button", { type: "button", disabled: to >= total, "data-page": `${kind}:older`, onclick: () => go(offsets[kind] + page.limit) }, tr(L.older)));
+}
+
 async function refreshLists() {
   try {
-    const lists = await api("/api/rooms");
-    for (const kind of ["open", "running", "finished"]) {
-      const items = lists[kind].map((room) => roomItem(room, kind));
+    // one request while every list shows its first page; one per list that is paged on
+    const kinds = ["open", "running", "finished"];
+    const pages = {};
+    if (kinds.every((k) => offsets[k] === 0)) {
+      const page = await api("/api/rooms");
+      for (const k of kinds) pages[k] = page;
+    } else {
+      await Promise.all(kinds.map(async (k) => { pages[k] = await api(`/api/rooms?status=${k}&offset=${offsets[k]}`); }));
+    }
+    for (const kind of kinds) {
+      const page = pages[kind];
+      if (offsets[kind] > 0 && !page[kind].length && page.total[kind] > 0) { // the list shrank under this page
+        offsets[kind] = Math.max(0, page.total[kind] - page.limit);
+        return refreshLists();
+      }
+      const items = page[kind].map((room) => roomItem(room, kind));
       $(kind).replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("none"))]));
+      pager(kind, page);
     }
   } catch { /* the next refresh tries again */ }
 }

@@ -1,0 +1,132 @@
+"""The web server's limits: per-client rate limits (the `limits` library) and the server's caps.
+
+Rate limits are named rules over one in-memory storage, each a `limits` string such as
+"10/minute" or "20/second;300/minute" (every part must allow the hit). Any part of the server
+may add its own rule (a chat message, say) without knowing the others:
+
+    rates = RateLimits({"create": "10/minute", "message": "20/second"})
+    rates.check("create", client)        # raises RateLimited (HTTP 429, code "rate_limited")
+    if not rates.allow("message", client): ...   # or just ask
+    rates.add("chat", "5/10seconds")
+
+`client` is any string that names who is asking (the web layer uses the client's address).
+A rule that is None or "" never limits. `WebLimits` gathers every limit of `ludoteca serve`
+(each has a flag there and a line in docs/web.md).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Mapping
+
+from ..engine import T
+from .errors import RoomError
+
+if TYPE_CHECKING:
+    from limits import RateLimitItem
+
+
+class RateLimited(RoomError):
+    """A client over one of its rate limits; `retry_after` in seconds."""
+
+    def __init__(self, rule: str, retry_after: float):
+        wait = max(1, round(retry_after))
+        super().__init__("rate_limited", T(f"too many requests ({rule}): try again in {wait} s",
+                                           f"demasiadas peticiones ({rule}): vuelve a intentarlo en {wait} s"))
+        self.rule = rule
+        self.retry_after = wait
+
+
+def parse_rule(text: str | None) -> list[RateLimitItem]:
+    """'10/minute', '20/second;300/minute' -> the `limits` items; None or '' -> no limit.
+    A bad text raises ValueError naming it (the CLI turns it into a one-line error)."""
+    from limits import parse_many  # here, not at import: the command line reads WebLimits' defaults
+
+    if not text or not text.strip():
+        return []
+    try:
+        return list(parse_many(text))
+    except ValueError:
+        raise ValueError(f"not a rate limit: {text!r} (write e.g. 10/minute or 20/second;300/minute)") from None
+
+
+class RateLimits:
+    """Named rate-limit rules counted per client, in memory (one server process)."""
+
+    def __init__(self, rules: Mapping[str, str | None] | None = None):
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self.storage = MemoryStorage()
+        self.limiter = MovingWindowRateLimiter(self.storage)
+        self.rules: dict[str, list[RateLimitItem]] = {}
+        for name, text in (rules or {}).items():
+            self.add(name, text)
+
+    def add(self, name: str, text: str | None) -> None:
+        """Set (or replace) rule `name`."""
+        self.rules[name] = parse_rule(text)
+
+    def allow(self, name: str, client: str) -> bool:
+        """Count one hit of `client` against rule `name`; False (and nothing counted) when over."""
+        items = self.rules.get(name)
+        if not items:
+            return True
+        if not all(self.limiter.test(item, name, client) for item in items):
+            return False
+        for item in items:
+            self.limiter.hit(item, name, client)
+        return True
+
+    def retry_after(self, name: str, client: str) -> float:
+        """Seconds until `client` may be allowed again by rule `name` (0 when it may now)."""
+        now = time.time()
+        wait = 0.0
+        for item in self.rules.get(name) or ():
+            stats = self.limiter.get_window_stats(item, name, client)
+            if stats.remaining <= 0:
+                wait = max(wait, stats.reset_time - now)
+        return wait
+
+    def check(self, name: str, client: str) -> None:
+        """`allow`, raising RateLimited when over."""
+        if not self.allow(name, client):
+            raise RateLimited(name, self.retry_after(name, client))
+
+    def reset(self) -> None:
+        self.storage.reset()
+
+
+@dataclass(frozen=True)
+class WebLimits:
+    """Every limit of the web server; `ludoteca serve` has a flag for each (docs/web.md)."""
+
+    create_rate: str | None = "10/minute;60/hour"  # rooms created, per client
+    claim_rate: str | None = "20/minute"  # seats claimed (right or wrong invitation), per client
+    hello_rate: str | None = "30/minute"  # hello messages (seat logins) per client: token guesses
+    message_rate: str | None = "20/second;600/minute"  # WebSocket messages of every kind, per client
+    rooms_per_client: int = 10  # rooms a client created that are not over yet
+    max_rooms: int = 1000  # rooms not over yet, everyone's together
+    bot_rooms: int = 4  # bot-only rooms playing at the same time (more wait their turn)
+    bot_workers: int = 0  # processes that think for bots; 0: one less than the CPUs (at least 1)
+    max_moves: int = 4000  # actions (chance included) after which a game is stopped, without a winner
+    page_size: int = 50  # lobby rooms per page (at most; a client may ask fewer)
+
+    def rates(self) -> RateLimits:
+        return RateLimits({"create": self.create_rate, "claim": self.claim_rate, "hello": self.hello_rate,
+                           "message": self.message_rate})
+
+    def check(self) -> None:
+        """A bad value raises ValueError naming it."""
+        for name in ("create_rate", "claim_rate", "hello_rate", "message_rate"):
+            parse_rule(getattr(self, name))
+        for name in ("rooms_per_client", "max_rooms", "bot_rooms", "max_moves", "page_size"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name.replace('_', '-')} must be at least 1")
+        if self.bot_workers < 0:
+            raise ValueError("bot-workers cannot be negative")
+
+
+UNLIMITED = WebLimits(create_rate=None, claim_rate=None, hello_rate=None, message_rate=None, rooms_per_client=10**9,
+                      max_rooms=10**9, bot_rooms=10**6, max_moves=10**9, page_size=10**6)
