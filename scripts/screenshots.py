@@ -6,7 +6,8 @@ Starts the web server on a free port (a temporary database, fixed seeds), opens 
 game with you in seat 0 against bots, plays a few of your moves by tapping the board (a
 seeded choice among the highlighted places), then photographs the position with your
 choices showing: `<game>-phone.png` (390x844, touch) and `<game>-desktop.png` (1280x860).
-Needs Playwright and Chromium (/usr/bin/chromium by default: --chromium PATH).
+Needs Playwright and Chromium (/usr/bin/chromium by default: --chromium PATH); with Pillow the
+pictures are saved with a 128-colour palette, to keep them small.
 """
 
 from __future__ import annotations
@@ -60,6 +61,17 @@ def tap_some_board_moves(page, moves: int, rng: random.Random) -> None:
             picks.nth(rng.randrange(picks.count())).click()
 
 
+def shrink(path: Path) -> None:
+    """A 128-colour palette keeps each picture small for the repository (Pillow, when installed)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as image:
+        small = image.convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="docs/img")
@@ -95,8 +107,10 @@ def main() -> None:
                             tap_some_board_moves(page, args.moves, random.Random(7))
                         page.wait_for_selector("#board .choice", timeout=60000)
                         page.wait_for_timeout(700)  # the last move's animation ends
-                        page.screenshot(path=str(out / f"{game}-{size}.png"))
-                        print(out / f"{game}-{size}.png")
+                        path = out / f"{game}-{size}.png"
+                        page.screenshot(path=str(path))
+                        shrink(path)
+                        print(path, f"{path.stat().st_size // 1024} KiB")
                         context.close()
                 browser.close()
         finally:
