@@ -100,7 +100,7 @@ def test_bot_only_rooms_are_capped_and_wait_for_a_slot(tmp_path):
     register_bot("gate", Gate)
     try:
         app = create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, bot_mode="thread",
-                         limits=dataclasses.replace(UNLIMITED, bot_rooms=1))
+                         limits=dataclasses.replace(UNLIMITED, bot_rooms=1, bot_workers=2))  # a worker free for the second room
         with toy_games(), TestClient(app) as client:
             service, hub = app.state.service, app.state.hub
             first = create_room(client, seats=[{"kind": "bot", "bot": "gate"}, {"kind": "bot", "bot": "gate"}], seat=None)
