@@ -9,6 +9,7 @@ import pytest
 from web_support import PHONE, browser, chromium_available, finished_room, live_server, open_room, toy_games
 
 from ludoteca.engine import game_names
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 pytestmark = [
     pytest.mark.slow,
@@ -25,7 +26,7 @@ SIZES = [PHONE, {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     db = tmp_path_factory.mktemp("a11y") / "rooms.db"
-    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.0) as (url, app), browser() as b:
+    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.0, limits=UNLIMITED) as (url, app), browser() as b:
         yield url, b
 
 
