@@ -143,9 +143,10 @@ def click_mazmorra_turn(page, sideways: bool) -> str:
 
 
 @pytest.mark.skipif("mazmorra" not in game_names(), reason="the Mazmorra package is not merged")
-def test_mazmorra_played_to_its_end_by_clicking_the_table(site):
-    """A whole game against two bots, every one of our decisions clicked on the SVG table:
-    hand card, orientation, anchor cell, the room where the walk ends, the face-up market slot."""
+def test_mazmorra_played_by_clicking_the_table(site):
+    """Turns against two bots on a desktop, every one of our decisions clicked on the SVG table:
+    hand card, Rotate, a cell (the ghost tells what it covers and earns), "Place it here", the room
+    where the walk ends, the face-up market slot. (Whole games on the board: test_web_e2e_phone.py.)"""
     url, b = site
     page = b.new_page(viewport={"width": 1400, "height": 1000})
     errors = []
@@ -174,8 +175,8 @@ def test_mazmorra_played_to_its_end_by_clicking_the_table(site):
         if kind == "over":
             break
         done[kind] = done.get(kind, 0) + 1
-    assert page.locator("#result-card").count(), "the game ended"
-    assert page.locator("#winner-line").inner_text().startswith("Winner")
+        if done.get("play", 0) >= 6 and done.get("take", 0) >= 5:
+            break
     assert done.get("play", 0) >= 5 and done.get("take", 0) >= 5, done
     assert page.locator("svg.mazmorra .pawn").count() == 3
     assert not errors, errors

@@ -17,7 +17,8 @@ pytestmark = [
 ]
 
 GAMES = [g for g in ("prime-climb", "aggravation", "piramide", "mazmorra") if g in game_names()]
-SETUP = {"prime-climb": (["random"], {}), "aggravation": (["random"], {}), "piramide": (["random"], {}),
+# a greedy opponent races to the end (a random one makes long games); Mazmorra's random bots are quick enough
+SETUP = {"prime-climb": (["greedy"], {}), "aggravation": (["greedy"], {}), "piramide": (["greedy"], {}),
          "mazmorra": (["random", "random"], {"market_face_up": True})}
 TARGETS = "#board .choice[data-action]:not([disabled])"
 PICKS = "#board .choice[data-select]"
