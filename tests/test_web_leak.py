@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 from web_support import create_room, receive_state, toy_games
 
 from ludoteca.engine import CHANCE, GameRecord, T, game_class, game_names, replay, view_document
+from ludoteca.engine.events import events_for
 from ludoteca.web import create_app
 from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
@@ -99,6 +100,10 @@ def check_generic(room, received):
                 before = states[i]
                 action = before.string_to_action(room.log[i].notation)
                 told = before.describe_action_for(action, who, "en")
+                own = [e for e in events_for(room.log[i].events, who) if e["type"] != "action"]
+                if own:  # a game that reports its own events: the line is those events told for this seat
+                    names = [room.seat_name(k) for k in range(len(room.seats))]
+                    told = "; ".join(room.game.tell_event(e, "en", names) for e in own)
                 assert line["text"].endswith(told), "each viewer reads the game's own telling for its seat"
                 full = before.describe_action(action, "en")
                 if told != full:

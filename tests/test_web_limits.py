@@ -458,7 +458,7 @@ def test_random_messages_never_break_the_connection_or_print_a_traceback(tmp_pat
                     replies.append(msg)
                     if msg["type"] == "pong" and (not is_ping or sum(m["type"] == "pong" for m in replies) == 2):
                         break
-                assert all(m["type"] in ("state", "error", "pong") for m in replies)
+                assert all(m["type"] in ("state", "error", "pong", "chat", "rules") for m in replies)
 
             answered()
     assert not [r for r in caplog.records if r.exc_info]

@@ -106,3 +106,38 @@ def play_to_end(ws, pick=lambda legal: legal[0]["action"], limit=2000):
             ws.send_json({"type": "act", "version": msg["version"], "action": pick(msg["legal"])})
         msg = receive_state(ws)
     raise AssertionError("the game did not end")
+
+
+# --- the room pages in a browser (phone-first tests) ---------------------------------------------
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def open_room(browser, url, game, seats=None, options=None, context=None, **room):
+    """A room with this browser in seat 0 (a person) against `seats` (bot names); returns (page, room id).
+    The seat's token is put in the page's localStorage as the lobby would."""
+    import httpx
+
+    spec = [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in (seats or ["random"])]
+    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": spec, "options": options or {}, "name": "Ana", "seat": 0, **room}).json()
+    rid, token = made["room"]["id"], made["token"]
+    ctx = context or browser.new_context(**PHONE)
+    ctx.add_init_script(f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: 0, token: '{token}'}}));")
+    page = ctx.new_page()
+    page.goto(f"{url}/room/{rid}")
+    page.wait_for_selector("#board > *")
+    return page, rid
+
+
+def finished_room(url, game="piramide") -> str:
+    """A game between two bots, played by the server to its end; returns the room id."""
+    import time
+
+    import httpx
+
+    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None}).json()
+    rid = made["room"]["id"]
+    for _ in range(3000):  # readiness, not a time limit: until the server has played it out
+        if httpx.get(f"{url}/api/rooms/{rid}").json()["status"] == "finished":
+            return rid
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish")

@@ -252,6 +252,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             "total": total,
             "view": view_document(state, None),
             "log": [{"i": i, "player": e.player, "text": e.for_viewer(None, lang)} for i, e in enumerate(room.log[:step])],
+            "events": {"i": step - 1, "player": room.log[step - 1].player, "events": room.log[step - 1].events_for(None)} if step else None,
         }
 
     @app.websocket("/ws/{room_id}")

@@ -7,12 +7,15 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
     {"type": "act", "version": 12, "action": "<notation>"}
     {"type": "undo", "version": 12}
     {"type": "lang", "lang": "es"}
+    {"type": "chat", "text": "...", "name": "..."}   (name: a spectator's; a seat speaks as its seat)
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
 current state, so a client that sent a stale or illegal move is put right at once. A malformed
 frame (binary, not JSON, wrong types, unknown type, too large) gets an `error` and one log line;
 a client over its message rate gets a bare `rate_limited` error (no state: a flood is not answered
-with states).
+with states). A state carries the events of the new actions told for the connection's seat
+(`Room.events_message`); chat goes to everyone in the room as `chat {messages}` (the history after
+`hello`).
 Chance and bots are played here, under the room's lock; bots think in worker processes outside
 it (`thinking.BotPool`: bounded, rooms with people first); at most `bot_rooms` bot-only rooms play
 at once, the others wait for a slot.
@@ -30,6 +33,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import LudotecaError, T, Text, view_document
+from .chat import Chat
 from .limits import RateLimits
 from .rooms import Room, RoomError, RoomService
 from .thinking import BotJob, BotPool
@@ -69,6 +73,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
+        self.chat = Chat(service.sessions, self.rates)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -276,6 +281,7 @@ class Hub:
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
+                self.send_rules(room, conn)
             elif kind in ("act", "undo"):
                 if conn.seat is None:
                     raise RoomError("forbidden", T("spectators cannot move: open your seat's link", "los espectadores no pueden jugar: abre el enlace de tu asiento"))
@@ -286,6 +292,10 @@ class Hub:
                         self.service.undo(room, conn.seat, msg.get("version"))
                     self.broadcast(room)
                 self.kick(room)
+            elif kind == "chat":
+                said = self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.seat if conn.seat is not None else id(conn))
+                for other in list(self.connections.get(room.id, ())):
+                    self.enqueue(other, {"type": "chat", "messages": [said]})
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
@@ -311,11 +321,13 @@ class Hub:
         seat = msg.get("seat")
         if seat is None:
             conn.seat = None
+            self.send_welcome(room, conn)
             self._after_hello(room, conn, before)
             return
         conn.seat = None  # until the token is checked
         self.service.check_token(room, seat, msg.get("token"))
         conn.seat = seat
+        self.send_welcome(room, conn)
         room.seats[seat].last_seen = time.monotonic()
         given_back = False
         async with self.lock(room.id):
@@ -324,6 +336,18 @@ class Hub:
                 given_back = True
         self._after_hello(room, conn, before, given_back)
         self.kick(room)
+
+    def send_welcome(self, room: Room, conn: Connection) -> None:
+        """After a hello (before its state): the room's chat so far and the game's rules."""
+        self.enqueue(conn, {"type": "chat", "messages": self.chat.history(room.id), "full": True})
+        self.send_rules(room, conn)
+
+    def send_rules(self, room: Room, conn: Connection) -> None:
+        try:
+            text = room.game.rules_text(conn.lang)
+        except Exception:  # a game without a rules summary (a test game, a plugin)
+            text = ""
+        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text})
 
     def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:
         if changed or self.connected_seats(room.id) != before:

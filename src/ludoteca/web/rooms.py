@@ -22,11 +22,12 @@ from sqlalchemy import bindparam, delete, insert, select, update
 
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
+from ..engine.events import events_for
 from ..engine.rng import derive_seed
 from . import store
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
-from .visibility import log_lines
+from .visibility import log_lines, told_lines
 
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
@@ -81,7 +82,11 @@ class Seat:
 class LogEntry:
     player: int | str
     notation: str
-    lines: dict[int | None, Text]  # what each viewer (seat, None: spectators) reads: describe_action_for
+    lines: dict[int | None, Text]  # what each viewer (seat, None: spectators) reads: the events told, or describe_action_for
+    events: list[dict[str, Any]] = field(default_factory=list)  # what the action caused, every seat's details
+
+    def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        return events_for(self.events, viewer)
 
     def line_for(self, viewer: int | None) -> Text:
         return self.lines[viewer]
@@ -164,7 +169,15 @@ class Room:
         state = self.state
         if self.status != "running" or seat is None or state.current_player() != seat or self.seats[seat].taken_over:
             return []
-        return [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in state.legal_actions()]
+        legal = state.legal_actions()
+        out = [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in legal]
+        if len(legal) <= MAX_PREVIEWS:
+            before = view_document(state, seat)["view"]
+            for entry, a in zip(out, legal):
+                preview = action_preview(state, a, seat, before)
+                if preview:
+                    entry["preview"] = preview
+        return out
 
     def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
         """Everything one connection receives: its seat's view and nothing more."""
@@ -184,7 +197,52 @@ class Room:
                 {"i": i, "player": e.player, "text": e.for_viewer(seat, lang)}
                 for i, e in enumerate(self.log[log_from:], start=log_from)
             ],
+            "events": self.events_message(seat, log_from),
         }
+
+    def events_message(self, seat: int | None, log_from: int) -> list[dict[str, Any]]:
+        """The events of the actions new to this connection, told for its seat (an update: the
+        actions since `log_from`; a first message: the last action only, for its highlight)."""
+        start = log_from if log_from > 0 else max(0, len(self.log) - 1)
+        return [{"i": i, "player": e.player, "events": e.events_for(seat)}
+                for i, e in enumerate(self.log[start:], start=start)]
+
+    def names(self) -> list[str]:
+        return [self.seat_name(i) for i in range(len(self.seats))]
+
+
+MAX_PREVIEWS = 400
+GAIN_KEYS = ("scores", "counters")
+
+
+def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dict[str, Any] | None:
+    """What one of the mover's own moves would do, for the board to show before it is chosen:
+    the game's events for it told to the mover, and the change of the mover's score (or
+    counters) as its own view shows it. Computed on a copy; a move that would consume randomness (a draw resolved
+    inside the move) gets no preview, so nothing yet unknown is ever told."""
+    trial = state.clone()
+    rng = trial.rng.s
+    try:
+        events = [e for e in trial.apply_with_events(action) if e.get("type") != "action"]
+    except Exception:  # a preview is a courtesy: a move is never refused for lack of one
+        return None
+    if trial.rng.s != rng:
+        return None
+    out: dict[str, Any] = {}
+    if events:
+        out["events"] = events_for(events, seat)
+    after = view_document(trial, seat)["view"]
+    for key in GAIN_KEYS:  # points (Pirámide) or counters (Mazmorra), as the mover's view counts them
+        was, now = before.get(key), after.get(key)
+        if isinstance(was, list) and isinstance(now, list) and len(was) == len(now) > seat:
+            try:
+                gain = now[seat] - was[seat]
+            except TypeError:
+                continue
+            if gain:
+                out["gain"], out["gain_of"] = gain, key
+            break
+    return out or None
 
 
 def public_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -565,5 +623,6 @@ class RoomService:
         who = "chance" if player == CHANCE else player
         lines = log_lines(state, action, "" if who == "chance" else room.seat_name(player))
         notation = state.action_to_string(action)
-        room.match.apply(action)
-        room.log.append(LogEntry(who, notation, lines))
+        events = room.match.apply(action)
+        lines = told_lines(room.game, events, lines, room.names())
+        room.log.append(LogEntry(who, notation, lines, events))

@@ -19,12 +19,53 @@ const TEXTS = {
   connecting: ["Connecting…", "Conectando…"], reconnecting: ["Connection lost, reconnecting…", "Conexión perdida, reconectando…"],
   botPlays: ["a bot plays for now", "un bot juega por ahora"], away: ["away", "ausente"],
   back: ["Lobby", "Salón"], score: ["Score", "Puntos"], record: ["Download record", "Descargar registro"],
-  step: ["Move", "Jugada"], first: ["⏮", "⏮"], prev: ["◀", "◀"], next: ["▶", "▶"], last: ["⏭", "⏭"],
+  step: ["Move", "Jugada"], first: ["First move", "Primera jugada"], prev: ["Previous move", "Jugada anterior"],
+  next: ["Next move", "Jugada siguiente"], last: ["Last move", "Última jugada"],
   moves: ["moves", "jugadas"], rules: ["Rules", "Reglas"], close: ["Close", "Cerrar"], status: ["Status", "Estado"],
   st_open: ["waiting for players", "esperando jugadores"], st_running: ["playing", "en juego"], st_finished: ["finished", "terminada"],
   board: ["Board", "Tablero"], hand: ["Your hand", "Tu mano"], dice: ["Dice", "Dados"], result: ["Result", "Resultado"],
   draw: ["Draw", "Empate"], newGame: ["New game", "Nueva partida"],
+  playersScores: ["Players and scores", "Jugadores y puntos"], chat: ["Chat", "Chat"], say: ["Send", "Enviar"],
+  chatLabel: ["Message to the table", "Mensaje a la mesa"], spectator: ["spectator", "espectador"],
+  noChat: ["No messages yet.", "Todavía no hay mensajes."], rulesSummary: ["Rules summary", "Resumen de las reglas"],
+  zoomIn: ["Zoom in", "Acercar"], zoomOut: ["Zoom out", "Alejar"], zoomReset: ["Fit the board", "Ajustar el tablero"],
+  boardName: ["Game board", "Tablero de juego"], lastMove: ["Last move", "Última jugada"],
+  pickPlace: ["Now tap a highlighted place on the board.", "Ahora toca un lugar resaltado del tablero."],
+  tapBoard: ["Tap a highlighted piece or place on the board, or pick from the list.", "Toca una pieza o un lugar resaltado del tablero, o elige de la lista."],
+  onTurn: ["playing now", "juega ahora"], moveList: ["All your moves", "Todas tus jugadas"], players_n: ["players", "jugadores"],
 };
+
+// Rule options and bot names as the lobby and the room show them (the server's names are the notation).
+const OPTION_NAMES = {
+  forfeit_unusable_die: ["Forfeit an unusable die", "Perder el dado sin uso"], bump_card: ["Bump keeper", "Carta Golpe"],
+  cards: ["Prime cards", "Cartas Prime"], board: ["Board", "Tablero"], six_extra: ["Extra turn after a 6", "Turno extra tras un 6"],
+  star_exit: ["Leaving the stars", "Salida de las estrellas"], shortcuts: ["Shortcuts", "Atajos"],
+  move_within_home: ["Move within HOME", "Avanzar dentro de CASA"], play_to_last: ["Play to the last place", "Jugar hasta el último puesto"],
+  length: ["Pyramid length", "Largo de la pirámide"], deck: ["Deck", "Mazo"], distance: ["Entry–exit distance", "Distancia entrada–salida"],
+  market_face_up: ["Market face up", "Zona de robo bocarriba"], must_beat_all_covered: ["Beat every covered card", "Vencer a toda carta cubierta"],
+  allow_two: ["Allow 2 players", "Permitir 2 jugadores"],
+};
+const OPTION_VALUES = {
+  within_two: ["within two spaces", "a dos casillas"], any_one_pawn: ["any one pawn", "un peón cualquiera"],
+  always: ["always", "siempre"], if_moved: ["if it moved", "si movió"], any: ["any star", "cualquier estrella"],
+  own_only: ["own star only", "solo la propia"], short: ["short", "corta"], normal: ["normal", "normal"], long: ["long", "larga"],
+  default: ["default", "predeterminado"], 6: ["6 arms", "6 brazos"], 4: ["4 arms", "4 brazos"],
+};
+const BOT_NAMES = {
+  easy: ["easy", "fácil"], medium: ["medium", "medio"], hard: ["hard", "difícil"], random: ["random", "al azar"],
+  greedy: ["greedy", "codicioso"], mcts: ["MCTS search", "búsqueda MCTS"], ismcts: ["ISMCTS search", "búsqueda ISMCTS"],
+  lookahead: ["lookahead", "anticipación"], "noisy-greedy": ["noisy greedy", "codicioso con ruido"],
+  "optimal-racer": ["optimal racer", "corredor óptimo"],
+};
+const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
+export const optionName = (name) => pick(OPTION_NAMES[name], name);
+export const optionValue = (value) => pick(OPTION_VALUES[String(value)], String(value));
+// a bot's name for people: "medium 2" -> "medio 2" (a seat's default name is "<bot> <n>")
+export function botName(name) {
+  const m = /^(\S+)( \d+)?$/.exec(String(name ?? ""));
+  if (!m || !BOT_NAMES[m[1]]) return String(name ?? "");
+  return pick(BOT_NAMES[m[1]]) + (m[2] || "");
+}
 
 export function lang() {
   const stored = localStorage.getItem("ludoteca:lang");

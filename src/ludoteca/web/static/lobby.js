@@ -1,5 +1,5 @@
 // The lobby: create a room, join an open seat, watch a game, replay a finished one.
-import { h, t, tr, lang, langSwitch } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, optionName, optionValue, botName } from "/static/i18n.js";
 import { api, saveSeat, saveInvites, myName, saveName, mySeat } from "/static/api.js";
 
 let catalogue = { games: [], bots: [] };
@@ -26,25 +26,25 @@ function optionField(option) {
     input = h("input", { type: "checkbox", id, "data-option": option.name, checked: option.default === true });
   } else if (option.kind === "choice") {
     input = h("select", { id, "data-option": option.name },
-      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, String(c))));
+      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, optionValue(c))));
   } else if (option.kind === "deck") {
     // a custom deck is sent as its content, never as a file name (the server opens no file)
     input = h("input", { type: "file", id, "data-option": option.name, "data-kind": "deck", accept: ".json,application/json" });
-    return h("label", { class: "option", for: id }, h("span", {}, `${option.name}: ${tr(L.deckFile)}`), " ", input);
+    return h("label", { class: "option", for: id }, h("span", {}, `${optionName(option.name)}: ${tr(L.deckFile)}`), " ", input);
   } else if (option.kind === "int") {
     input = h("input", { type: "number", id, "data-option": option.name, value: option.default, min: option.minimum, max: option.maximum });
   } else {
     input = h("input", { type: "text", id, "data-option": option.name, value: option.default ?? "", maxlength: 100 });
   }
-  return h("label", { class: "option", for: id }, input, " ", h("span", {}, `${option.name}: ${label}`));
+  return h("label", { class: "option", for: id }, input, " ", h("span", {}, `${optionName(option.name)}: ${label}`));
 }
 
 function seatRow(i, defaultKind) {
-  const select = h("select", { "data-seat": i, id: `seat-${i}` },
+  const select = h("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
     i === 0 ? h("option", { value: "me" }, t("you")) : null,
     h("option", { value: "human" }, t("person")),
     h("option", { value: "open" }, tr(L.openSeat)),
-    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${t(`level_${b}`) === `level_${b}` ? b : t(`level_${b}`)}`)));
+    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${botName(b)}`)));
   return h("div", { class: "seatrow" }, h("span", { class: "seatno" }, `${t("seat")} ${i + 1}`), select);
 }
 
@@ -126,7 +126,7 @@ function renderCreate() {
 }
 
 function seatLabel(s) {
-  if (s.kind === "bot") return `${s.name} (${t("bot")})`;
+  if (s.kind === "bot") return `${botName(s.name)} (${t("bot")})`;
   if (!s.claimed && s.invite) return `· ${tr(L.inviteOnly)}`;
   if (!s.claimed) return `· ${t("open")}`;
   return s.name;

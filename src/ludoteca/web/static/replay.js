@@ -1,50 +1,69 @@
 // A finished game, step by step, as a spectator saw it.
-import { h, t, tr, lang, langSwitch } from "/static/i18n.js";
-import * as generic from "/static/games/generic.js";
+import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
+import { Board, drawerFor } from "/static/board.js";
+import { svg } from "/static/games/generic.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
-let drawer = generic, total = 0, step = 0, loaded = null;
+let drawer = null, total = 0, step = 0, loaded = null;
+const board = new Board($("board"));
 
 async function load(target) {
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/replay?step=${target}&lang=${lang()}`);
   const data = await response.json();
   if (!response.ok) { $("board").textContent = tr(data?.error?.message); return; }
-  if (!loaded) {
-    try { drawer = await import(`/static/games/${data.room.game}.js`); } catch { drawer = generic; }
-  }
+  drawer = await drawerFor(data.room.game);
+  const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;
-  render();
+  render(moved);
 }
 
-function render() {
+// the bar's buttons draw their own icons (fonts may lack ⏮ and ⏭)
+const PATHS = { first: "M6 5v14M19 5l-9 7 9 7z", prev: "M16 5l-9 7 9 7z", next: "M8 5l9 7-9 7z", last: "M18 5v14M5 5l9 7-9 7z" };
+function iconButton(id, onclick) {
+  const icon = svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" });
+  icon.append(svg("path", { d: PATHS[id], fill: "currentColor", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round" }));
+  return h("button", { type: "button", id, class: "icon", "aria-label": t(id), title: t(id), onclick }, icon);
+}
+
+function name(s) { return s.kind === "bot" ? botName(s.name) : s.name; }
+
+function render(moved) {
   const data = loaded, room = data.room;
   $("title").textContent = tr(room.title);
   $("status").textContent = `${t("replay")} — ${t("step")} ${step}/${total}`;
+  $("h-replay").textContent = `${t("replay")}: ${tr(room.title)}`;
   $("h-log").textContent = t("log");
-  $("players").replaceChildren(...room.seats.map((s) => h("li", { class: `player seat${s.seat}${room.result?.winners.includes(s.seat) ? " turn" : ""}` },
-    h("span", { class: "swatch" }), h("span", {}, s.name), room.result?.winners.includes(s.seat) ? " ★" : "")));
-  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map((s) => s.name), t, tr, h };
-  let drawn;
-  try { drawn = drawer.draw(data.view, ctx); } catch { drawn = generic.draw(data.view, ctx); }
-  $("board").replaceChildren(drawn);
-  $("log").replaceChildren(...data.log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` }, e.text)));
+  $("h-players").textContent = t("playersScores");
+  const scores = room.result?.scores;
+  $("players").replaceChildren(...room.seats.map((s) => h("li", { class: `player seat${s.seat}${room.result?.winners.includes(s.seat) ? " turn" : ""}`, "data-seat": s.seat },
+    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, name(s)),
+    room.result?.winners.includes(s.seat) ? ` ★ ${t("winner")}` : "", scores ? h("span", { class: "score" }, String(scores[s.seat])) : null)));
+  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map(name), t, tr, h, hint: () => {}, redraw: () => render(false),
+    last: data.events ? [data.events] : null, narrow: $("board").clientWidth < 640 };
+  board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
+  board.draw(drawer, data.view, ctx, moved);
+  if (drawer.seatColours) {
+    const colours = drawer.seatColours(data.view);
+    document.querySelectorAll(".player").forEach((li) => { const c = colours[Number(li.dataset.seat)]; if (c) li.querySelector(".swatch").style.background = c; });
+  }
+  $("log").replaceChildren(...data.log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` }, h("span", { class: "n" }, `${e.i + 1}.`), " ", e.text)));
   $("log").scrollTop = $("log").scrollHeight;
-  const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "step" });
+  const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "step", "aria-label": t("step") });
   slider.addEventListener("change", () => load(Number(slider.value)));
+  const focused = document.activeElement?.id;
   $("bar").replaceChildren(
-    h("button", { type: "button", id: "first", onclick: () => load(0) }, t("first")),
-    h("button", { type: "button", id: "prev", onclick: () => load(Math.max(0, step - 1)) }, t("prev")),
-    slider,
-    h("button", { type: "button", id: "next", onclick: () => load(Math.min(total, step + 1)) }, t("next")),
-    h("button", { type: "button", id: "last", onclick: () => load(total) }, t("last")),
+    iconButton("first", () => load(0)), iconButton("prev", () => load(Math.max(0, step - 1))), slider,
+    iconButton("next", () => load(Math.min(total, step + 1))), iconButton("last", () => load(total)),
     h("a", { class: "button", href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `${roomId}.json` }, t("record")));
+  if (focused && $(focused)) $(focused).focus();
 }
 
 function relang() { $("lang").replaceChildren(langSwitch(relang)); load(step); }
 document.documentElement.lang = lang();
 $("lang").replaceChildren(langSwitch(relang));
 document.addEventListener("keydown", (e) => {
+  if (e.target instanceof HTMLInputElement) return;
   if (e.key === "ArrowRight") load(Math.min(total, step + 1));
   if (e.key === "ArrowLeft") load(Math.max(0, step - 1));
 });

@@ -1,8 +1,12 @@
 // Aggravation: the wooden board with its arms (track up one side, across the end, down the
 // other), a star hole at each inner corner, the centre hole, HOME down the middle of each arm
 // and BASE beyond its end. Hole numbers follow the game's notation: track 0..N-1, centre N,
-// HOME of arm a at N+1+4a+i, BASE -1. Movable marbles and reachable star/centre holes glow.
-import { svg, choice, die } from "/static/games/generic.js";
+// HOME of arm a at N+1+4a+i, BASE -1. Play on the board: tap a glowing marble (a marble in
+// BASE enters); a marble with several ways to go is selected, then tap the star or centre
+// hole it takes, or "along the track". Marbles are told apart by shape and number too.
+import { svg, choice, button, named, tray, die } from "/static/games/generic.js";
+import { seatShape } from "/static/games/shapes.js";
+let selected = null;
 
 const UNIT = 34;
 // the classic board's arm colours, as the game names them: Red, Blue, Yellow, Green, Purple, Cyan
@@ -34,14 +38,15 @@ function layout(board) {
 }
 
 export function draw(doc, ctx) {
-  const v = doc.view, board = v.board, L = layout(board), N = board.track_holes;
-  const ext = L.extent * UNIT, mover = Number(doc.current_player);
+  const v = doc.view, board = v.board, L_ = layout(board), N = board.track_holes;
+  const ext = L_.extent * UNIT, mover = Number(doc.current_player);
   const P = ([x, y]) => [x * UNIT, y * UNIT];
   const armColour = {}, colour = seatColours(doc);
   (v.seat_arms || []).forEach((arm, seat) => { armColour[arm] = colour[seat]; });
-  const root = svg("svg", { viewBox: `${-ext} ${-ext} ${2 * ext + 220} ${2 * ext}`, class: "aggravation", role: "img" });
+  const rows = (v.marbles || []).length, vb = ctx.narrow ? `${-ext} ${-ext} ${2 * ext} ${2 * ext + 110 + rows * 56}` : `${-ext} ${-ext} ${2 * ext + 260} ${2 * ext}`;
+  const root = svg("svg", { viewBox: vb, class: "aggravation", "aria-label": ctx.lang === "es" ? "El tablero de Agravación" : "The Aggravation board" });
   // the board's wooden shape: one rounded arm per player slot
-  root.append(svg("circle", { cx: 0, cy: 0, r: ext * 0.62, fill: "#c98f52" }));
+  root.append(svg("circle", { cx: 0, cy: 0, r: ext * 0.62, fill: "#c98f52", class: "deco" }));
   for (let a = 0; a < board.arms; a++) {
     const th = (a * 360) / board.arms;
     root.append(svg("rect", { x: -2.9 * UNIT, y: -ext, width: 5.8 * UNIT, height: ext, rx: UNIT, fill: "#c98f52", transform: `rotate(${th})` }));
@@ -59,45 +64,82 @@ export function draw(doc, ctx) {
     return svg("circle", { cx: x, cy: y, r: r * UNIT, fill: colour || "#5b3b1c", stroke: "#3b2611", "stroke-width": 1 });
   };
   const stars = new Set(board.stars || []);
-  L.track.forEach((pt, i) => root.append(hole(pt, { star: stars.has(i) })));
+  L_.track.forEach((pt, i) => root.append(hole(pt, { star: stars.has(i) })));
   root.append(svg("circle", { cx: 0, cy: 0, r: 0.55 * UNIT, fill: "#f6e27a", stroke: "#6b4a22", "stroke-width": 2 }));
-  L.home.forEach((holes, a) => holes.forEach((pt) => root.append(hole(pt, { colour: "#6d4a27" }))));
-  L.base.forEach((holes, a) => holes.forEach((pt) => root.append(hole(pt, { colour: "#7b5431" }))));
-  (board.starts || []).forEach((s, a) => { const [x, y] = P(L.track[s]); root.append(svg("circle", { cx: x, cy: y, r: 0.42 * UNIT, fill: "none", stroke: armColour[a] || "#333", "stroke-width": 3 })); });
+  L_.home.forEach((holes, a) => holes.forEach((pt) => root.append(hole(pt, { colour: "#6d4a27" }))));
+  L_.base.forEach((holes, a) => holes.forEach((pt) => root.append(hole(pt, { colour: "#7b5431" }))));
+  (board.starts || []).forEach((s, a) => { const [x, y] = P(L_.track[s]); root.append(svg("circle", { cx: x, cy: y, r: 0.42 * UNIT, fill: "none", stroke: armColour[a] || "#333", "stroke-width": 3 })); });
 
   const where = (seat, pos, k) => {
     const arm = v.seat_arms[seat];
-    if (pos < 0) return L.base[arm][k];
-    if (pos < N) return L.track[pos];
+    if (pos < 0) return L_.base[arm][k];
+    if (pos < N) return L_.track[pos];
     if (pos === N) return [0, 0];
     const h = pos - N - 1;
-    return L.home[Math.floor(h / board.home_holes)][h % board.home_holes];
+    return L_.home[Math.floor(h / board.home_holes)][h % board.home_holes];
   };
   const legal = new Map(ctx.legal.map((m) => [m.action, m]));
+  const L = (en, es) => (ctx.lang === "es" ? es : en);
+  const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat] || `P${seat + 1}`}:`);
+  const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${"ABCDEFGH"[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
+    : pos === N ? L("in the centre", "en el centro") : `${L("in HOME", "en CASA")} ${((pos - N - 1) % board.home_holes) + 1}`);
+  // each movable marble's ways to go: "mK" (along the track), "mK centre", "mK star X"
+  const ways = {};
+  for (const m of ctx.legal) { const p = /^m(\d)(?: (.*))?$/.exec(m.action); if (p) (ways[p[1]] ||= []).push({ how: p[2] || "track", move: m }); }
+  if (selected && !ways[selected]) selected = null;
+  const enter = legal.get("enter");
+  let enterShown = false;
+  const travelled = {};
+  for (const item of ctx.last || []) for (const e of item.events || []) {
+    if (e.type === "marble_moved" && Array.isArray(e.path)) travelled[`${e.seat}-${e.marble}`] = e.path.slice(0, -1);
+  }
   (v.marbles || []).forEach((marbles, seat) => marbles.forEach((pos, k) => {
     const [x, y] = P(where(seat, pos, k));
-    const g = svg("g", { class: "marble", "data-seat": seat },
-      svg("circle", { cx: x, cy: y, r: 0.36 * UNIT, fill: colour[seat], stroke: "#fff", "stroke-width": 2 }),
-      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: "#fff" }, String(k + 1)));
-    const move = seat === mover ? legal.get(`m${k + 1}`) : null;
-    root.append(move ? choice(g, move, ctx) : g);
+    const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}` },
+      seatShape(seat, x, y, 0.36 * UNIT, colour[seat], { stroke: "#fff", "stroke-width": 2 }),
+      svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.5 }, String(k + 1)));
+    const path = travelled[`${seat}-${k + 1}`];  // the holes it passed on the last move (from its event)
+    if (path) g.setAttribute("data-path", path.map((h) => P(h < 0 ? L_.base[v.seat_arms[seat]][k] : h < N ? L_.track[h] : h === N ? [0, 0] : L_.home[Math.floor((h - N - 1) / board.home_holes)][(h - N - 1) % board.home_holes]).join(",")).join(" "));
+    const name = `${who(seat)} ${L("marble", "canica")} ${k + 1}, ${holeName(pos)}`;
+    const mine = seat === mover ? ways[String(k + 1)] : null;
+    if (mine && mine.length === 1) root.append(choice(g, mine[0].move, ctx, name));
+    else if (mine) {
+      g.setAttribute("data-select", String(k + 1));
+      root.append(button(g, () => { selected = String(k + 1); ctx.redraw(); }, `${L("Choose", "Elegir")} ${name}`));
+    } else if (seat === mover && pos < 0 && enter && !enterShown) {
+      enterShown = true;  // any marble in BASE enters: the first one carries the move
+      root.append(choice(g, enter, ctx, name));
+    } else root.append(named(g, name));
   }));
-  // on top of the marbles: the centre hole when a marble can jump in ("mK centre")
-  const centre = ctx.legal.find((m) => /^m\d centre$/.test(m.action));
-  if (centre) root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.3)" })), centre, ctx));
-  const enter = legal.get("enter");
-  if (enter && !Number.isNaN(mover)) {
-    const [x, y] = P(L.base[v.seat_arms[mover]][0]);
-    root.append(choice(svg("g", {}, svg("rect", { x: x - 0.5 * UNIT, y: y - 0.5 * UNIT, width: UNIT, height: UNIT, rx: 6, fill: "rgba(255,210,63,.35)" })), enter, ctx));
+  // the selected marble's ways: the centre hole, star holes, or along the track
+  if (selected) {
+    const extra = [];
+    for (const way of ways[selected]) {
+      if (way.how === "centre") root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.35)" })), way.move, ctx, L("the centre hole", "el agujero central")));
+      else if (way.how.startsWith("star ")) {
+        const letter = way.how.slice(5), hole = board.stars["ABCDEFGH".indexOf(letter)];
+        const [x, y] = P(L_.track[hole]);
+        root.append(choice(svg("g", {}, svg("circle", { cx: x, cy: y, r: 0.55 * UNIT, fill: "rgba(255,210,63,.35)" }),
+          svg("text", { x, y: y - 0.7 * UNIT, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter)), way.move, ctx, `${L("star", "estrella")} ${letter}`));
+      } else extra.push({ label: L("along the track", "por el camino"), move: way.move, ctx });
+    }
+    if (extra.length) {
+      const pos = v.marbles[mover][Number(selected) - 1], [x, y] = P(where(mover, pos, Number(selected) - 1));
+      root.append(tray(x - 90, y + 0.6 * UNIT, 180, extra, { size: 16 })[0]);
+    }
   }
-  const side = svg("g", { transform: `translate(${ext + 20}, ${-ext + 30})` });
-  side.append(svg("text", { x: 0, y: 0, "font-size": 18, "font-weight": 700 }, ctx.t("dice")));
-  if (v.roll) side.append(die(0, 14, 56, v.roll));
-  (v.marbles || []).forEach((_, seat) => {
-    const y = 110 + seat * 30;
-    side.append(svg("rect", { x: 0, y, width: 16, height: 16, rx: 8, fill: colour[seat] }));
-    side.append(svg("text", { x: 24, y: y + 13, "font-size": 14, "font-weight": seat === mover ? 800 : 400 }, ctx.names[seat] || `P${seat + 1}`));
+  // beside the board (below it on a phone): the die and the players
+  const k = ctx.narrow ? 1.6 : 1, sx = ctx.narrow ? -ext + 10 : ext + 20, sy = ctx.narrow ? ext + 40 : -ext + 30;
+  const side = svg("g", { class: "info" });
+  side.append(svg("text", { x: sx, y: sy, "font-size": 18 * k, "font-weight": 700, fill: "#2b2622" }, ctx.t("dice")));
+  if (v.roll) side.append(named(die(sx + (ctx.narrow ? 110 : 0), sy + (ctx.narrow ? -40 : 14), 56 * k, v.roll), `${ctx.t("dice")}: ${v.roll}`));
+  (v.marbles || []).forEach((marbles, seat) => {
+    const y = sy + (ctx.narrow ? 60 : 110) + seat * 34 * k, home = marbles.filter((p) => p > N).length;
+    side.append(seatShape(seat, sx + 8 * k, y - 5 * k, 8 * k, colour[seat], { stroke: "#2b2622", "stroke-width": 1.5 }));
+    side.append(svg("text", { x: sx + 22 * k, y, "font-size": 14 * k, "font-weight": seat === mover ? 800 : 400, fill: "#2b2622" },
+      `${seat === mover ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`} · ${L("home", "casa")} ${home}/4`));
   });
   root.append(side);
+  ctx.hint(ctx.legal.length ? (selected ? L("Tap where the marble goes.", "Toca adónde va la canica.") : L("Tap a glowing marble.", "Toca una canica resaltada.")) : "");
   return root;
 }

@@ -1,11 +1,12 @@
 // Mazmorra Primigenia: the table of overlapping cards seen from above. Every visible cell takes
 // its card's colour; each card's visible part is outlined and shows its number and suit (rock,
 // paper, scissors); ENTRY and EXIT lie face down. Pawns stand in rooms in their seats' colours.
-// Below: your hand, the market (face down or up) and the deck. To play, click a hand card, pick
-// its orientation (upright 2x3 or sideways 3x2), then one of the highlighted anchor cells (the
-// card's top-left cell: "play T3azul up @12,4"); then click the room where the walk ends, and
-// with the face-up market the slot to take. Every move is also a button in the side panel.
-import { svg, choice } from "/static/games/generic.js";
+// Below the table (which zooms and pans on its own): your hand, the market and the deck, the
+// players. To play: tap a hand card, then a highlighted cell: the card's ghost shows where it
+// would lie, the cells and cards it covers and what it earns; rotate it, tap another cell, or
+// confirm ("play T3azul up @12,4"). Then tap the room where the walk ends and, with the
+// face-up market, the slot to take. Every move is also a button in the side panel.
+import { svg, choice, button, named, tray } from "/static/games/generic.js";
 
 const C = 26;  // one cell, in pixels
 const ENTRY = 90, EXIT = 91, FACE_DOWN = -2;
@@ -20,12 +21,19 @@ const BACK = "#3d3349";
 const PAWNS = ["#151515", "#f4f4f4", "#e6007e", "#00c2d6"];
 const PAWN_INK = ["#fff", "#111", "#fff", "#111"];
 
-let selected = null, orient = 0;
+let selected = null, orient = 0, pending = null;
 
 export function seatColours(doc) {
   return (doc.view.pawns || []).map((_, seat) => PAWNS[seat % PAWNS.length]);
 }
 
+const COLOUR_EN = ["red", "orange", "yellow", "green", "blue", "purple"];
+const SUIT_NAMES = [["rock", "piedra"], ["paper", "papel"], ["scissors", "tijera"]];
+export function longName(card, L) {
+  if (card === ENTRY) return L("the entry", "la entrada");
+  if (card === EXIT) return L("the exit", "la salida");
+  return `${L(COLOUR_EN[colour(card)], COLOUR_ES[colour(card)])} ${L(...SUIT_NAMES[suit(card)])} ${number(card)}`;
+}
 export const colour = (card) => Math.floor(card / 15);
 export const suit = (card) => Math.floor((card % 15) / 5);
 export const number = (card) => (card % 5) + 1;
@@ -102,6 +110,8 @@ export function draw(doc, ctx) {
   const mine = selected ? moves.plays[selected] || [] : [];
   if (mine.length && !mine.some((p) => p.o === orient)) orient = mine[0].o;
   const anchors = mine.filter((p) => p.o === orient);
+  if (pending && !(selected && anchors.some((p) => p.x === pending.x && p.y === pending.y))) pending = null;
+  const chosen = pending && anchors.find((p) => p.x === pending.x && p.y === pending.y);
 
   // the part of the table worth showing: every card and every offered anchor, plus a margin
   let x0 = W, y0 = H, x1 = 0, y1 = 0;
@@ -109,27 +119,41 @@ export function draw(doc, ctx) {
   top.forEach((a, c) => { if (a >= 0) grow(c % W, Math.floor(c / W)); });
   for (const list of Object.values(moves.plays)) for (const p of list) { grow(p.x, p.y); grow(p.x + DIMS[p.o][0] - 1, p.y + DIMS[p.o][1] - 1); }
   x0 = Math.max(0, x0 - 2); y0 = Math.max(0, y0 - 2); x1 = Math.min(W - 1, x1 + 2); y1 = Math.min(H - 1, y1 + 2);
-  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 12, TY = 12;
+  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 8, TY = 8;
   const px = (x) => TX + (x - x0) * C, py = (y) => TY + (y - y0) * C;
 
-  const CW = 56, belowY = TY + th + 34;
-  const handW = Math.max(4, hand.length) * (CW + 8) + 150;
-  const width = Math.max(TX + tw + 12, handW + 4 * (CW + 8) + 120) + 230;
-  const height = Math.max(belowY + CW * 1.5 + 40, 360);
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "mazmorra", role: "img", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
+  // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
+  const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
+  root.dataset.minWidth = String(Math.round((tw + 2 * TX) * 18 / C));
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
-  root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f" }));
+  root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f", class: "deco" }));
 
-  // the cells, coloured by the card seen there
-  const table = svg("g", { class: "table" });
+  // each card's visible cells in one group (its name for screen readers, its key for the animation)
   const cellsOf = {};
   for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) {
     const a = top[y * W + x];
-    if (a < 0) continue;
-    (cellsOf[a] = cellsOf[a] || []).push([x, y]);
+    if (a >= 0) (cellsOf[a] = cellsOf[a] || []).push([x, y]);
+  }
+  const pawnsIn = {};
+  (v.pawns || []).forEach((piece, seat) => (pawnsIn[piece] ||= []).push(seat));
+  const who = (seat) => (seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn of", "peón de")} ${ctx.names[seat] || `P${seat + 1}`}`);
+  const placed = new Set(v.table.map(([card]) => card));
+  const table = svg("g", { class: "table" });
+  for (const [key, cells] of Object.entries(cellsOf)) {
+    const a = Number(key), [x, y] = cells[0];
+    const g = svg("g", { class: "piece", "data-key": `card-${shortName(a)}`, "data-from": placed.has(a) ? `hand-${shortName(a)}` : undefined });
     const fill = a >= ENTRY ? "url(#maz-back)" : COLOURS[colour(a)];
-    table.append(svg("rect", { x: px(x), y: py(y), width: C, height: C, fill, "data-piece": shortName(a) }));
+    for (const [cx, cy] of cells) g.append(svg("rect", { x: px(cx), y: py(cy), width: C, height: C, fill, "data-piece": shortName(a) }));
+    if (a >= ENTRY) {
+      g.append(svg("text", { x: px(x) + 3, y: py(y) + 15, "font-size": 10, "font-weight": 800, fill: "#f1eaff" }, a === ENTRY ? L("ENTRY", "ENTRADA") : L("EXIT", "SALIDA")));
+    } else {
+      const ink = INK[colour(a)];
+      g.append(svg("text", { x: px(x) + 3, y: py(y) + 12, "font-size": 11, "font-weight": 800, fill: ink }, String(number(a))));
+      g.append(suitIcon(px(x) + C - 8, py(y) + C - 8, 13, suit(a), ink));
+    }
+    const here = (pawnsIn[a] || []).map(who);
+    table.append(named(g, `${longName(a, L)}${here.length ? `; ${here.join(", ")}` : ""}`));
   }
   // the outline of each card's visible part: every cell side whose neighbour shows another piece
   let d = "";
@@ -142,35 +166,28 @@ export function draw(doc, ctx) {
     if (other(x - 1, y)) d += `M${px(x)},${py(y)}v${C}`;
     if (other(x + 1, y)) d += `M${px(x) + C},${py(y)}v${C}`;
   }
-  table.append(svg("path", { d, stroke: "#1d1a17", "stroke-width": 2.2, fill: "none", "stroke-linecap": "square" }));
-  // number and suit on each card's visible part (its top-left visible cell); ENTRY and EXIT named on their backs
-  for (const [key, cells] of Object.entries(cellsOf)) {
-    const a = Number(key), [x, y] = cells[0];
-    if (a >= ENTRY) {
-      table.append(svg("text", { x: px(x) + 3, y: py(y) + 15, "font-size": 10, "font-weight": 800, fill: "#f1eaff" },
-        a === ENTRY ? L("ENTRY", "ENTRADA") : L("EXIT", "SALIDA")));
-      continue;
-    }
-    const ink = INK[colour(a)];
-    table.append(svg("text", { x: px(x) + 3, y: py(y) + 12, "font-size": 11, "font-weight": 800, fill: ink }, String(number(a))));
-    table.append(suitIcon(px(x) + C - 8, py(y) + C - 8, 13, suit(a), ink));
-  }
+  table.append(svg("path", { d, stroke: "#1d1a17", "stroke-width": 2.2, fill: "none", "stroke-linecap": "square", class: "deco" }));
   root.append(table);
 
   // pawns: one free visible cell of their room each
-  const taken = new Set();
+  const taken = new Set(), walked = {};
+  for (const item of ctx.last || []) for (const e of item.events || []) {
+    if (e.type === "pawn_walked" && Array.isArray(e.path)) walked[e.seat] = e.path.slice(1, -1);
+  }
   (v.pawns || []).forEach((piece, seat) => {
     const cells = (cellsOf[piece] || []).filter(([x, y]) => !taken.has(`${x},${y}`));
     const spot = cells[piece === ENTRY || piece === EXIT ? Math.min(seat, cells.length - 1) : cells.length > 1 ? 1 : 0] || cells[0];
     if (!spot) return;
     taken.add(`${spot[0]},${spot[1]}`);
     const cx = px(spot[0]) + C / 2, cy = py(spot[1]) + C / 2;
-    root.append(svg("g", { class: "pawn", "data-seat": seat },
+    const rooms = walked[seat];  // the rooms it passed on its last walk (from its event)
+    const path = rooms && rooms.map((r) => (cellsOf[r] || [])[0]).filter(Boolean).map(([x, y]) => `${px(x) + C / 2},${py(y) + C / 2}`).join(" ");
+    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "aria-hidden": "true", "data-path": path || undefined },
       svg("circle", { cx, cy, r: C * 0.4, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4], "stroke-width": 2.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1))));
   });
 
-  // where the walk may end: every reachable room glows, click it
+  // where the walk may end: every reachable room glows, tap it
   for (const [name, move] of Object.entries(moves.moves)) {
     const piece = name === "exit" ? EXIT : Number(Object.keys(cellsOf).find((k) => shortName(Number(k)) === name));
     const cells = cellsOf[piece] || [];
@@ -186,85 +203,121 @@ export function draw(doc, ctx) {
     const g = svg("g", { class: "room-choice", "data-room": name },
       svg("path", { d: edge, fill: "none", stroke: "#ffd23f", "stroke-width": 4, "stroke-linecap": "square" }),
       cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })));
-    root.append(choice(g, move, ctx));
+    root.append(choice(g, move, ctx, longName(piece, L)));
   }
 
-  // anchors of the selected card in the chosen orientation; hovering one shows where the card would lie
-  const ghost = svg("rect", { class: "ghost", x: 0, y: 0, width: 0, height: 0, fill: selected ? "rgba(255,255,255,.25)" : "none", stroke: "#fff", "stroke-width": 2, "stroke-dasharray": "5 3", "pointer-events": "none", visibility: "hidden" });
+  // the selected card's cells: tap one to see the card's ghost there
   for (const p of anchors) {
-    const [w, h] = DIMS[p.o];
-    const show = () => { ghost.setAttribute("x", px(p.x)); ghost.setAttribute("y", py(p.y)); ghost.setAttribute("width", w * C); ghost.setAttribute("height", h * C); ghost.setAttribute("visibility", "visible"); };
-    const g = svg("g", { class: "anchor", onmouseenter: show, onfocus: show, onmouseleave: () => ghost.setAttribute("visibility", "hidden") },
-      svg("rect", { x: px(p.x) + 3, y: py(p.y) + 3, width: C - 6, height: C - 6, rx: 5, fill: "rgba(255,210,63,.75)", stroke: "#ffd23f" }),
-      svg("circle", { cx: px(p.x) + C / 2, cy: py(p.y) + C / 2, r: 3, fill: "#1d1a17", "pointer-events": "none" }));
-    root.append(choice(g, p.move, ctx));
+    const on = chosen === p;
+    const g = svg("g", { class: `anchor${on ? " selected" : ""}`, "data-anchor": `${p.x},${p.y}` },
+      svg("rect", { x: px(p.x) + 3, y: py(p.y) + 3, width: C - 6, height: C - 6, rx: 5, fill: on ? "#ff2d95" : "rgba(255,210,63,.8)", stroke: "#ffd23f" }),
+      svg("circle", { cx: px(p.x) + C / 2, cy: py(p.y) + C / 2, r: 3, fill: "#1d1a17" }));
+    g.setAttribute("data-select", `${selected} ${ORIENTS[p.o]} @${p.x},${p.y}`);
+    root.append(button(g, () => { pending = { x: p.x, y: p.y }; ctx.redraw(); }, `${L("Try the card with its top-left cell at", "Probar la carta con su celda superior izquierda en")} ${p.x},${p.y}`));
   }
-  root.append(ghost);
+  // the ghost: where the card would lie, what it covers
+  let covers = null;
+  if (chosen) {
+    const [w, h] = DIMS[chosen.o], card = hand.find((c) => shortName(c) === selected);
+    const under = new Set();
+    for (let dy = 0; dy < h; dy++) for (let dx = 0; dx < w; dx++) { const a = top[(chosen.y + dy) * W + chosen.x + dx]; if (a >= 0) under.add(a); }
+    covers = [...under];
+    root.append(svg("rect", { class: "ghost deco", x: px(chosen.x), y: py(chosen.y), width: w * C, height: h * C, fill: card !== undefined ? COLOURS[colour(card)] : "#fff", opacity: 0.7, stroke: "#fff", "stroke-width": 3, "stroke-dasharray": "6 3" }));
+    if (card !== undefined) root.append(svg("g", { class: "deco" }, suitIcon(px(chosen.x) + (w * C) / 2, py(chosen.y) + (h * C) / 2, 24, suit(card), INK[colour(card)]),
+      svg("text", { x: px(chosen.x) + 4, y: py(chosen.y) + 14, "font-size": 13, "font-weight": 800, fill: INK[colour(card)] }, String(number(card)))));
+  }
 
-  // your hand; once a card is picked, its orientations (and the safety-rule discard)
-  const handX = 12;
-  root.append(svg("text", { x: handX, y: belowY - 10, "font-size": 14, "font-weight": 700 }, v.hand ? L("Your hand", "Tu mano") : L("Hands", "Manos")));
+  // --- below the table: hand, the card's tools, market and deck, players
+  const CW = 60, rowY = 30, narrow = ctx.narrow;
+  const partW = narrow ? Math.max(4, hand.length, 4) * (CW + 8) + 20 : Math.max(tw + 2 * TX, 900);
+  const below = [];
+  const handX = 8;
+  below.push(svg("text", { x: handX, y: rowY - 10, "font-size": 15, "font-weight": 700, fill: "#2b2622" }, v.hand ? L("Your hand", "Tu mano") : L("Hands", "Manos")));
   hand.forEach((card, i) => {
     const name = shortName(card), usable = moves.plays[name] || moves.discards[name];
-    const g = cardFace(handX + i * (CW + 8), belowY + (selected === name ? -8 : 0), CW, card, { opacity: selected && selected !== name ? 0.55 : 1 });
+    const g = cardFace(handX + i * (CW + 8), rowY + (selected === name ? -6 : 0), CW, card, { opacity: selected && selected !== name ? 0.55 : 1, "data-key": `hand-${name}` });
+    const label = `${L("your card", "tu carta")} ${longName(card, L)}`;
     if (usable) {
-      g.classList.add("choice");
-      g.setAttribute("tabindex", "0");
-      g.setAttribute("role", "button");
       g.setAttribute("data-select", name);
-      const pick = () => { selected = selected === name ? null : name; ctx.redraw?.(); };
-      g.addEventListener("click", pick);
-      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
-    }
-    root.append(g);
+      if (selected === name) g.classList.add("selected");
+      below.push(button(g, () => { selected = selected === name ? null : name; pending = null; ctx.redraw(); }, `${L("Choose", "Elegir")} ${label}`));
+    } else below.push(named(g, label));
   });
-  const toolsX = handX + Math.max(1, hand.length) * (CW + 8) + 8;
-  if (selected) {
-    ORIENTS.forEach((name, o) => {
-      const offered = mine.some((p) => p.o === o), [w, h] = DIMS[o], s = 11;
-      const bx = toolsX + o * 46, by = belowY;
-      const g = svg("g", { class: `orient${o === orient ? " on" : ""}`, "data-orient": name, opacity: offered ? 1 : 0.35, tabindex: offered ? 0 : undefined, role: "button" },
-        svg("rect", { x: bx, y: by, width: 40, height: 50, rx: 6, fill: o === orient && offered ? "#ffd23f" : "#eee", stroke: "#555" }),
-        svg("rect", { x: bx + (40 - w * s) / 2, y: by + 6 + (36 - h * s) / 2, width: w * s, height: h * s, fill: COLOURS[colour(hand.find((c) => shortName(c) === selected) ?? 0)], stroke: "#1d1a17" }),
-        svg("text", { x: bx + 20, y: by + 47, "text-anchor": "middle", "font-size": 9 }, name === "up" ? L("upright", "vertical") : L("sideways", "horizontal")),
-        svg("title", {}, name === "up" ? L("Upright: 2 wide, 3 tall", "Vertical: 2 de ancho, 3 de alto") : L("Sideways: 3 wide, 2 tall", "Horizontal: 3 de ancho, 2 de alto")));
-      if (offered) g.addEventListener("click", () => { orient = o; ctx.redraw?.(); });
-      root.append(g);
-    });
-    if (moves.discards[selected]) {
-      const g = svg("g", {}, svg("rect", { x: toolsX, y: belowY + 56, width: 86, height: 26, rx: 6, fill: "#f6d2c8", stroke: "#8a3b2b" }),
-        svg("text", { x: toolsX + 43, y: belowY + 73, "text-anchor": "middle", "font-size": 12, "font-weight": 700 }, L("Discard", "Descartar")));
-      root.append(choice(g, moves.discards[selected], ctx));
-    }
+  // the tools of the picked card: rotate, confirm, discard; and what the ghost would do
+  let y = rowY + CW * 1.5 + 16;
+  const toolsX = narrow ? handX : handX + Math.max(4, hand.length) * (CW + 8) + 10;
+  if (!narrow) y = rowY;
+  const tools = [];
+  if (selected && mine.length) {
+    const other = 1 - orient, can = mine.some((p) => p.o === other);
+    if (can) tools.push({ label: L("Rotate", "Girar"), select: `rotate-${selected}-${other}`, onPress: () => { orient = other; ctx.redraw(); },
+      name: other ? L("Rotate: sideways, 3 wide and 2 tall", "Girar: horizontal, 3 de ancho y 2 de alto") : L("Rotate: upright, 2 wide and 3 tall", "Girar: vertical, 2 de ancho y 3 de alto") });
+    if (chosen) tools.push({ label: L("Place it here", "Colocarla aquí"), move: chosen.move, ctx, fill: "#bfe8c9" });
   }
-
+  if (selected && moves.discards[selected]) tools.push({ label: L("Discard", "Descartar"), move: moves.discards[selected], ctx, fill: "#f6d2c8" });
+  const [toolG, toolH] = tray(toolsX, y, narrow ? partW - 16 : 300, tools, { size: 17 });
+  below.push(toolG);
+  if (selected && mine.length) {
+    const lines = [];
+    lines.push(`${orient ? L("Sideways (3×2)", "Horizontal (3×2)") : L("Upright (2×3)", "Vertical (2×3)")}`);
+    if (chosen) {
+      const pv = chosen.move.preview || {}, events = pv.events || [];
+      const placedEv = events.find((e) => e.type === "card_placed");
+      const under = placedEv?.covers || covers, beaten = placedEv?.beats || [];
+      lines.push(`${L("Covers", "Cubre")}: ${under.length ? under.map((a) => longName(a, L)).join(", ") : L("empty table", "mesa vacía")}`);
+      lines.push(`${L("Beats", "Vence a")}: ${beaten.length ? beaten.map((a) => longName(a, L)).join(", ") : L("none", "ninguna")}`);
+      const gained = events.filter((e) => e.type === "counter_gained").length || (pv.gain_of === "counters" ? pv.gain : 0);
+      lines.push(`${L("Counters earned", "Contadores ganados")}: ${gained}${events.some((e) => e.type === "pawn_walked") ? "" : ` ${L("(before the walk)", "(antes del camino)")}`}`);
+    } else lines.push(L("Tap a highlighted cell of the table.", "Toca una celda resaltada de la mesa."));
+    const ty = y + (toolH ? toolH + 22 : 14);
+    lines.forEach((line, i) => below.push(svg("text", { x: toolsX, y: ty + i * 20, "font-size": 15, fill: "#2b2622", "data-ghost-info": i }, line)));
+    y = ty + lines.length * 20;
+  } else y += toolH;
   // the market (face down unless the face-up option is on) and the deck
-  const mx = Math.max(toolsX + 100, handW);
-  root.append(svg("text", { x: mx, y: belowY - 10, "font-size": 14, "font-weight": 700 }, `${L("Market", "Zona de robo")} · ${L("deck", "mazo")}: ${v.deck}`));
+  const mx = narrow ? handX : toolsX + 320, my = narrow ? Math.max(y + 24, rowY + CW * 1.5 + 40) : rowY;
+  below.push(svg("text", { x: mx, y: my - 10, "font-size": 15, "font-weight": 700, fill: "#2b2622" }, `${L("Market", "Zona de robo")} · ${L("deck", "mazo")}: ${v.deck}`));
   (v.market || []).forEach((card, i) => {
     const x = mx + i * (CW + 8), extra = { "data-slot": i + 1 };
     let g;
-    if (card === FACE_DOWN) g = cardBack(x, belowY, CW, extra);
-    else if (card < 0) g = svg("rect", { x, y: belowY, width: CW, height: CW * 1.5, rx: 6, fill: "none", stroke: "#999", "stroke-dasharray": "4 3", ...extra });
-    else g = cardFace(x, belowY, CW, card, extra);
-    root.append(moves.takes[i] ? choice(g, moves.takes[i], ctx) : g);
+    if (card === FACE_DOWN) g = cardBack(x, my, CW, extra);
+    else if (card < 0) g = svg("rect", { x, y: my, width: CW, height: CW * 1.5, rx: 6, fill: "none", stroke: "#999", "stroke-dasharray": "4 3", ...extra });
+    else g = cardFace(x, my, CW, card, extra);
+    const name = `${L("market slot", "hueco de la zona de robo")} ${i + 1}${card >= 0 ? `: ${longName(card, L)}` : card === FACE_DOWN ? `, ${L("face down", "bocabajo")}` : `, ${L("empty", "vacío")}`}`;
+    below.push(moves.takes[i] ? choice(g, moves.takes[i], ctx, name) : named(g, name));
   });
-
   // the players: pawn colour, counters, steps to the exit, cards in hand
-  const side = svg("g", { transform: `translate(${width - 218}, 24)` });
+  const py0 = narrow ? my + CW * 1.5 + 40 : Math.max(my + CW * 1.5, y) + 40;
+  const lineH = narrow ? 52 : 40;
   (v.pawns || []).forEach((_, seat) => {
-    const y = seat * 44, turn = !doc.is_terminal && seat === v.turn;
-    side.append(svg("circle", { cx: 8, cy: y - 4, r: 8, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4], "stroke-width": 2 }));
-    side.append(svg("text", { x: 22, y, "font-size": 14, "font-weight": turn ? 800 : 400 }, `${turn ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`}`));
-    side.append(svg("text", { x: 22, y: y + 17, "font-size": 12, fill: "#444" },
-      `${v.counters[seat]} ${L("counters", "contadores")} · ${v.distances[seat]} ${L("to exit", "a la salida")} · ${v.hand_sizes[seat]} ${L("cards", "cartas")}`));
+    const yy = py0 + seat * lineH, turn = !doc.is_terminal && seat === v.turn;
+    below.push(svg("circle", { cx: 16, cy: yy - 5, r: 9, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4] === "#fff" ? "#888" : "#111", "stroke-width": 2 }));
+    below.push(svg("text", { x: 16, y: yy - 1, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1)));
+    const facts = `${v.counters[seat]} ${L("counters", "contadores")} · ${v.distances[seat]} ${L("to exit", "a la salida")} · ${v.hand_sizes[seat]} ${L("cards", "cartas")}`;
+    const named_ = `${turn ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`}`;
+    if (narrow) {
+      below.push(svg("text", { x: 32, y: yy, "font-size": 15, "font-weight": turn ? 800 : 400, fill: "#2b2622" }, named_));
+      below.push(svg("text", { x: 32, y: yy + 19, "font-size": 14, fill: "#4a4038" }, facts));
+    } else below.push(svg("text", { x: 32, y: yy, "font-size": 15, "font-weight": turn ? 800 : 400, fill: "#2b2622" }, `${named_}: ${facts}`));
   });
-  const infoY = (v.pawns || []).length * 44 + 10;
-  if (v.played >= 0 && !doc.is_terminal) {
-    side.append(svg("text", { x: 0, y: infoY, "font-size": 12 }, L("Card played:", "Carta jugada:")));
-    side.append(cardFace(0, infoY + 8, 40, v.played));
-  }
-  if (v.discards?.length) side.append(svg("text", { x: 60, y: infoY + 30, "font-size": 12 }, `${L("Discards", "Descartes")}: ${v.discards.length}`));
-  root.append(side);
-  return root;
+  const partH = py0 + (v.pawns || []).length * lineH;
+  const part = svg("svg", { viewBox: `0 0 ${partW} ${partH}`, class: "mazmorra-hand", "aria-label": L("Your hand, the market and the players", "Tu mano, la zona de robo y los jugadores") });
+  part.append(svg("defs", {}, svg("pattern", { id: "maz-back2", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
+  part.append(...below);
+  for (const el of part.querySelectorAll("[fill='url(#maz-back)']")) el.setAttribute("fill", "url(#maz-back2)");
+
+  ctx.hint(!ctx.legal.length ? "" : Object.keys(moves.moves).length ? L("Tap the room where your walk ends.", "Toca la sala donde termina tu camino.")
+    : Object.keys(moves.takes).length ? L("Tap a market card to take it.", "Toca una carta de la zona de robo para tomarla.")
+      : chosen ? L("Place it, rotate it, or tap another cell.", "Colócala, gírala o toca otra celda.")
+        : selected ? L("Tap a highlighted cell: the card's ghost shows there.", "Toca una celda resaltada: ahí se ve la carta.") : L("Tap a card of your hand.", "Toca una carta de tu mano."));
+  const scroller = document.createElement("div");
+  scroller.className = "table-scroll";
+  scroller.tabIndex = 0;
+  scroller.setAttribute("aria-label", L("The table: scroll or zoom to see it all", "La mesa: desplázala o amplíala para verla entera"));
+  scroller.setAttribute("role", "region");
+  scroller.append(root);
+  const box = document.createElement("div");
+  box.className = "board-parts";
+  box.append(scroller, part);
+  return box;
 }

@@ -1,11 +1,19 @@
 // Prime Climb: the spiral of spaces 0..101 from the rim to the centre, each circle split
-// into one slice per prime factor (2 orange, 3 green, 5 blue, 7 purple, larger primes red;
-// 0 black, 1 grey), the pawns on it, the dice and the Keeper cards. The spaces a pawn can
-// reach with one die are highlighted; clicking one plays that move.
-import { svg, choice, die, SEAT_COLOURS } from "/static/games/generic.js";
+// into one slice per prime factor (2 orange, 3 green, 5 blue, 7 purple, larger primes red and
+// notched; 0 black, 1 grey), the pawns on it (a shape per seat and their letter), the dice and
+// the Keeper cards. Play on the board: tap one of your pawns, then a highlighted space (it
+// shows the die and operation); where several moves reach the same space, pick one. Keeper
+// cards and "end" are buttons drawn on the board. Every move is also in the side list.
+import { svg, choice, button, named, tray, SEAT_COLOURS } from "/static/games/generic.js";
+import { seatShape } from "/static/games/shapes.js";
 
 const FACTOR = { 2: "#f08a24", 3: "#3aa655", 5: "#2f7fd6", 7: "#8e5bc4" };
+const FACTOR_NAME = { 2: ["orange", "naranja"], 3: ["green", "verde"], 5: ["blue", "azul"], 7: ["purple", "morado"] };
 const RED = "#d8383a", SIZE = 900, MID = SIZE / 2, R = 19;
+const OPS = { "+": ["add", "suma"], "-": ["subtract", "resta"], "*": ["multiply by", "multiplica por"], "/": ["divide by", "divide entre"] };
+const SHOW_OP = { "+": "+", "-": "−", "*": "×", "/": "÷" };
+let selected = null, chooser = null;
+const FAN = [[-17, -13], [17, -13], [-17, 13], [17, 13], [0, -24], [0, 24], [-28, 0], [28, 0]];
 
 function primeFactors(n) {
   const out = [];
@@ -18,6 +26,16 @@ function colours(n) {
   if (n === 0) return ["#222"];
   if (n === 1) return ["#9a9a9a"];
   return primeFactors(n).map((p) => FACTOR[p] || RED);
+}
+
+// "37, red, prime" / "12 = 2 × 2 × 3: orange, orange, green"
+function spaceName(n, L) {
+  if (n === 0) return L("0, start", "0, salida");
+  if (n === 1) return "1";
+  const f = primeFactors(n), names = f.map((p) => L(...(FACTOR_NAME[p] || ["red", "rojo"])));
+  const centre = n === 101 ? L(", the centre", ", el centro") : "";
+  if (f.length === 1) return `${n}${centre}, ${names[0]}, ${L("prime", "primo")}`;
+  return `${n} = ${f.join(" × ")}: ${names.join(", ")}`;
 }
 
 // Space n on an Archimedean spiral: 101 in the centre, 0 on the outside; equal steps along the track.
@@ -41,15 +59,18 @@ function slice(cx, cy, r, a0, a1, fill) {
   return svg("path", { d: `M${cx},${cy} L${x0},${y0} A${r},${r} 0 ${a1 - a0 > Math.PI ? 1 : 0} 1 ${x1},${y1} Z`, fill });
 }
 
-function space(n) {
+function space(n, occupants, L) {
   const [x, y] = PLACES[n];
   const r = n === 101 ? 46 : R;
-  const g = svg("g", { class: "space", "data-space": n });
+  const g = named(svg("g", { class: "space", "data-space": n }), spaceName(n, L) + (occupants.length ? `; ${occupants.join(", ")}` : ""));
   g.append(svg("circle", { cx: x, cy: y, r: r + 2, fill: "#fffdf8", stroke: "#5b5148", "stroke-width": 1.5 }));
   const cs = colours(n);
   cs.forEach((c, i) => g.append(slice(x, y, r, -Math.PI / 2 + (2 * Math.PI * i) / cs.length, -Math.PI / 2 + (2 * Math.PI * (i + 1)) / cs.length, c)));
+  if (cs.length === 1 && cs[0] === RED) {  // red primes draw a card: notched, so not by colour alone
+    g.append(svg("path", { d: `M${x - 6},${y - r - 3} L${x + 6},${y - r - 3} L${x},${y - r + 6} Z`, fill: "#fff", stroke: "#2b2622", "stroke-width": 1 }));
+  }
   g.append(svg("circle", { cx: x, cy: y, r: r * 0.62, fill: "#fffdf8" }));
-  g.append(svg("text", { x, y: y + r * 0.22, "text-anchor": "middle", "font-size": n === 101 ? 28 : 13, "font-weight": 700, fill: "#2b2622" }, String(n)));
+  g.append(svg("text", { x, y: y + r * 0.24, "text-anchor": "middle", "font-size": n === 101 ? 28 : 14, "font-weight": 800, fill: "#2b2622" }, String(n)));
   return g;
 }
 
@@ -60,54 +81,133 @@ function target(from, op, value) {
   return value ? Math.floor(from / value) : from;
 }
 
+const who = (ctx, seat) => ctx.names[seat] || `P${seat + 1}`;
+
+// a short label for a move that has no space of its own ("keeper A+3" -> "Keeper A +3")
+function label(action, ctx) {
+  const L = (en, es) => (ctx.lang === "es" ? es : en);
+  let m;
+  if (action === "end") return L("End moving", "Terminar");
+  if ((m = /^keeper ([AB])([+-])(\d+)$/.exec(action))) return `${L("Keeper", "Carta")} ${m[1]} ${m[2] === "+" ? "+" : "−"}${m[3]}`;
+  if ((m = /^bump ([AB])$/.exec(action))) return `${L("Bump around", "Golpe junto a")} ${m[1]}`;
+  if ((m = /^bump P(\d)([AB])$/.exec(action))) return `${L("Bump", "Golpe a")} ${who(ctx, m[1] - 1)} ${m[2]}`;
+  if ((m = /^curse P(\d)$/.exec(action))) return `${L("Curse", "Maldición a")} ${who(ctx, m[1] - 1)}`;
+  if ((m = /^card ([AB])$/.exec(action))) return `${L("Card moves", "La carta mueve")} ${m[1]}`;
+  if ((m = /^switch P(\d)([AB])$/.exec(action))) return `${L("Switch with", "Cambiar con")} ${who(ctx, m[1] - 1)} ${m[2]}`;
+  if ((m = /^steal P(\d) (\S+)$/.exec(action))) return `${L("Steal", "Robar")} ${m[2].replace("+-", "±")} ${L("from", "a")} ${who(ctx, m[1] - 1)}`;
+  return action;
+}
+
+export function seatColours(doc) {
+  return (doc.view.pawns || []).map((_, seat) => SEAT_COLOURS[seat]);
+}
+
 export function draw(doc, ctx) {
   const v = doc.view, mover = Number(doc.current_player);
+  const L = (en, es) => (ctx.lang === "es" ? es : en);
   const ext = Math.max(...PLACES.map(([x, y]) => Math.hypot(x - MID, y - MID))) + R + 24;
-  const root = svg("svg", { viewBox: `${MID - ext} ${MID - ext} ${2 * ext + 250} ${2 * ext}`, class: "prime-climb", role: "img" });
-  root.append(svg("rect", { x: MID - ext, y: MID - ext, width: 2 * ext, height: 2 * ext, rx: 30, fill: "#1d3b4f" }));
-  // the track under the spaces
-  root.append(svg("polyline", { points: PLACES.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#3f6178", "stroke-width": 2 * R + 10, "stroke-linejoin": "round", "stroke-linecap": "round" }));
-  const spaces = [];
-  for (let n = 0; n <= 101; n++) { spaces[n] = space(n); root.append(spaces[n]); }
-  // reachable spaces: A+3 means pawn A, add 3
-  const seen = new Set();
+  const infoW = ctx.narrow ? 2 * ext : 300, infoX = ctx.narrow ? MID - ext + 10 : MID + ext + 20, infoY = ctx.narrow ? MID + ext + 30 : MID - ext + 30;
+
+  // moves with a space: pawn -> destination -> the dice that get there
+  const dieMoves = { A: new Map(), B: new Map() }, others = [];
   for (const move of ctx.legal) {
     const m = /^([AB])([+\-*\/])(\d+)$/.exec(move.action);
-    if (!m || Number.isNaN(mover) || !v.pawns?.[mover]) continue;
+    if (!m || Number.isNaN(mover) || !v.pawns?.[mover]) { others.push(move); continue; }
     const to = target(v.pawns[mover][m[1] === "A" ? 0 : 1], m[2], Number(m[3]));
-    if (to < 0 || to > 101 || seen.has(to)) continue;
-    seen.add(to);
-    const [x, y] = PLACES[to];
-    const ring = svg("g", {}, svg("circle", { cx: x, cy: y, r: (to === 101 ? 46 : R) + 5, fill: "rgba(255,210,63,.25)", stroke: "#ffd23f", "stroke-width": 4 }),
-      svg("text", { x, y: y - R - 8, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#ffd23f" }, move.action));
-    root.append(choice(ring, move, ctx));
+    const byMove = dieMoves[m[1]].get(to) || new Map();
+    byMove.set(move.action, { move, op: m[2], die: m[3] });  // (A+2 and A*2 from 2 land alike: both are offered)
+    dieMoves[m[1]].set(to, byMove);
   }
-  // pawns: two per player, lettered A and B, fanned out when they share a space
+  if (selected && !dieMoves[selected].size) selected = null;
+  if (!selected) selected = dieMoves.A.size ? "A" : dieMoves.B.size ? "B" : null;
+  if (chooser && !(selected && dieMoves[selected].has(chooser))) chooser = null;
+
+  const occupants = {};
+  (v.pawns || []).forEach((pair, seat) => pair.forEach((pos, k) => {
+    const name = seat === ctx.seat ? `${L("your pawn", "tu peón")} ${"AB"[k]}` : `${L("pawn", "peón")} ${"AB"[k]} ${L("of", "de")} ${who(ctx, seat)}`;
+    (occupants[Math.max(0, Math.min(101, pos))] ||= []).push(name);
+  }));
+
+  // the buttons of the moves without a space of their own, to size the picture
+  const items = others.map((move) => ({ label: label(move.action, ctx), move, ctx }));
+  const [trayG, trayH] = tray(infoX, 0, infoW - 20, items, { size: ctx.narrow ? 26 : 15 });
+  const infoH = (ctx.narrow ? 110 + (v.keepers || []).length * 50 + (v.card ? 110 : 0) : 150 + (v.keepers || []).length * 62 + 60) + trayH;
+  const vbW = ctx.narrow ? 2 * ext : 2 * ext + infoW + 20, vbH = ctx.narrow ? 2 * ext + infoH : Math.max(2 * ext, infoH + 40);
+  const root = svg("svg", { viewBox: `${MID - ext} ${MID - ext} ${vbW} ${vbH}`, class: "prime-climb", "aria-label": L("The Prime Climb spiral", "La espiral de Prime Climb") });
+  root.append(svg("rect", { x: MID - ext, y: MID - ext, width: 2 * ext, height: 2 * ext, rx: 30, fill: "#1d3b4f", class: "deco" }));
+  root.append(svg("polyline", { class: "deco", points: PLACES.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#3f6178", "stroke-width": 2 * R + 10, "stroke-linejoin": "round", "stroke-linecap": "round" }));
+  for (let n = 0; n <= 101; n++) root.append(space(n, occupants[n] || [], L));
+
+  // the destinations of the selected pawn: the die and operation on each
+  const targets = svg("g", { class: "targets" }), labels = svg("g", { class: "deco labels" });
+  for (const [to, byMove] of (selected ? dieMoves[selected] : new Map())) {
+    if (to < 0 || to > 101) continue;
+    const [x, y] = PLACES[to], r = (to === 101 ? 46 : R) + 6, list = [...byMove.values()];
+    const text = list.map((d) => `${SHOW_OP[d.op]}${d.die}`).join(" / ");
+    const ring = svg("g", { "data-target": to }, svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }));
+    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
+      svg("text", { x, y: y - r - 8, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
+    if (list.length === 1) targets.append(choice(ring, list[0].move, ctx, spaceName(to, L)));
+    else {
+      ring.setAttribute("data-select", `${selected}-to-${to}`);
+      targets.append(button(ring, () => { chooser = to; ctx.redraw(); }, `${spaceName(to, L)}: ${L("pick the die", "elige el dado")} ${text}`));
+    }
+  }
+  root.append(targets);
+
+  // pawns: a shape per seat, lettered A and B, fanned out when they share a space
   const stacks = {};
   (v.pawns || []).forEach((pair, seat) => pair.forEach((pos, k) => {
-    const at = Math.max(0, Math.min(101, pos));
+    const at = Math.max(0, Math.min(101, pos)), letter = "AB"[k];
     const i = (stacks[at] = (stacks[at] || 0) + 1) - 1;
     const [x, y] = PLACES[at];
-    const dx = (i % 4) * 11 - 16, dy = Math.floor(i / 4) * 11 - 9;
-    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-pawn": k ? "B" : "A" },
-      svg("circle", { cx: x + dx, cy: y + dy, r: 9, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }),
-      svg("text", { x: x + dx, y: y + dy + 4, "text-anchor": "middle", "font-size": 10, "font-weight": 800, fill: "#fff" }, k ? "B" : "A")));
+    const [dx, dy] = FAN[i % FAN.length];  // around the space, apart enough to tap each, its centre left free
+    const mine = seat === mover && dieMoves[letter].size > 0;
+    const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}` },
+      seatShape(seat, x + dx, y + dy, 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
+      svg("text", { x: x + dx, y: y + dy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter));
+    const name = `${seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn", "peón")} ${L("of", "de")} ${who(ctx, seat)}`} ${letter}, ${spaceName(at, L)}`;
+    if (mine) {
+      g.setAttribute("data-select", letter);
+      root.append(button(g, () => { selected = letter; chooser = null; ctx.redraw(); }, `${L("Choose", "Elegir")} ${name}`));
+    } else root.append(named(g, name));
   }));
-  // the side: dice, whose turn, Keepers, the card in play
-  const side = svg("g", { transform: `translate(${MID + ext + 20}, ${MID - ext + 30})` });
-  side.append(svg("text", { x: 0, y: 0, "font-size": 18, "font-weight": 700 }, ctx.t("dice")));
-  (v.dice || []).forEach((d, i) => side.append(die(i * 58, 14, 48, d)));
-  let y = 100;
-  (v.keepers || []).forEach((keep, seat) => {
-    side.append(svg("rect", { x: 0, y, width: 14, height: 14, rx: 3, fill: SEAT_COLOURS[seat] }));
-    side.append(svg("text", { x: 20, y: y + 12, "font-size": 14, "font-weight": seat === mover ? 800 : 400 }, ctx.names[seat] || `P${seat + 1}`));
-    const cards = Object.entries(keep || {}).flatMap(([name, count]) => Array(count).fill(name));
-    side.append(svg("text", { x: 20, y: y + 30, "font-size": 12, fill: "#555" }, cards.length ? cards.join(", ") : "—"));
-    if (v.cursed?.[seat]) side.append(svg("text", { x: 20, y: y + 46, "font-size": 12, fill: RED }, "curse"));
-    y += 62;
+
+  root.append(labels);  // the dice on the targets, above the pawns
+  // the chooser: several moves reach the same space
+  if (chooser !== null && selected) {
+    const [x, y] = PLACES[chooser];
+    const list = [...dieMoves[selected].get(chooser).values()];
+    const [chips] = tray(x - 70, y + R + 10, 140, list.map((d) => ({ label: `${SHOW_OP[d.op]}${d.die}`, move: d.move, ctx, fill: "#fff" })), { size: 22 });
+    root.append(chips);
+  }
+
+  // the side (or, on a phone, below, drawn larger): dice, Keepers, the card in play, the other moves
+  const side = svg("g", { class: "info" }), k = ctx.narrow ? 1.9 : 1;
+  side.append(svg("text", { x: infoX, y: infoY, "font-size": 20 * k, "font-weight": 700, fill: "#2b2622" }, ctx.t("dice")));
+  (v.dice || []).forEach((d, i) => {
+    const x = infoX + (ctx.narrow ? 150 + i * 64 * k : i * 64), y0 = ctx.narrow ? infoY - 38 * k : infoY + 12;
+    side.append(named(svg("g", { class: "die" },
+      svg("rect", { x, y: y0, width: 54 * k, height: 54 * k, rx: 10, fill: "#fff", stroke: "#2b2622", "stroke-width": 2 }),
+      svg("text", { x: x + 27 * k, y: y0 + 37 * k, "text-anchor": "middle", "font-size": 28 * k, "font-weight": 800, fill: "#2b2622" }, String(d))), `${ctx.t("dice")}: ${d}`));
   });
-  if (v.card) side.append(svg("g", {}, svg("rect", { x: 0, y, width: 200, height: 44, rx: 8, fill: "#fff3c4", stroke: "#c4572e" }),
-    svg("text", { x: 100, y: y + 27, "text-anchor": "middle", "font-size": 15, "font-weight": 700 }, String(v.card))));
-  root.append(side);
+  let y = infoY + (ctx.narrow ? 80 : 110);
+  (v.keepers || []).forEach((keep, seat) => {
+    side.append(seatShape(seat, infoX + 10 * k, y + 6 * k, 9 * k, SEAT_COLOURS[seat]));
+    side.append(svg("text", { x: infoX + 26 * k, y: y + 12 * k, "font-size": 18 * k, "font-weight": seat === mover ? 800 : 400, fill: "#2b2622" }, `${seat === mover ? "▶ " : ""}${who(ctx, seat)}`));
+    const cards = Object.entries(keep || {}).flatMap(([name, count]) => Array(count).fill(name.replace("+-", "±")));
+    const text = (cards.length ? cards.join(", ") : L("no Keepers", "sin cartas")) + (v.cursed?.[seat] ? ` · ${L("cursed", "maldito")}` : "");
+    if (ctx.narrow) side.append(svg("text", { x: infoX + 2 * ext - 40, y: y + 12 * k, "text-anchor": "end", "font-size": 16 * k, fill: "#4a4038" }, text));
+    else side.append(svg("text", { x: infoX + 26, y: y + 34, "font-size": 15, fill: "#4a4038" }, text));
+    y += ctx.narrow ? 50 : 62;
+  });
+  if (v.card) {
+    side.append(svg("rect", { x: infoX, y, width: 220 * k, height: 44 * k, rx: 8, fill: "#fff3c4", stroke: "#c4572e" }));
+    side.append(svg("text", { x: infoX + 110 * k, y: y + 28 * k, "text-anchor": "middle", "font-size": 17 * k, "font-weight": 700, fill: "#2b2622" }, `${L("Card", "Carta")}: ${String(v.card)}`));
+    y += 56 * k;
+  }
+  trayG.setAttribute("transform", `translate(0, ${y})`);
+  root.append(side, trayG);
+  ctx.hint(ctx.legal.length ? (selected ? L(`Pawn ${selected}: tap a highlighted space, or another pawn.`, `Peón ${selected}: toca una casilla resaltada, u otro peón.`) : L("Tap a button on the board.", "Toca un botón del tablero.")) : "");
   return root;
 }

@@ -1,0 +1,90 @@
+"""Chat: what the people in a room (seated players and spectators) say to each other.
+
+Messages are stored with the room (table `chat`, one row per message) and kept in memory,
+the latest `KEEP` per room, for everyone who connects. A message is plain text: control
+characters are dropped, it is cut to `MAX_TEXT` characters, and the pages always show it as
+text (`textContent`), never as markup. Each speaker (a seat, or one spectator's connection)
+may say `RATE` per room: rule "chat" of the server's rate limits (`limits.RateLimits`, the
+`limits` library's moving window); a flood gets a one-line refusal and changes nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Hashable
+
+from sqlalchemy import Float, ForeignKey, Integer, String, insert, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..engine import T
+from .db import Base
+from .limits import RateLimits
+from .rooms import RoomError, clean_name
+
+MAX_TEXT = 300
+KEEP = 200
+RATE = "5/10second"
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(MAX_TEXT * 4))
+    at: Mapped[float] = mapped_column(Float)
+
+
+def clean_text(text: Any) -> str:
+    """One chat message as text: printable characters only (newlines become spaces), trimmed."""
+    if not isinstance(text, str):
+        raise RoomError("bad_request", T("a chat message is text", "un mensaje de chat es texto"))
+    text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+    if not text:
+        raise RoomError("bad_request", T("an empty chat message", "un mensaje de chat vacío"))
+    if len(text) > MAX_TEXT:
+        raise RoomError("bad_request", T(f"a chat message is at most {MAX_TEXT} characters", f"un mensaje de chat tiene como mucho {MAX_TEXT} caracteres"))
+    return text
+
+
+class Chat:
+    def __init__(self, sessions, rates: RateLimits | None = None):
+        self.sessions = sessions
+        self.rates = rates or RateLimits()
+        if not self.rates.rules.get("chat"):
+            self.rates.add("chat", RATE)
+        self.rooms: dict[str, list[dict[str, Any]]] = {}
+        self.counts: dict[str, int] = {}
+
+    def history(self, room_id: str) -> list[dict[str, Any]]:
+        """The room's latest messages (loaded from storage the first time: after a restart)."""
+        if room_id not in self.rooms:
+            with self.sessions() as db:
+                rows = db.scalars(select(ChatRow).where(ChatRow.room_id == room_id).order_by(ChatRow.index.desc()).limit(KEEP)).all()
+                count = db.query(ChatRow).filter(ChatRow.room_id == room_id).count()
+            self.rooms[room_id] = [self._message(r.index, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+            self.counts[room_id] = count
+        return self.rooms[room_id]
+
+    @staticmethod
+    def _message(index: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
+        return {"i": index, "seat": seat, "name": name, "text": text, "at": at}
+
+    def post(self, room, seat: int | None, name: Any, text: Any, speaker: Hashable) -> dict[str, Any]:
+        """Store one message from `seat` (None: a spectator, named by `name`); returns it.
+        `speaker` identifies who is rate-limited (the seat, or the spectator's connection)."""
+        text = clean_text(text)
+        if not self.rates.allow("chat", f"{room.id}:{speaker}"):
+            raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
+        shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
+        messages = self.history(room.id)
+        index = self.counts[room.id]
+        msg = self._message(index, seat, shown, text, time.time())
+        with self.sessions.begin() as db:
+            db.execute(insert(ChatRow), {"room_id": room.id, "index": index, "seat": seat, "name": shown, "text": text, "at": msg["at"]})
+        self.counts[room.id] = index + 1
+        messages.append(msg)
+        del messages[:-KEEP]
+        return msg

@@ -1,0 +1,148 @@
+// What the room and the replay share: drawing a view with the game's module, zoom and pan,
+// tap targets of at least 44 px, the last move's highlight and its animation (pieces travel
+// from where they stood, cards fly in from the hand), all of it still under reduced motion.
+import { h, t } from "/static/i18n.js";
+import * as generic from "/static/games/generic.js";
+
+const modules = {};
+export async function drawerFor(game) {
+  if (!modules[game]) {
+    try { modules[game] = await import(`/static/games/${game}.js`); } catch { modules[game] = generic; }
+  }
+  return modules[game];
+}
+
+export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+window.ludotecaAnimations = 0;  // how many piece animations ran (the tests read it)
+
+// the centre of an SVG element in its picture's own units
+function centreIn(el) {
+  const b = el.getBBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+export class Board {
+  constructor(box) {
+    this.box = box;
+    this.zoom = 1;
+    this.lastKeys = new Set();  // the pieces of the last move, highlighted until the next one
+    new ResizeObserver(() => this.fit()).observe(box);
+  }
+
+  zoomBy(factor) {
+    this.zoom = factor === 0 ? 1 : Math.max(1, Math.min(4, this.zoom * factor));
+    this.box.style.setProperty("--zoom", this.zoom);
+    this.box.classList.toggle("zoomed", this.zoom > 1);
+    requestAnimationFrame(() => this.fit());
+  }
+
+  zoomControls(out, reset, inn) {
+    const icon = (d) => { const s = generic.svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }); s.append(generic.svg("path", { d, stroke: "currentColor", "stroke-width": 2.5, fill: "none", "stroke-linecap": "round" })); return s; };
+    for (const [button, factor, d, label] of [[out, 1 / 1.5, "M5 12h14", "zoomOut"], [reset, 0, "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5", "zoomReset"], [inn, 1.5, "M5 12h14M12 5v14", "zoomIn"]]) {
+      button.replaceChildren(icon(d));
+      button.setAttribute("aria-label", t(label));
+      button.title = t(label);
+      button.onclick = () => this.zoomBy(factor);
+    }
+  }
+
+  // positions of the keyed pieces now on screen, to animate from
+  positions() {
+    const out = new Map();
+    for (const el of this.box.querySelectorAll("[data-key]")) {
+      const r = el.getBoundingClientRect();
+      out.set(el.dataset.key, [r.x + r.width / 2, r.y + r.height / 2]);
+    }
+    return out;
+  }
+
+  // Draw `doc`; `moved` says the events of a new move arrived (animate and highlight it).
+  draw(drawer, doc, ctx, moved) {
+    const before = moved ? this.positions() : null;
+    let drawn;
+    try { drawn = drawer.draw(doc, ctx); } catch (err) { console.error(err); drawn = generic.draw(doc, ctx); }
+    // a module returns one picture, or several (a table that pans and zooms, a hand below it)
+    const svgs = drawn instanceof SVGSVGElement ? [drawn] : [...drawn.querySelectorAll("svg")].filter((s) => !s.parentNode.closest?.("svg"));
+    if (drawn instanceof SVGSVGElement) drawn.setAttribute("data-zoom", "");
+    for (const s of svgs) {
+      s.setAttribute("role", "group");
+      if (!s.hasAttribute("aria-label")) s.setAttribute("aria-label", t("boardName"));
+      s.classList.add("boardsvg");
+      if (s.dataset.minWidth) s.style.minWidth = `calc(${s.dataset.minWidth}px * var(--zoom, 1))`;
+    }
+    this.box.replaceChildren(drawn);
+    if (moved) this.lastKeys = new Set();
+    if (before) this.animate(before);
+    for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
+    this.fit();
+  }
+
+  animate(before) {
+    const still = reducedMotion();
+    for (const el of this.box.querySelectorAll("[data-key]")) {
+      const ctm = el.ownerSVGElement?.getScreenCTM?.();
+      if (!ctm) continue;
+      const unit = 1 / ctm.a;
+      const r = el.getBoundingClientRect(), now = [r.x + r.width / 2, r.y + r.height / 2];
+      const from = before.get(el.dataset.key) || (el.dataset.from && before.get(el.dataset.from));
+      if (!from && !el.dataset.from && !el.dataset.arrives) continue;
+      if (before.has(el.dataset.key) && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
+      this.lastKeys.add(el.dataset.key);
+      el.classList.add("last-move");
+      if (still) continue;  // reduced motion: the highlight alone says what moved
+      // a piece whose event gives its path (`data-path`: the points it passed, in its picture's
+      // units) travels along it; any other goes straight from where it stood
+      const here = el.dataset.path && from ? centreIn(el) : null;
+      const via = here ? el.dataset.path.trim().split(/\s+/).map((p) => p.split(",").map(Number)) : [];
+      const frames = from
+        ? [{ transform: `translate(${(from[0] - now[0]) * unit}px, ${(from[1] - now[1]) * unit}px)` },
+          ...via.map(([x, y]) => ({ transform: `translate(${x - here[0]}px, ${y - here[1]}px)` })), { transform: "translate(0, 0)" }]
+        : [{ transform: "scale(1.25)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }];
+      el.style.transformBox = from ? "view-box" : "fill-box";
+      el.style.transformOrigin = "center";
+      el.animate(frames, { duration: from ? Math.min(1600, 420 + 110 * via.length) : 380, easing: via.length ? "linear" : "cubic-bezier(.3,.7,.3,1)" });
+      window.ludotecaAnimations += 1;
+    }
+  }
+
+  // after layout: hit areas of at least 44 px for every control on the board
+  fit() {
+    for (const root of this.box.querySelectorAll("svg.boardsvg")) generic.enlargeTargets(root);
+  }
+}
+
+// The game's rules summary (Markdown from the game package) as DOM nodes, text only.
+export function rulesNodes(text) {
+  const inline = (line) => {
+    const out = [];
+    const re = /(\*\*[^*]+\*\*|`[^`]+`)/g;
+    let at = 0, m;
+    while ((m = re.exec(line))) {
+      if (m.index > at) out.push(line.slice(at, m.index));
+      out.push(m[0].startsWith("**") ? h("strong", {}, m[0].slice(2, -2)) : h("code", {}, m[0].slice(1, -1)));
+      at = m.index + m[0].length;
+    }
+    if (at < line.length) out.push(line.slice(at));
+    return out;
+  };
+  const nodes = [];
+  let list = null;
+  for (const block of String(text || "").split(/\n\s*\n/)) {
+    const lines = block.split("\n");
+    list = null;
+    let para = [];
+    const flush = () => { if (para.length) nodes.push(h("p", {}, inline(para.join(" ")))); para = []; };
+    for (const raw of lines) {
+      const line = raw.trim();
+      if (!line) continue;
+      const head = /^(#+)\s+(.*)$/.exec(line);
+      if (head) { flush(); nodes.push(h("h3", {}, inline(head[2]))); list = null; continue; }
+      const item = /^[-*]\s+(.*)$/.exec(line);
+      if (item) { flush(); if (!list) { list = h("ul"); nodes.push(list); } list.append(h("li", {}, inline(item[1]))); continue; }
+      if (list && raw.startsWith("  ")) { list.lastChild.append(" ", ...inline(line)); continue; }
+      para.push(line);
+    }
+    flush();
+  }
+  return nodes;
+}

@@ -1,0 +1,125 @@
+"""On a phone (390x844, touch) in headless Chromium: each game played to its end against bots
+by tapping the board alone (never the move list), chat between two browsers, the replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from web_support import PHONE, browser, chromium_available, finished_room, live_server, open_room, toy_games
+
+from ludoteca.engine import game_names
+from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
+]
+
+GAMES = [g for g in ("prime-climb", "aggravation", "piramide", "mazmorra") if g in game_names()]
+# a greedy opponent races to the end (a random one makes long games); Mazmorra's random bots are quick enough
+SETUP = {"prime-climb": (["greedy"], {}), "aggravation": (["greedy"], {}), "piramide": (["greedy"], {}),
+         "mazmorra": (["random", "random"], {"market_face_up": True})}
+TARGETS = "#board .choice[data-action]:not([disabled])"
+PICKS = "#board .choice[data-select]"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    db = tmp_path_factory.mktemp("phone") / "rooms.db"
+    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.0, limits=UNLIMITED) as (url, app), browser() as b:
+        yield url, b
+
+
+def tap_to_the_end(page, rng: random.Random, limit: int = 3000) -> dict[str, int]:
+    """Tap board targets only: a move (data-action) when the board offers one, else a piece or
+    card to select (data-select), until the result shows. Returns how many of each were tapped."""
+    taps = {"move": 0, "select": 0}
+    for _ in range(limit):
+        page.wait_for_selector(f"#result-card, {TARGETS}, {PICKS}", timeout=60000)
+        if page.locator("#result-card").count():
+            return taps
+        moves, picks = page.locator(TARGETS), page.locator(PICKS)
+        kind, pool = ("move", moves) if moves.count() else ("select", picks)
+        n = pool.count()
+        if not n:
+            continue  # the position changed between the two looks
+        try:
+            pool.nth(rng.randrange(n)).tap(timeout=1500)
+            taps[kind] += 1
+        except Exception:  # redrawn under the finger (a bot moved): look again
+            continue
+    raise AssertionError(f"the game did not end by tapping the board ({taps})")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_on_a_phone_by_tapping_the_board(site, game):
+    url, b = site
+    bots, options = SETUP[game]
+    page, _ = open_room(b, url, game, bots, options)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(f)))
+    page.reload()
+    page.wait_for_selector("#board svg")
+    taps = tap_to_the_end(page, random.Random(game))
+    assert taps["move"] > 3, taps
+    assert page.locator("#winner-line").inner_text().startswith("Winner")
+    assert page.locator("#log li").count() > 5
+    assert not errors, errors
+    assert any('"act"' in str(f) for f in sent), "the moves went to the server"
+    page.context.close()
+
+
+def test_chat_between_a_player_and_a_spectator(site):
+    url, b = site
+    page, rid = open_room(b, url, "toy", ["random"])
+    watcher_ctx = b.new_context(**PHONE)
+    watcher = watcher_ctx.new_page()
+    watcher.goto(f"{url}/room/{rid}")
+    watcher.wait_for_selector("#chat-form")
+    evil = '<img src=x onerror="window.__pwned=1">'
+    page.fill("#chat-text", f"hola {evil}")
+    page.click("#chat-send")
+    watcher.wait_for_selector("#chat li .said")
+    said = watcher.locator("#chat li .said").last.inner_text()
+    assert said == f"hola {evil}", "shown exactly as typed, as text"
+    assert watcher.locator("#chat li .who").last.inner_text() == "Ana"
+    watcher.fill("#chat-text", "¡buena!")
+    watcher.press("#chat-text", "Enter")
+    page.wait_for_selector("#chat li.spectator")
+    assert "spectator" in page.locator("#chat li.spectator .who").inner_text()
+    assert page.evaluate("window.__pwned") is None and watcher.evaluate("window.__pwned") is None
+    watcher.reload()  # the room keeps its chat
+    watcher.wait_for_selector("#chat li[data-chat='1']")
+    assert watcher.locator("#chat li[data-chat]").count() == 2
+    watcher_ctx.close()
+    page.context.close()
+
+
+def test_the_replay_of_a_finished_game(site):
+    url, b = site
+    rid = finished_room(url)
+    page = b.new_page(**PHONE)
+    page.goto(f"{url}/replay/{rid}")
+    page.wait_for_selector("#board svg.piramide")
+    total = int(page.locator("#step").get_attribute("max"))
+    step = lambda: page.locator("#status").text_content()  # noqa: E731 (hidden on a phone, still there)
+    assert step().endswith(f" 0/{total}")
+    for button in ("first", "prev", "next", "last"):  # drawn icons with names, not font glyphs
+        b_ = page.locator(f"#{button}")
+        assert b_.inner_text().strip() == "" and b_.locator("svg").count() == 1 and b_.get_attribute("aria-label")
+        box = b_.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+    for _ in range(3):
+        page.locator("#next").tap()
+        page.wait_for_function("(n) => document.querySelectorAll('#log li').length === n", arg=_ + 1)
+    assert step().endswith(f" 3/{total}")
+    page.locator("#last").tap()
+    page.wait_for_function("(n) => document.querySelectorAll('#log li').length === n", arg=total)
+    assert step().endswith(f" {total}/{total}")
+    assert total >= 100, "a game long enough to show three-digit move numbers"
+    n = page.locator("#log li .n").nth(99)
+    assert n.inner_text() == "100." and n.bounding_box()["x"] >= page.locator("#log").bounding_box()["x"], "shown whole"
+    page.close()
