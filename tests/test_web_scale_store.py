@@ -11,7 +11,7 @@ import time
 import pytest
 from scale_support import missing, needs_servers, postgres_server
 from sqlalchemy import func, select
-from web_support import toy_games
+from web_support import receive_state, toy_games
 
 from ludoteca.engine import CHANCE
 from ludoteca.web.botworker import BotWorker
@@ -333,3 +333,31 @@ def test_a_database_made_before_the_scale_tables_gets_them_and_its_rooms_go_on(t
     assert len(stored_actions(again, room.id)) == moves + 1
     with sqlite3.connect(path) as db:
         assert "ix_rooms_updated" in {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+
+
+def next_chat(ws):
+    while True:
+        msg = ws.receive_json()
+        if msg["type"] == "chat" and not msg.get("full"):
+            return msg["messages"]
+
+
+def test_chat_said_through_one_process_reaches_the_clients_of_another_numbered_once(db_url, games):
+    broker = LocalBroker()
+    with served(db_url, broker) as one, served(db_url, broker) as two:
+        made = seated(one)
+        rid = made["room"]["id"]
+        with one.websocket_connect(f"/ws/{rid}") as ana, two.websocket_connect(f"/ws/{rid}") as eva:
+            ana.send_json({"type": "hello", "seat": 0, "token": made["token"]})
+            eva.send_json({"type": "hello"})  # a spectator on the other process
+            receive_state(ana)
+            receive_state(eva)
+            ana.send_json({"type": "chat", "text": "hola"})
+            assert [m["text"] for m in next_chat(eva)] == ["hola"]
+            eva.send_json({"type": "chat", "text": "buena suerte", "name": "Eva"})
+            heard = next_chat(ana)
+            while heard[-1]["text"] != "buena suerte":
+                heard = next_chat(ana)
+            assert heard[-1]["name"] == "Eva"
+        numbers = [m["i"] for m in two.app.state.hub.chat.refresh(rid) or two.app.state.hub.chat.history(rid)]
+        assert numbers == [0, 1]  # each process numbered from the storage: no number given twice

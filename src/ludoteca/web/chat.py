@@ -13,7 +13,8 @@ from __future__ import annotations
 import time
 from typing import Any, Hashable
 
-from sqlalchemy import Float, ForeignKey, Integer, String, insert, select
+from sqlalchemy import Float, ForeignKey, Integer, String, func, insert, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..engine import T
@@ -63,10 +64,25 @@ class Chat:
         if room_id not in self.rooms:
             with self.sessions() as db:
                 rows = db.scalars(select(ChatRow).where(ChatRow.room_id == room_id).order_by(ChatRow.index.desc()).limit(KEEP)).all()
-                count = db.query(ChatRow).filter(ChatRow.room_id == room_id).count()
             self.rooms[room_id] = [self._message(r.index, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
-            self.counts[room_id] = count
+            self.counts[room_id] = rows[0].index + 1 if rows else 0
         return self.rooms[room_id]
+
+    def refresh(self, room_id: str) -> list[dict[str, Any]]:
+        """The messages stored since this process last looked: its own and, where several server
+        processes share the database, the others' (the storage numbers every room's messages)."""
+        if room_id not in self.rooms:
+            self.history(room_id)
+            return []
+        with self.sessions() as db:
+            rows = db.scalars(select(ChatRow).where(ChatRow.room_id == room_id, ChatRow.index >= self.counts[room_id]).order_by(ChatRow.index)).all()
+        new = [self._message(r.index, r.seat, r.name, r.text, r.at) for r in rows]
+        if new:
+            messages = self.rooms[room_id]
+            messages.extend(new)
+            del messages[:-KEEP]
+            self.counts[room_id] = new[-1]["i"] + 1
+        return new
 
     @staticmethod
     def _message(index: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
@@ -74,17 +90,22 @@ class Chat:
 
     def post(self, room, seat: int | None, name: Any, text: Any, speaker: Hashable) -> dict[str, Any]:
         """Store one message from `seat` (None: a spectator, named by `name`); returns it.
-        `speaker` identifies who is rate-limited (the seat, or the spectator's connection)."""
+        `speaker` identifies who is rate-limited (the seat, or the spectator's connection).
+        Its number is the room's next in storage, so two processes never give out the same
+        one (a clash with another process's insert is retried); `refresh` then delivers it."""
         text = clean_text(text)
         if not self.rates.allow("chat", f"{room.id}:{speaker}"):
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
         shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
-        messages = self.history(room.id)
-        index = self.counts[room.id]
-        msg = self._message(index, seat, shown, text, time.time())
-        with self.sessions.begin() as db:
-            db.execute(insert(ChatRow), {"room_id": room.id, "index": index, "seat": seat, "name": shown, "text": text, "at": msg["at"]})
-        self.counts[room.id] = index + 1
-        messages.append(msg)
-        del messages[:-KEEP]
-        return msg
+        self.history(room.id)
+        for _ in range(8):
+            try:
+                with self.sessions.begin() as db:
+                    last = db.scalar(select(func.max(ChatRow.index)).where(ChatRow.room_id == room.id))
+                    index = 0 if last is None else last + 1
+                    msg = self._message(index, seat, shown, text, time.time())
+                    db.execute(insert(ChatRow), {"room_id": room.id, "index": index, "seat": seat, "name": shown, "text": text, "at": msg["at"]})
+                return msg
+            except IntegrityError:
+                continue  # another process took that number first
+        raise RoomError("busy", T("the chat is busy: try again", "el chat está ocupado: inténtalo de nuevo"))

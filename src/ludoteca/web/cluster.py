@@ -41,6 +41,7 @@ class Cluster:
         service.on_change = self.changed
         service.present = broker.present
         hub.elsewhere = lambda room_id: self.online.get(room_id, set())
+        hub.on_chat = lambda room_id: self.broker.publish({"room": room_id, "chat": True, "origin": self.origin})
 
     def changed(self, room) -> None:
         self.broker.publish({"room": room.id, "version": room.version, "origin": self.origin,
@@ -63,8 +64,18 @@ class Cluster:
         """In the broker's thread: hand the notice to this process's event loop."""
         if notice.get("origin") == self.origin or self.loop is None or self.loop.is_closed():
             return
+        if notice.get("chat"):
+            self.loop.call_soon_threadsafe(self._chat_noticed, notice["room"])
+            return
         version = notice.get("version")
         self.loop.call_soon_threadsafe(self._noticed, notice["room"], version if isinstance(version, int) else None)
+
+    def _chat_noticed(self, room_id: str) -> None:
+        if room_id in self.hub.connections:
+            try:
+                self.hub.deliver_chat(room_id)
+            except Exception as exc:  # the database away for a moment: the next message brings it
+                log.warning("room %s: could not read the chat (%s: %s)", room_id, type(exc).__name__, str(exc)[:120])
 
     def _noticed(self, room_id: str, version: int | None) -> None:
         if room_id not in self.hub.connections:

@@ -28,7 +28,7 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -74,6 +74,8 @@ class Hub:
         self.drivers: dict[str, asyncio.Task] = {}
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
         self.chat = Chat(service.sessions, self.rates)
+        #: told after a chat message is stored (`cluster.Cluster` tells the other processes)
+        self.on_chat: Callable[[str], None] = lambda room_id: None
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -96,6 +98,13 @@ class Hub:
                 cache[key] = msg
         conn.log_sent = len(room.log)
         self.enqueue(conn, msg)
+
+    def deliver_chat(self, room_id: str) -> None:
+        """Send this process's clients in the room the chat messages stored since it last looked."""
+        new = self.chat.refresh(room_id)
+        if new:
+            for conn in list(self.connections.get(room_id, ())):
+                self.enqueue(conn, {"type": "chat", "messages": new})
 
     def enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing is dropped, not buffered forever
@@ -293,9 +302,9 @@ class Hub:
                     self.broadcast(room)
                 self.kick(room)
             elif kind == "chat":
-                said = self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.seat if conn.seat is not None else id(conn))
-                for other in list(self.connections.get(room.id, ())):
-                    self.enqueue(other, {"type": "chat", "messages": [said]})
+                self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.seat if conn.seat is not None else id(conn))
+                self.deliver_chat(room.id)
+                self.on_chat(room.id)
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
