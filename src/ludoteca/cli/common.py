@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text as RichText
 
 from ..engine import LudotecaError, T, Text
 from ..engine.i18n import language
@@ -16,9 +17,16 @@ from ..engine.i18n import language
 err_console = Console(stderr=True, highlight=False)
 
 
+def plain(text: str) -> RichText:
+    """User text as Rich shows it verbatim: no markup (`[/x]`, `[bold]`), no emoji codes."""
+    return RichText(text)
+
+
 def fail(message: Text | str, code: int = 2) -> NoReturn:
+    """One line on stderr, the message printed as plain text (it may quote a user's input)."""
     text = message.get(language()) if isinstance(message, Text) else message
-    err_console.print(f"[bold red]error:[/] {text}", markup=True, highlight=False, soft_wrap=True)
+    line = " ".join(text.splitlines())
+    err_console.print(RichText.assemble(("error:", "bold red"), " ", line), soft_wrap=True)
     raise typer.Exit(code)
 
 

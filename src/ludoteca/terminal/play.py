@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
 from ..engine.record import GameRecord
@@ -25,9 +26,13 @@ def save_record(record: GameRecord, path: Path) -> None:
     """Write atomically: a crash mid-write never leaves a truncated record."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".record-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(record.dumps())
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(record.dumps())
+        os.replace(tmp, path)
+    except BaseException:  # never leave the temporary file behind
+        os.unlink(tmp)
+        raise
 
 
 class TerminalGame:
@@ -60,7 +65,7 @@ class TerminalGame:
 
     def who(self, seat: int) -> str:
         player = self.match.players[seat]
-        return f"{player.get('name', f'P{seat + 1}')} ({self.seats[seat].kind})"
+        return escape(f"{player.get('name', f'P{seat + 1}')} ({self.seats[seat].kind})")  # names are user text, shown verbatim
 
     def run(self) -> None:
         match = self.match
@@ -88,7 +93,7 @@ class TerminalGame:
                     self.match.apply_text(text)
                     return
                 except LudotecaError as exc:
-                    self.console.print(f"[red]{exc.text(self.lang)}[/]")
+                    self.console.print(f"[red]{escape(exc.text(self.lang))}[/]")
         action = self.match.state.sample_chance()
         text = state.describe_action_for(action, self.viewer, self.lang)
         self.match.apply(action)
@@ -124,7 +129,7 @@ class TerminalGame:
                     self.say(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
-                    self.console.print(f"[red]{exc.text(self.lang)}[/]")
+                    self.console.print(f"[red]{escape(exc.text(self.lang))}[/]")
                     continue
             if low in ("all", "todas"):
                 self.list_choices(legal, True)
@@ -150,7 +155,7 @@ class TerminalGame:
                                       f"  … y {len(legal) - len(shown)} más (escribe 'all' para verlas, o escribe una jugada en notación)"))
 
     def parse_choice(self, text: str, legal: list[int]) -> int | None:
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= 6:  # '²' and 5,000 digits are no choice number
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
@@ -159,10 +164,10 @@ class TerminalGame:
         try:
             action = self.match.state.string_to_action(text)
         except LudotecaError as exc:
-            self.console.print(f"[red]{exc.text(self.lang)}[/]")
+            self.console.print(f"[red]{escape(exc.text(self.lang))}[/]")
             return None
         if action not in legal:
-            self.console.print("[red]" + self.t(f"{text!r} is not legal now", f"{text!r} no es legal ahora") + "[/]")
+            self.console.print("[red]" + escape(self.t(f"{text!r} is not legal now", f"{text!r} no es legal ahora")) + "[/]")
             return None
         return action
 
