@@ -19,6 +19,8 @@ from .board import DIVIDE, GOAL, IS_RED, MINUS, OPS_TABLE, PLUS, TIMES, apply_op
 NK = C.NUM_KEEPERS
 NC = C.NUM_TYPES
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
+_DECISION_KINDS = (frozenset({"roll"}), frozenset({"die", "keeper", "bump", "curse", "end"}), frozenset({"card"}),
+                   frozenset({"switch"}), frozenset({"steal"}), frozenset({"draw"}), frozenset())
 PHASES = ("roll", "move", "card-pawn", "switch", "steal", "draw", "over")
 
 #: DIE_ACTIONS[cursed][p][pos][v] = die actions (ints) for pawn p on pos with value v
@@ -91,6 +93,14 @@ class PrimeClimbState(State):
         if ph == OVER:
             return TERMINAL
         return CHANCE
+
+    def decision_kinds(self) -> frozenset[str]:
+        """The kinds of action the phase asks for (testing.conformance)."""
+        return _DECISION_KINDS[self.phase]
+
+    def action_kind(self, action: int) -> str:
+        """'die' for a die use (A+3), else the notation's verb (keeper, bump, curse, end, ...)."""
+        return "die" if action < A.KEEPER0 else A.to_string(action).split()[0]
 
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -193,17 +203,6 @@ class PrimeClimbState(State):
         return Rng(self.rng.s).weighted(self.chance_outcomes())
 
     # --- applying ----------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        if self.phase == OVER:
-            raise IllegalActionError(T("the game is over: no more actions", "la partida terminó: no hay más acciones"))
-        if not isinstance(action, int) or isinstance(action, bool) or action not in self.legal_actions():
-            try:
-                name = A.to_string(action)
-            except NotationError:
-                name = repr(action)
-            raise IllegalActionError(T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action))
-        self.apply_legal(action)
-
     def apply_legal(self, a: int) -> None:
         if a < A.KEEPER0:
             self._apply_die(a)
