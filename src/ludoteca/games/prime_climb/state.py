@@ -710,6 +710,11 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
             raise bad(f"the {C.NAMES[c]} cards do not add up to {C.COUNTS[c]}", f"las cartas {C.NAMES[c]} no suman {C.COUNTS[c]}")
     if (s.phase == OVER) != (s.winner >= 0):
         raise bad("a winner exactly when the phase is over", "hay ganador exactamente cuando la fase es over")
+    home = [t for t in range(n) if s.pos[2 * t] == GOAL and s.pos[2 * t + 1] == GOAL]
+    if home != ([s.winner] if s.winner >= 0 else []):  # the game ends the moment a second pawn is home
+        raise bad("the winner, and only the winner, has both pawns on 101", "el ganador, y solo él, tiene ambos peones en 101")
+    if s.phase == ROLL and s.dice:
+        raise bad("dice are left over before the roll", "quedan dados antes de tirar")
     if s.phase in (CARD_PAWN, SWITCH, STEAL) and s.card < 0:
         raise bad("a card phase needs a pending card", "una fase de carta necesita una carta pendiente")
     if s.phase == SWITCH and s.card_pawn < 0:
