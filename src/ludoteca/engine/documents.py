@@ -40,7 +40,27 @@ def state_from_document(doc: Any, check: bool = True) -> State:
     state.rng.s = header.rng
     if check:
         check_consistent(state)
+        if _canonical(state.to_json()) != _canonical(header.state):
+            raise StateFormatError(T(
+                "the state is inconsistent: some field of the body says something else than the rest (a derived value, an unknown field, a wrong type)",
+                "el estado es incoherente: algún campo del cuerpo dice otra cosa que el resto (un valor derivado, un campo desconocido, un tipo erróneo)"))
     return state
+
+
+def _canonical(body: Any) -> str:
+    """JSON text where lists of plain values are sorted: a loader may keep a hand sorted, and
+    that alone does not make two bodies differ; anything else (types included) does."""
+    def norm(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: norm(v) for k, v in value.items()}
+        if isinstance(value, list):
+            items = [norm(v) for v in value]
+            if all(not isinstance(v, (dict, list)) for v in items):
+                return sorted(items, key=lambda v: json.dumps(v))
+            return items
+        return value
+
+    return json.dumps(norm(body), sort_keys=True)
 
 
 def load_state_text(text: str) -> State:

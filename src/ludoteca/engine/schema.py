@@ -104,9 +104,13 @@ _WHY: dict[str, tuple[str, str]] = {
 }
 
 
+_TYPE_NAMES = ("int", "float", "str", "dict", "list", "none", "PlayerEntry", "ResultEntry", "ActionEntry")
+
+
 def _where(loc: tuple[Any, ...]) -> str:
     # pydantic names union members ("int", "literal['chance']") in the location: drop them
-    parts = [str(p) for p in loc if isinstance(p, int) or not (p.startswith(("literal[", "function-")) or p in ("int", "float", "str", "dict", "list", "none", "PlayerEntry", "ResultEntry", "ActionEntry"))]
+    parts = [str(p) if isinstance(p, int) or p.isidentifier() else repr(p)[:40] for p in loc
+             if isinstance(p, int) or not (p.startswith(("literal[", "function-")) or p in _TYPE_NAMES)]
     return ".".join(parts) or "(document)"
 
 

@@ -13,7 +13,7 @@ from ludoteca.engine import StateFormatError, T
 from ludoteca.engine.counters import counters_from_json, counters_to_json
 
 from .deck import BASE, REGULAR
-from .state import DECK_NAMES, DISCARD, DRAWING, HAND_LIMIT, OVER, PHASE_NAMES, START, STATS, PiramideState
+from .state import DECK_NAMES, DISCARD, DRAWING, HAND_LIMIT, OVER, PHASE_NAMES, SECOND_DRAW, START, STATS, SYMBOL, PiramideState
 
 
 def bad(en: str, es: str) -> StateFormatError:
@@ -200,6 +200,8 @@ def check_turn(s: PiramideState, sizes: list[int]) -> None:
     if (s.phase == OVER) != ended:
         raise bad("the game is over exactly when the apex is placed or every player passed in a row",
                   "la partida termina exactamente cuando se coloca la cúspide o todos pasan seguidos")
+    if s.draws_left != {SECOND_DRAW: 1, DRAWING: s.draws_left}.get(s.phase, 0) or (s.sym_k > 0) != (s.phase == SYMBOL):
+        raise bad("the draws left or symbol matches do not fit the phase", "los robos pendientes o los símbolos no cuadran con la fase")
     if any(k > HAND_LIMIT for p, k in enumerate(sizes) if p != s.cur):
         raise bad(f"only the player whose turn it is may hold more than {HAND_LIMIT} cards",
                   f"solo el jugador al que le toca puede tener más de {HAND_LIMIT} cartas")
