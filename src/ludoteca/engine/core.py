@@ -183,13 +183,16 @@ class State:
         if self.current_player() == TERMINAL:
             raise IllegalActionError(T("the game is over: no more actions", "la partida terminó: no hay más acciones"))
         if type(action) is not int:  # True == 1 and 2.0 == 2: neither is an action, nor an int subclass
-            shown = repr(action)[:60]
+            shown = _shown(action)
             raise IllegalActionError(T(f"an action is a whole number, not {shown}", f"una acción es un número entero, no {shown}"))
         if action not in self.legal_actions():
+            if not 0 <= action < self.game.num_distinct_actions():
+                shown = _shown(action)
+                raise IllegalActionError(T(f"{shown} is not an action of this game", f"{shown} no es una acción de este juego"))
             try:
                 name = self.action_to_string(action)
-            except Exception:  # an integer outside the action space has no notation
-                name = repr(action)[:60]
+            except Exception:  # a game may leave some numbers of its action space unnamed
+                name = repr(action)
             try:
                 why = self.why_illegal(action)
             except Exception:  # the explanation is optional: no hostile integer may turn it into a crash
@@ -292,6 +295,16 @@ class State:
         import json
 
         return json.dumps(self.to_json(), sort_keys=True)
+
+
+def _shown(value: Any) -> str:
+    """A short, safe rendering of whatever was passed as an action (an int of 5,000 digits has no repr)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<int of {value.bit_length()} bits>"
+    try:
+        return repr(value)[:60]
+    except Exception:
+        return type(value).__name__
 
 
 def check_fields(doc: Any, fields: Sequence[str], what: str) -> None:
