@@ -53,7 +53,7 @@ def play(
         check_record_path(record)
     extra = {"show_rooms": True} if show_rooms else {}
     session = TerminalGame(match, seat_list, language(), manual_chance=dice == "manual", quiet=quiet, render_extra=extra)
-    say = lambda en, es: session.console.print(plain(T(en, es).get(language())))  # noqa: E731  (paths are user text)
+    say = lambda en, es: session.console.print(plain(T(en, es).get(language())), soft_wrap=True)  # noqa: E731  (paths are user text)
     say(f"{g.title.en} — seed {seed}", f"{g.title.es} — semilla {seed}")
     try:
         session.run()
