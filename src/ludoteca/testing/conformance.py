@@ -117,6 +117,7 @@ def random_game(
             action = state.sample_chance()
         else:
             legal = state.legal_actions()
+            check_kinds(state, legal)  # cheap, so at every decision: a rare mislabelled one is still met
             action = legal[rng.below(len(legal))]
         state.apply_action(action)
     raise AssertionError(f"{game.name} did not end within {max_actions} actions (seed {seed})")
