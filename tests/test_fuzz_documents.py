@@ -99,3 +99,25 @@ def test_in_process_data_with_deep_nesting_or_huge_numbers_is_refused():
 def test_any_value_as_a_whole_document_is_refused(value):
     assert loads_or_refuses(state_from_document, value) is None
     assert loads_or_refuses(GameRecord.from_json, value) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzz_settings(5)
+@given(data=st.data())
+def test_the_command_line_answers_hostile_documents_in_one_line(name, data, tmp_path_factory):
+    """`legal`, `view` and `apply` on a mutated document: a result, or one line and a non-zero exit."""
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    path = tmp_path_factory.mktemp("fuzz") / "s.json"
+    path.write_text(json.dumps(data.draw(mutated(data.draw(st.sampled_from(positions(name)))))))
+    runner = CliRunner()
+    action = data.draw(st.one_of(st.sampled_from(["roll 3", "roll 3,9", "end", "pass", "move exit", "take 1"]), st.text(max_size=8)))
+    for args in (["legal", str(path)], ["view", str(path), "--seat", "0"], ["apply", str(path), action]):
+        result = runner.invoke(app, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exception)
+        if result.exit_code:
+            assert result.stderr.startswith("error:") and result.stderr.count("\n") == 1, result.stderr
+        elif args[0] == "apply":
+            assert_sound(load_state_text(result.stdout))

@@ -5,6 +5,7 @@ text that parses names a legal action; nothing refused changes the state."""
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 import pytest
 from hypothesis import given
@@ -16,8 +17,14 @@ from ludoteca.engine.documents import state_from_document
 
 
 def _state(name: str, index: int):
+    """One of the positions of `name`, loaded once (a test that changes it must clone it)."""
     docs = positions(name)
-    return state_from_document(json.loads(docs[index % len(docs)]), check=False)
+    return _loaded(name, index % len(docs))
+
+
+@lru_cache(maxsize=None)
+def _loaded(name: str, index: int):
+    return state_from_document(json.loads(positions(name)[index]), check=False)
 
 
 # Words and pieces the four notations use, so random texts come near real actions.
