@@ -263,3 +263,13 @@ def test_cli_replay_shows_names_verbatim(tmp_path):
     result = cli("replay", str(path))
     assert result.exit_code == 0, result.output
     assert "[bold]Ana[/bold]" in result.stdout and "[/x]" in result.stdout
+
+
+def test_cli_reads_only_regular_files(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer forever
+    for path in (fifo, tmp_path, "/dev/zero"):
+        result = cli("legal", str(path))
+        assert result.exit_code == 2 and "not a regular file" in result.stderr, result.stderr
