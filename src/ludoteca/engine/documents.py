@@ -40,10 +40,13 @@ def state_from_document(doc: Any, check: bool = True) -> State:
     state.rng.s = header.rng
     if check:
         check_consistent(state)
-        if _canonical(state.to_json()) != _canonical(header.state):
+        written, given = state.to_json(), header.state
+        differ = sorted(k for k in set(written) | set(given) if k not in written or k not in given or _canonical(written[k]) != _canonical(given[k]))
+        if differ:
+            field = "state." + differ[0][:40]
             raise StateFormatError(T(
-                "the state is inconsistent: some field of the body says something else than the rest (a derived value, an unknown field, a wrong type)",
-                "el estado es incoherente: algún campo del cuerpo dice otra cosa que el resto (un valor derivado, un campo desconocido, un tipo erróneo)"))
+                f"the state is inconsistent: the field {field} does not match the rest of the state (a derived value, an unknown field or a wrong type)",
+                f"el estado es incoherente: el campo {field} no cuadra con el resto del estado (un valor derivado, un campo desconocido o un tipo erróneo)"))
     return state
 
 

@@ -68,7 +68,8 @@ class ActionEntry(_Strict):
     action: StrictStr = Field(max_length=1000)
 
 
-class ResultEntry(_Strict):
+class ResultEntry(BaseModel):
+    model_config = ConfigDict(strict=True, extra="allow")  # how a game ended may be told in more fields
     winners: list[Seat]
     returns: list[Number] | None = None
     scores: list[Number] | None = None
