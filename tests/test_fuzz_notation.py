@@ -121,3 +121,26 @@ def test_superscripts_and_huge_numbers_are_notation_errors():
         for text in texts:
             with pytest.raises(NotationError):
                 state.string_to_action(text)
+
+
+def test_mazmorra_placements_off_the_grid_are_illegal_actions():
+    """Every placement number of every card in hand (the OpenSpiel adapter may send any): those
+    whose card cannot lie there on the grid once raised TypeError in the explanation."""
+    from ludoteca.engine import make_game
+
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 2)
+    legal = set(state.legal_actions())
+    seen_off_grid = 0
+    for card in state.hands[state.turn]:
+        for o in (0, 1):
+            for p in range(game.ncells):
+                action = (card * 2 + o) * game.ncells + p
+                seen_off_grid += not game.geo.valid[o][p]
+                try:
+                    state.clone().apply_action(action)
+                except IllegalActionError as exc:
+                    assert action not in legal and exc.message.es
+                else:
+                    assert action in legal
+    assert seen_off_grid
