@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 
 from ludoteca.engine import (
@@ -188,7 +188,10 @@ def assert_sound(state: State, successors: int = 6) -> None:
 def loads_or_refuses(load, *args) -> Any:
     """`load(*args)`, or None when it refused with one of the documented errors (one line)."""
     try:
-        return load(*args)
+        loaded = load(*args)
     except LudotecaError as exc:
         assert exc.message.en and exc.message.es
+        event(f"refused: {type(exc).__name__}")
         return None
+    event("accepted")
+    return loaded

@@ -8,7 +8,7 @@ import json
 from functools import lru_cache
 
 import pytest
-from hypothesis import given
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from fuzz_support import GAMES, fuzz_settings, positions
@@ -52,8 +52,10 @@ def test_notation_parses_to_a_legal_action_or_raises_notation_error(name, index,
         action = state.string_to_action(text)
     except NotationError as exc:
         assert exc.message.en and exc.message.es
+        event("refused: NotationError")
     else:
         assert action in state.legal_actions()
+        event("parsed to a legal action")
     assert json.dumps(state_to_document(state), sort_keys=True) == before
 
 
