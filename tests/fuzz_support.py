@@ -13,7 +13,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from hypothesis import HealthCheck, event, settings
+from hypothesis import HealthCheck, currently_in_test_context, event, settings
 from hypothesis import strategies as st
 
 from ludoteca.engine import (
@@ -191,7 +191,13 @@ def loads_or_refuses(load, *args) -> Any:
         loaded = load(*args)
     except LudotecaError as exc:
         assert exc.message.en and exc.message.es
-        event(f"refused: {type(exc).__name__}")
+        _count(f"refused: {type(exc).__name__}")
         return None
-    event("accepted")
+    _count("accepted")
     return loaded
+
+
+def _count(what: str) -> None:
+    """A statistic of the running Hypothesis test (`--hypothesis-show-statistics`), if any."""
+    if currently_in_test_context():
+        event(what)
