@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text as RichText
 
 from ..engine import LudotecaError, T, Text
 from ..engine.i18n import language
@@ -16,15 +19,36 @@ from ..engine.i18n import language
 err_console = Console(stderr=True, highlight=False)
 
 
+def plain(text: str) -> RichText:
+    """User text as Rich shows it verbatim: no markup (`[/x]`, `[bold]`), no emoji codes."""
+    return RichText(text)
+
+
 def fail(message: Text | str, code: int = 2) -> NoReturn:
+    """One line on stderr, the message printed as plain text (it may quote a user's input)."""
     text = message.get(language()) if isinstance(message, Text) else message
-    err_console.print(f"[bold red]error:[/] {text}", markup=True, highlight=False, soft_wrap=True)
+    line = " ".join(text.splitlines())
+    err_console.print(RichText.assemble(("error:", "bold red"), " ", line), soft_wrap=True)
     raise typer.Exit(code)
 
 
+#: far more than any document ludoteca writes (a long Mazmorra record is a few hundred KB)
+MAX_DOCUMENT_BYTES = 32 * 1024 * 1024
+
+
 def read_text(path: Path, what: Text) -> str:
+    """A document's text: a regular file of bounded size (a FIFO or /dev/zero is refused, not read)."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO must not block the open
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        if not regular:
+            os.close(fd)
+            fail(T(f"{what.en} {path} is not a regular file", f"{what.es} {path} no es un archivo normal"))
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(MAX_DOCUMENT_BYTES + 1)
+        if len(data) > MAX_DOCUMENT_BYTES:
+            fail(T(f"{what.en} {path} is larger than {MAX_DOCUMENT_BYTES // 2**20} MiB", f"{what.es} {path} pesa más de {MAX_DOCUMENT_BYTES // 2**20} MiB"))
+        return data.decode("utf-8")
     except FileNotFoundError:
         fail(T(f"{what.en} {path} does not exist", f"{what.es} {path} no existe"))
     except (OSError, UnicodeDecodeError) as exc:

@@ -25,6 +25,7 @@ from ..engine import (
     state_to_document,
     view_document,
 )
+from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
 from .common import command_line_options, fail, print_json, read_text
@@ -148,7 +149,12 @@ def apply(
             state.apply_text(text)
         except LudotecaError as exc:
             fail(T(f"action {index} {text!r}: ", f"acción {index} {text!r}: ") + exc.message, code=1)
-    print_json(state_to_document(state))
+    doc = state_to_document(state)
+    try:  # what apply writes must load again: never print a document the loader would refuse
+        check_consistent(state)
+    except LudotecaError as exc:
+        fail(T("the resulting state does not load again: ", "el estado resultante no se vuelve a cargar: ") + exc.message, code=1)
+    print_json(doc)
 
 
 @app.command()
@@ -227,7 +233,7 @@ def replay_cmd(
         fail(exc.message, code=1)
     if step and not walk(record):
         return
-    summarise(record, final)
+    summarise(record, final, Console(highlight=False, markup=False, emoji=False))  # names and options verbatim
 
 
 def _register_subcommands() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -11,7 +13,7 @@ from ..engine import LudotecaError, Match, OptionError, T, make_game
 from ..engine.i18n import language
 from ..terminal.play import Quit, TerminalGame, save_record
 from ..terminal.seats import parse_seats
-from .common import command_line_options, fail
+from .common import command_line_options, fail, plain
 
 
 def _seats(seats: str | None, g, seed: int):
@@ -60,17 +62,49 @@ def play(
         match = Match(g, len(seat_list), seed, players)
     except LudotecaError as exc:
         fail(exc.message)
+    if record is not None:
+        check_record_path(record)
     extra = {"show_rooms": True} if show_rooms else {}
     session = TerminalGame(match, seat_list, language(), manual_chance=dice == "manual", quiet=quiet, render_extra=extra)
-    session.console.print(T(f"{g.title.en} — seed {seed}", f"{g.title.es} — semilla {seed}").get(language()))
+    say = lambda en, es: session.console.print(plain(T(en, es).get(language())), soft_wrap=True)  # noqa: E731  (paths are user text)
+    say(f"{g.title.en} — seed {seed}", f"{g.title.es} — semilla {seed}")
     try:
         session.run()
-    except Quit:
-        session.console.print(T("Game stopped.", "Partida detenida.").get(language()))
+    except (Quit, KeyboardInterrupt):
+        say("Game stopped.", "Partida detenida.")
         if record:
-            save_record(match.record(), record)
-            session.console.print(T(f"Record so far written to {record}", f"Registro hasta aquí guardado en {record}").get(language()))
+            keep_record(match, record, say, finished=False)
         raise typer.Exit(1)
     if record:
-        save_record(match.record(), record)
-        session.console.print(T(f"Record written to {record}", f"Registro guardado en {record}").get(language()))
+        keep_record(match, record, say, finished=True)
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse, before any move is played, a --record path the record could not be written to."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        fail(T(f"--record {path}: is a folder; name a file in it", f"--record {path}: es una carpeta; indica un archivo dentro de ella"))
+    if path.exists() and not path.is_file():
+        fail(T(f"--record {path}: is not a regular file", f"--record {path}: no es un archivo normal"))
+    if not folder.is_dir():
+        fail(T(f"--record {path}: the folder {folder} does not exist", f"--record {path}: la carpeta {folder} no existe"))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        fail(T(f"--record {path}: the folder {folder} cannot be written", f"--record {path}: no se puede escribir en la carpeta {folder}"))
+
+
+def keep_record(match: Match, path: Path, say, finished: bool) -> None:
+    """Write the record; if the path went bad during the game, keep it in a fresh file of the
+    temporary folder instead (never losing it), said on screen, and exit non-zero."""
+    rec = match.record()
+    try:
+        save_record(rec, path)
+    except OSError as exc:
+        fd, spare = tempfile.mkstemp(prefix=f"ludoteca-{match.game.name}-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(rec.dumps())
+        fail(T(f"cannot write the record to {path} ({exc.strerror}); it was kept in {spare}",
+               f"no se puede escribir el registro en {path} ({exc.strerror}); se guardó en {spare}"), code=1)
+    if finished:
+        say(f"Record written to {path}", f"Registro guardado en {path}")
+    else:
+        say(f"Record so far written to {path}", f"Registro hasta aquí guardado en {path}")

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..engine import LudotecaError, T
 from ..engine.i18n import language, set_language
-from .common import fail
+from .common import fail, plain
 
 Lang = Annotated[Optional[str], typer.Option("--lang", help="Language of messages: en or es / Idioma: en o es.")]
 
@@ -60,10 +60,10 @@ def simulate(
     except LudotecaError as exc:
         fail(exc.message)
     lg = language()
-    console.print(T(
+    console.print(plain(T(
         f"{outcome.played} games played in {outcome.seconds:.1f} s ({outcome.skipped} already in {folder}).",
         f"{outcome.played} partidas jugadas en {outcome.seconds:.1f} s ({outcome.skipped} ya estaban en {folder}).",
-    ).get(lg))
+    ).get(lg)))
     if outcome.interrupted:
         console.print(T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.").get(lg))
         raise typer.Exit(130)
@@ -78,7 +78,7 @@ def _report(folder: Path, lg: str) -> None:
         summary = write_report(folder, lg)
     except LudotecaError as exc:
         fail(exc.message)
-    console = Console()
+    console = Console(markup=False, emoji=False)  # cells and paths are shown verbatim
     # the overview, the seats (or each bot in each seat), the first mover, and the win rate by bot;
     # cells wrap rather than end in "…", so no two rows read alike at 80 columns or in a pipe
     for t in tables(summary, lg):
@@ -93,7 +93,7 @@ def _report(folder: Path, lg: str) -> None:
         for row in t.rows:
             table.add_row(*row)
         console.print(table)
-    console.print(T(f"Report: {folder / 'report' / 'report.html'}", f"Informe: {folder / 'report' / 'report.html'}").get(lg))
+    console.print(plain(T(f"Report: {folder / 'report' / 'report.html'}", f"Informe: {folder / 'report' / 'report.html'}").get(lg)))
 
 
 def report(

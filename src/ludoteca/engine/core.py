@@ -197,14 +197,22 @@ class State:
         """Apply an action after checking it; an illegal one raises and changes nothing."""
         if self.current_player() == TERMINAL:
             raise IllegalActionError(T("the game is over: no more actions", "la partida terminó: no hay más acciones"))
-        if not isinstance(action, int) or action not in self.legal_actions():
+        if type(action) is not int:  # True == 1 and 2.0 == 2: neither is an action, nor an int subclass
+            shown = _shown(action)
+            raise IllegalActionError(T(f"an action is a whole number, not {shown}", f"una acción es un número entero, no {shown}"))
+        if action not in self.legal_actions():
+            if not 0 <= action < self.game.num_distinct_actions():
+                shown = _shown(action)
+                raise IllegalActionError(T(f"{shown} is not an action of this game", f"{shown} no es una acción de este juego"))
             try:
                 name = self.action_to_string(action)
-            except Exception:  # an integer outside the action space has no notation
+            except Exception:  # a game may leave some numbers of its action space unnamed
                 name = repr(action)
-            raise IllegalActionError(
-                T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action)
-            )
+            try:
+                why = self.why_illegal(action)
+            except Exception:  # the explanation is optional: no hostile integer may turn it into a crash
+                why = T("", "")
+            raise IllegalActionError(T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + why)
         self.apply_legal(action)
 
     def apply_with_events(self, action: int) -> list[dict[str, Any]]:
@@ -253,6 +261,8 @@ class State:
 
     def string_to_action(self, text: str) -> int:
         """Parse notation; a text that names no legal action of this state raises NotationError."""
+        if not isinstance(text, str):
+            raise NotationError(T("an action must be text", "una acción debe ser texto"))
         wanted = " ".join(text.split()).lower()
         for action in self.legal_actions():
             if self.action_to_string(action).lower() == wanted:
@@ -334,6 +344,16 @@ def _restore_state(game_ref: Any, cls: type, fields: dict[str, Any]) -> State:
         setattr(state, name, value)
     state.relink()
     return state
+
+
+def _shown(value: Any) -> str:
+    """A short, safe rendering of whatever was passed as an action (an int of 5,000 digits has no repr)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<int of {value.bit_length()} bits>"
+    try:
+        return repr(value)[:60]
+    except Exception:
+        return type(value).__name__
 
 
 def check_fields(doc: Any, fields: Sequence[str], what: str) -> None:

@@ -20,8 +20,10 @@ from .events import seat_name
 from .errors import LudotecaError, RecordError
 from .i18n import T, Text
 from .registry import make_game
+from .schema import RECORD_FORMAT, RecordHeader, parse_json, validate
 
-RECORD_FORMAT = "ludoteca-record/1"
+#: more seats than any game has: a bound for the checks below, the game narrows it on replay
+MAX_PLAYERS = 16
 
 
 @dataclass
@@ -51,34 +53,39 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, doc: Any) -> "GameRecord":
-        if not isinstance(doc, dict):
-            raise RecordError(T("a record must be a JSON object", "un registro debe ser un objeto JSON"))
-        missing = [k for k in ("format", "game", "options", "num_players", "seed", "actions") if k not in doc]
-        if missing:
-            raise RecordError(T(f"the record lacks {', '.join(missing)}", f"al registro le falta {', '.join(missing)}"))
-        if doc["format"] != RECORD_FORMAT:
-            raise RecordError(T(f"unknown record format {doc['format']!r}", f"formato de registro desconocido {doc['format']!r}"))
-        if not isinstance(doc["actions"], list) or not isinstance(doc["options"], dict):
-            raise RecordError(T("actions must be a list and options an object", "actions debe ser una lista y options un objeto"))
-        if not isinstance(doc["seed"], int) or not isinstance(doc["num_players"], int):
-            raise RecordError(T("seed and num_players must be integers", "seed y num_players deben ser enteros"))
+        """A record checked field by field (`schema.RecordHeader`, one line naming the field);
+        whether it replays is `replay`'s to say."""
+        header = validate(RecordHeader, doc, T("the record", "el registro"), RecordError)
+        n = header.num_players
+        if not 1 <= n <= MAX_PLAYERS:
+            raise RecordError(T(f"the record: the field num_players must be from 1 to {MAX_PLAYERS}", f"el registro: el campo num_players debe ir de 1 a {MAX_PLAYERS}"))
+        if header.players and len(header.players) != n:
+            raise RecordError(T(f"the record: the field players must list the {n} players", f"el registro: el campo players debe tener los {n} jugadores"))
+        for index, entry in enumerate(header.actions):
+            if entry.player != "chance" and not 0 <= entry.player < n:
+                raise RecordError(T(f"the record: the field actions.{index}.player must be a seat from 0 to {n - 1} or \"chance\"",
+                                    f"el registro: el campo actions.{index}.player debe ser un asiento de 0 a {n - 1} o \"chance\""), index)
+        result = header.result
+        if result is not None:
+            for name in ("winners", "returns", "scores"):
+                values = getattr(result, name)
+                if values is not None and (len(values) > n if name == "winners" else len(values) != n):
+                    raise RecordError(T(f"the record: the field result.{name} does not fit {n} players", f"el registro: el campo result.{name} no cuadra con {n} jugadores"))
+            if any(not 0 <= w < n for w in result.winners) or len(set(result.winners)) != len(result.winners):
+                raise RecordError(T(f"the record: the field result.winners must list distinct seats from 0 to {n - 1}", f"el registro: el campo result.winners debe tener asientos distintos de 0 a {n - 1}"))
         return cls(
-            game=doc["game"],
-            options=doc["options"],
-            num_players=doc["num_players"],
-            seed=doc["seed"],
-            players=list(doc.get("players") or []),
-            actions=list(doc["actions"]),
-            result=doc.get("result"),
+            game=header.game,
+            options=dict(doc["options"]),
+            num_players=n,
+            seed=header.seed,
+            players=[dict(p) for p in doc.get("players") or []],
+            actions=[{"player": a.player, "action": a.action} for a in header.actions],
+            result=dict(doc["result"]) if result is not None else None,
         )
 
     @classmethod
     def loads(cls, text: str) -> "GameRecord":
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(T(f"not valid JSON: {exc}", f"no es JSON válido: {exc}")) from None
-        return cls.from_json(doc)
+        return cls.from_json(parse_json(text, RecordError))
 
 
 def action_entry(state: State, action: int) -> dict[str, Any]:

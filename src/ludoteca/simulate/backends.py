@@ -38,7 +38,7 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
 
     # spawn, not fork: the driver runs a progress thread, and forking a threaded process can deadlock
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=plugin_loader.load, initargs=(plugins,))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(), plugins))
     try:
         todo = iter(chunks)
         pending = set()
@@ -62,6 +62,45 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
                     pending.add(pool.submit(play_chunk, nxt))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start(parent: int, plugins: list[list[str]]) -> None:
+    """A pool worker's first act: die with its parent, then load the plug-ins.
+
+    A driver killed outright (kill -9) runs no clean-up, so each worker sees to it itself: on
+    Linux the kernel sends it SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG), and on
+    every system a watchdog thread checks the parent's pid twice a second. With the workers
+    gone, multiprocessing's resource tracker, whose pipe they held open, exits too."""
+    _die_with_parent(parent)
+    plugin_loader.load(plugins)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl here: the watchdog alone will do
+            pass
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="ludoteca-parent-watch", daemon=True).start()
 
 
 def _python_path(plugins: list[list[str]]) -> str:

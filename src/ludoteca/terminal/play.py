@@ -51,9 +51,13 @@ def save_record(record: GameRecord, path: Path) -> None:
     """Write atomically: a crash mid-write never leaves a truncated record."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".record-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(record.dumps())
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(record.dumps())
+        os.replace(tmp, path)
+    except BaseException:  # never leave the temporary file behind
+        os.unlink(tmp)
+        raise
 
 
 def _numbers_form(text: str) -> str:
@@ -180,7 +184,7 @@ class TerminalGame:
             if wanted in by_value:
                 return by_value[wanted]
             parts = wanted.split(",")
-            if all(p.isdigit() for p in parts):  # the dice in the other order
+            if all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):  # the dice in the other order
                 swapped = [a for v, a in by_value.items() if sorted(v.split(",")) == sorted(parts)]
                 if len(swapped) == 1:
                     return swapped[0]
@@ -268,7 +272,7 @@ class TerminalGame:
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
-            if stack and text.isascii() and text.isdigit():
+            if stack and text.isascii() and text.isdigit() and len(text) <= 6:
                 entries = stack[-1]
                 number = int(text)
                 if not 1 <= number <= len(entries):
@@ -313,7 +317,7 @@ class TerminalGame:
                                       f"  … y {len(legal) - len(shown)} más (escribe 'todas' para verlas, o escribe una jugada en notación)"))
 
     def parse_choice(self, text: str, legal: list[int]) -> int | None:
-        if text.isdigit():
+        if text.isascii() and text.isdigit() and len(text) <= 6:  # '²' and 5,000 digits are no choice number
             number = int(text)
             if 1 <= number <= len(legal):
                 return legal[number - 1]

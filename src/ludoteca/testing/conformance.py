@@ -2,7 +2,8 @@
 
 `random_game` plays a seeded random game, calling `check_step` on chosen positions:
 - chance outcomes are a probability distribution over exactly the legal actions;
-- every legal action's notation parses back to that action;
+- every legal action's notation parses back to that action, is of a kind the decision allows
+  and is described as that kind (`check_kinds`);
 - an illegal action raises and leaves the state unchanged;
 - the state document round-trips through JSON exactly; clones are independent;
 - every view is JSON data, and a state rebuilt from a seat's view shows that seat the same view;
@@ -55,6 +56,7 @@ def check_step(state: State, rng: Rng) -> None:
     for action in legal:
         text = state.action_to_string(action)
         assert state.string_to_action(text) == action, f"notation {text!r} does not parse back"
+    check_kinds(state, legal)
     before = _canonical(state_to_document(state))
     illegal = next((a for a in range(n_actions) if a not in set(legal)), None)
     if illegal is not None:
@@ -171,6 +173,33 @@ def check_record_events(game: Game, num_players: int, seed: int, log: list[tuple
         assert again == events, f"action {i + 1} ({text!r}) tells other events on replay: {events} then {again}"
 
 
+def action_kind(state: State, action: int) -> str:
+    """A game's `action_kind(action)` hook, else the first word of the action's notation."""
+    hook = getattr(state, "action_kind", None)
+    return hook(action) if hook is not None else state.action_to_string(action).split()[0].lower()
+
+
+def check_kinds(state: State, legal: list[int]) -> None:
+    """Every legal action is of a kind the decision allows, and is described as that kind.
+
+    Games say which kinds their current decision allows with `decision_kinds()`, from their phase
+    alone (never from the legal actions), and may give `KIND_WORDS` {kind: (en, es)}, the words a
+    description of that kind starts with. A legal action whose number is another kind's (a move
+    numbered as a market take, say: it prints, parses back and is described consistently, all
+    wrongly) fails here."""
+    allowed_hook = getattr(state, "decision_kinds", None)
+    allowed = allowed_hook() if allowed_hook is not None else None
+    words = getattr(state, "KIND_WORDS", None) or {}
+    for action in legal:
+        kind = action_kind(state, action)
+        text = state.action_to_string(action)
+        if allowed is not None:
+            assert kind in allowed, f"{text!r} is a {kind!r} action, but this decision allows only {sorted(allowed)}"
+        for lang, start in zip(("en", "es"), words.get(kind, ())):
+            described = state.describe_action(action, lang)
+            assert described.startswith(start), f"{text!r} ({kind}) is described as {described!r} ({lang})"
+
+
 def random_game(
     game: Game,
     num_players: int,
@@ -205,6 +234,7 @@ def random_game(
             action = state.sample_chance()
         else:
             legal = state.legal_actions()
+            check_kinds(state, legal)  # cheap, so at every decision: a rare mislabelled one is still met
             action = legal[rng.below(len(legal))]
         if events:
             if checked:

@@ -54,6 +54,16 @@ class AggravationState(State):
             return TERMINAL
         return CHANCE if self.roll == 0 else self.turn
 
+    def decision_kinds(self) -> frozenset[str]:
+        """What the decision now allows (testing.conformance): a die roll, or a marble move."""
+        if self.over:
+            return frozenset()
+        return frozenset({"roll"}) if self.roll == 0 else frozenset({"enter", "marble"})
+
+    def action_kind(self, action: int) -> str:
+        text = self.action_to_string(action)
+        return "marble" if text.startswith("m") and text[1:2].isdigit() else text.split()[0]
+
     def legal_actions(self) -> list[int]:
         if self.over:
             return []

@@ -54,7 +54,8 @@ def check_body(state, body: Any) -> None:
         if done != (s in finished):
             raise _bad(f"seat {s} is {'' if done else 'not '}all in HOME but finished says otherwise",
                        f"el asiento {s} {'' if done else 'no '}tiene todo en CASA pero finished dice otra cosa")
-    if last is not None and not (isinstance(last, list) and len(last) == 3 and all(_int(x) for x in last)):
+    if last is not None and not (isinstance(last, list) and len(last) == 3 and all(_int(x) for x in last)
+                                 and 0 <= last[0] < n and 1 <= last[1] <= 6 and last[2] in (0, 1)):
         raise _bad("last must be null or [seat, roll, passed]", "last debe ser null o [asiento, tirada, pasó]")
     state.pos = pos
     state.occ = occ

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...engine import Game, Option, OptionSet, Rng, T
-from .cards import ENTRY, EXIT, NUM_CARDS
+from .cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES
 from .geometry import MARGIN_X, MARGIN_Y, UP, geometry, grid_size
 from . import stats
 from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PLACE, MazmorraState
@@ -16,7 +16,8 @@ class MazmorraGame(Game):
     """Action space, for a grid of n = width x height cells (width = 20 + 2 * distance, height 21):
 
     - play card c with orientation o (0 up, 1 side) and top-left cell p: (c * 2 + o) * n + p
-    - move to room c (0..89) or EXIT (90): move_base + c        (move_base = 180 * n)
+    - move to room c (0..89) or EXIT (91): move_base + c        (move_base = 180 * n; ENTRY's
+      number, move_base + 90, is never legal: a walk cannot end there)
     - take market slot i (0..3, face-up market only): take_base + i
     - discard card c (safety rule): discard_base + c
     - chance, the card drawn to a hand or revealed into a slot: card_base + c
@@ -56,7 +57,7 @@ class MazmorraGame(Game):
         self.geo = geometry(self.width, self.height)
         n = self.ncells = self.geo.ncells
         self.move_base = NUM_CARDS * 2 * n
-        self.take_base = self.move_base + NUM_CARDS + 1
+        self.take_base = self.move_base + NUM_PIECES  # one move per piece, EXIT included
         self.discard_base = self.take_base + MARKET_SIZE
         self.card_base = self.discard_base + NUM_CARDS
         self.entry_pos = MARGIN_Y * self.width + MARGIN_X

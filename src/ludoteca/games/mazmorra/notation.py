@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 
 from ...engine import NotationError, T, Text
-from .cards import EXIT, NUM_CARDS, NUMBER, long_name, parse_card, short_name
+from .cards import ENTRY, NUM_CARDS, NUMBER, long_name, parse_card, short_name
 from .geometry import ORIENT_NAMES
 from .state import DRAW, MOVE, PLACE, REFILL, TAKE, MazmorraState
 
 _ORIENTS = {"up": 0, "u": 0, "vertical": 0, "v": 0, "side": 1, "s": 1, "horizontal": 1, "h": 1}
-_PLAY = re.compile(r"^(?:play|juega|jugar)\s+(\S+)\s+([a-z]+)\s*@\s*(\d+)\s*,\s*(\d+)$")
+# [0-9], never \d (which takes Unicode digits); the lengths are checked before int()
+_PLAY = re.compile(r"^(?:play|juega|jugar)\s+(\S+)\s+([a-z]+)\s*@\s*([0-9]+)\s*,\s*([0-9]+)$")
 _ONE = re.compile(r"^([a-z]+)\s+(\S+)$")
 
 
@@ -32,8 +33,7 @@ def decode(state: MazmorraState, action: int) -> tuple[str, int, int, int]:
         o, p = divmod(rest, g.ncells)
         return ("play", card, o, p)
     if action < g.take_base:
-        end = action - g.move_base
-        return ("move", EXIT if end == NUM_CARDS else end, 0, 0)
+        return ("move", action - g.move_base, 0, 0)  # a room, EXIT, or ENTRY (never legal)
     if action < g.discard_base:
         return ("take", action - g.take_base, 0, 0)
     if action < g.card_base:
@@ -67,7 +67,7 @@ def parse(state: MazmorraState, text: str) -> int:
         if m.group(2) not in _ORIENTS:
             raise NotationError(T(f"orientation {m.group(2)!r}: write up or side", f"orientación {m.group(2)!r}: escribe up o side"))
         o = _ORIENTS[m.group(2)]
-        x, y = int(m.group(3)), int(m.group(4))
+        x, y = (int(v) if len(v) <= 4 else 10**4 for v in m.group(3, 4))
         if not (x < g.width and y < g.height and g.geo.valid[o][y * g.width + x]):
             raise NotationError(T(
                 f"the card does not fit on the {g.width}x{g.height} table at {x},{y}",
@@ -78,13 +78,11 @@ def parse(state: MazmorraState, text: str) -> int:
         word, arg = m.groups()
         if word in ("move", "mueve"):
             end = parse_card(arg)
-            if end < NUM_CARDS:
+            if end != ENTRY:
                 return g.move_base + end
-            if end == EXIT:
-                return g.move_base + NUM_CARDS
             raise NotationError(T("a walk can never end on the entry", "un movimiento nunca puede acabar en la entrada"))
         if word in ("take", "toma", "roba"):
-            if not arg.isdigit() or not 1 <= int(arg) <= 4:
+            if arg not in ("1", "2", "3", "4"):
                 raise NotationError(T("take a market slot from 1 to 4", "toma un hueco de la zona de robo del 1 al 4"))
             return g.take_base + int(arg) - 1
         if word in ("discard", "descarta"):
@@ -148,6 +146,8 @@ def why_illegal(state: MazmorraState, action: int) -> Text:
             return T(": it is not time to play a card", ": no es momento de jugar carta")
         if a not in state.hands[state.turn]:
             return T(": that card is not in your hand", ": esa carta no está en tu mano")
+        if not state.game.geo.valid[b][c]:
+            return T(": the card does not fit on the table there", ": la carta no cabe en la mesa ahí")
         return T(": ", ": ") + placement_problem(state, a, b, c)
     if kind == "move":
         if phase != MOVE:

@@ -24,6 +24,8 @@ MARKET_SIZE = 4
 FACE_DOWN = -2  # a market slot holding a card nobody has seen
 EMPTY = -1
 ENDED_NAMES = (None, "exit", "deck")
+_DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozenset({"take"}),
+                   frozenset({"draw"}), frozenset({"refill"}), frozenset())
 
 
 class MazmorraState(State):
@@ -299,6 +301,16 @@ class MazmorraState(State):
     def is_undo_barrier(self, action: int) -> bool:
         """Playing or discarding shows a card from the hand: it cannot be taken back."""
         return self.phase == PLACE
+
+    # --- action kinds (testing.conformance: a legal action is of a kind its decision allows) --
+    #: the words every description of a kind of action starts with (en, es)
+    KIND_WORDS = {"play": ("Play", "Juega"), "move": ("Move", "Mueve"), "take": ("Take", "Toma"),
+                  "discard": ("Discard", "Descarta"), "draw": ("The card drawn", "Se roba"),
+                  "refill": ("The slot is refilled", "Se repone")}
+
+    def decision_kinds(self) -> frozenset[str]:
+        """The kinds of action the decision now asks for, by phase alone (never by the actions)."""
+        return _DECISION_KINDS[self.phase]
 
     # --- notation, views and documents live in their own modules ----------------------------
     def action_to_string(self, action: int) -> str:

@@ -14,7 +14,8 @@ from .cards import ENTRY, EXIT, NUM_CARDS
 from ...engine.counters import counters_to_json
 from .stats import STATS
 from .stats import from_body as stats_from_body
-from .state import ENDED_NAMES, FACE_DOWN, HAND_SIZE, MARKET_SIZE, PHASE_NAMES, MazmorraState
+from .state import (DRAW, EMPTY, ENDED_NAMES, FACE_DOWN, HAND_SIZE, MARKET_SIZE, MOVE, OVER, PHASE_NAMES, PLACE, REFILL,
+                    TAKE, MazmorraState)
 
 _PUBLIC = ["grid", "table", "pawns", "counters", "hand_sizes", "deck", "market", "discards",
            "phase", "turn", "played", "bonus", "slot", "ended"]
@@ -145,9 +146,46 @@ def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraSta
     if body["ended"] not in ENDED_NAMES:
         raise _bad("ended must be null, 'exit' or 'deck'", "ended debe ser null, 'exit' o 'deck'")
     s.ended = ENDED_NAMES.index(body["ended"])
-    if (s.phase == 5) != (s.ended != 0) or (s.phase == 1 and s.played < 0):
+    if (s.phase == OVER) != (s.ended != 0) or (s.phase == MOVE and s.played < 0):
         raise _bad("the phase does not match the rest of the state", "la fase no cuadra con el resto del estado")
+    sizes = [_int(k, 0, HAND_SIZE, "a hand size") for k in body["hand_sizes"]]
+    check_turn(s, sizes)
     return s
+
+
+def check_turn(s: MazmorraState, sizes: list[int]) -> None:
+    """What only the course of a turn can produce (a document claiming otherwise is refused):
+    hand sizes by phase, the played card and market slot of the phase, a walk to choose in `move`
+    (more than one end: a forced walk is never asked), a card to take or draw, how the game ended."""
+    g, phase, me = s.game, s.phase, s.turn
+    short = phase in (MOVE, TAKE, DRAW) or (phase == OVER and s.ended == 1)  # the turn's card is out of the hand
+    expected = [HAND_SIZE - (short and seat == me) for seat in range(s.num_players)]
+    if sizes != expected:
+        raise _bad(f"in phase {PHASE_NAMES[phase]} the hands hold {expected} cards, not {sizes}",
+                   f"en la fase {PHASE_NAMES[phase]} las manos tienen {expected} cartas, no {sizes}")
+    if phase == PLACE and (s.played, s.bonus, s.slot) != (-1, 0, -1):
+        raise _bad("a turn that has not played yet has no played card, bonus or slot",
+                   "un turno que aún no jugó no tiene carta jugada, bonus ni hueco")
+    if s.played >= 0 and s.table.orient[s.played] < 0:
+        raise _bad("the played card is not on the table", "la carta jugada no está en la mesa")
+    if phase == REFILL and not (g.market_face_up and s.slot >= 0 and s.market[s.slot] == EMPTY and s.deck > 0):
+        raise _bad("a refill needs the emptied face-up slot and a card in the deck",
+                   "una reposición necesita el hueco bocarriba vaciado y una carta en el mazo")
+    if phase != REFILL and s.slot >= 0 and phase != OVER:
+        raise _bad("only a refill has a market slot pending", "solo una reposición tiene un hueco pendiente")
+    if EMPTY in s.market and not (phase == REFILL or phase == OVER):
+        raise _bad("an emptied market slot is refilled at once", "un hueco vaciado se repone en seguida")
+    if phase == TAKE and not g.market_face_up or phase == DRAW and g.market_face_up:
+        raise _bad("the phase does not match the market_face_up option", "la fase no cuadra con la opción market_face_up")
+    if phase == MOVE and len(s.end_rooms()) < 2:
+        raise _bad("phase move needs a choice of at least two walks", "la fase move necesita elegir entre al menos dos caminos")
+    for seat, room in enumerate(s.pawns):
+        if room < NUM_CARDS and any(room == other for other in s.pawns[seat + 1:]):
+            raise _bad("two pawns share a room", "dos fichas comparten una sala")
+    if s.ended == 1 and s.pawns[me] != EXIT or s.ended == 2 and s.deck != 0:
+        raise _bad("the game did not end the way it says", "la partida no terminó como dice")
+    if EXIT in s.pawns and s.ended != 1:
+        raise _bad("a pawn on the exit ends the game", "una ficha en la salida termina la partida")
 
 
 def _check_partition(s: MazmorraState) -> None:

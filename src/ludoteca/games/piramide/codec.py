@@ -13,7 +13,7 @@ from ludoteca.engine import StateFormatError, T
 from ludoteca.engine.counters import counters_from_json, counters_to_json
 
 from .deck import BASE, REGULAR
-from .state import DECK_NAMES, DRAWING, PHASE_NAMES, STATS, PiramideState
+from .state import DECK_NAMES, DISCARD, DRAWING, HAND_LIMIT, OVER, PHASE_NAMES, SECOND_DRAW, START, STATS, SYMBOL, PiramideState
 
 
 def bad(en: str, es: str) -> StateFormatError:
@@ -183,6 +183,7 @@ def state_from_json(game, body: Any, n: int) -> PiramideState:
     if any(s.deck[t] for t in range(d.num_types) if d.type_kind[t] == BASE):
         raise bad("base cards are never in a deck", "las cartas de base nunca están en un mazo")
     check_cards(s)
+    check_turn(s, [len(h) for h in s.hands])
     s.stats = counters_from_json(body, STATS, "Pirámide state")
     if (body["deck_sizes"] != {"regular": s.reg_n, "edge": s.edge_n + (s.bottom >= 0)}
                             or body["hand_sizes"] != [len(h) for h in s.hands]):
@@ -190,4 +191,23 @@ def state_from_json(game, body: Any, n: int) -> PiramideState:
     return s
 
 
-__all__ = ["public", "state_to_json", "state_from_json", "load_public", "check_cards"]
+def check_turn(s: PiramideState, sizes: list[int]) -> None:
+    """What only the course of play produces: the game is over exactly when the apex position
+    is filled or every player passed in a row; only the player whose turn it is may hold more
+    than HAND_LIMIT cards, and must then be discarding or still playing."""
+    n = s.num_players
+    ended = s.pyr[s.game.geo.apex] >= 0 or s.passes >= n
+    if (s.phase == OVER) != ended:
+        raise bad("the game is over exactly when the apex is placed or every player passed in a row",
+                  "la partida termina exactamente cuando se coloca la cúspide o todos pasan seguidos")
+    if s.draws_left != {SECOND_DRAW: 1, DRAWING: s.draws_left}.get(s.phase, 0) or (s.sym_k > 0) != (s.phase == SYMBOL):
+        raise bad("the draws left or symbol matches do not fit the phase", "los robos pendientes o los símbolos no cuadran con la fase")
+    if any(k > HAND_LIMIT for p, k in enumerate(sizes) if p != s.cur):
+        raise bad(f"only the player whose turn it is may hold more than {HAND_LIMIT} cards",
+                  f"solo el jugador al que le toca puede tener más de {HAND_LIMIT} cartas")
+    if s.phase == DISCARD and sizes[s.cur] <= HAND_LIMIT or s.phase == START and sizes[s.cur] > HAND_LIMIT:
+        raise bad(f"in phase {PHASE_NAMES[s.phase]} the hand of the player to move cannot hold {sizes[s.cur]} cards",
+                  f"en la fase {PHASE_NAMES[s.phase]} la mano del jugador al que le toca no puede tener {sizes[s.cur]} cartas")
+
+
+__all__ = ["public", "state_to_json", "state_from_json", "load_public", "check_cards", "check_turn"]

@@ -27,6 +27,8 @@ from ludoteca.engine.rng import Rng
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
 
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
+_DECISION_KINDS = (frozenset({"play", "draw", "pass"}), frozenset({"draw"}), frozenset({"play", "end"}),
+                   frozenset({"symbol"}), frozenset({"discard"}), frozenset({"drawn"}), frozenset())
 PHASE_NAMES = ("start", "second-draw", "playing", "symbol", "discard", "drawing", "over")
 HAND_LIMIT = 5
 DEAL = 4
@@ -140,6 +142,10 @@ class PiramideState(State):
                 if role[c] & fit:
                     out.append(base + c)
         return out
+
+    def decision_kinds(self) -> frozenset[str]:
+        """The notation verbs the decision now allows, by phase alone (testing.conformance)."""
+        return _DECISION_KINDS[self.phase]
 
     def legal_actions(self) -> list[int]:
         phase, g = self.phase, self.game

@@ -12,7 +12,7 @@ from typing import Any
 from ludoteca.engine import StateFormatError, T, check_fields
 from ludoteca.engine.rng import Rng
 
-from .codec import _int, _label, _list, bad, check_cards, load_public, public
+from .codec import _int, _label, _list, bad, check_cards, check_turn, load_public, public
 from .deck import BASE
 from .state import PiramideState
 
@@ -96,6 +96,7 @@ def determiniser(game, doc: Any):
         if not checked[0]:
             try:
                 check_cards(s)
+                check_turn(s, sizes)
             except StateFormatError as exc:
                 raise StateFormatError(T("inconsistent view: ", "vista inconsistente: ") + exc.message) from None
             checked[0] = True

@@ -99,11 +99,12 @@ def to_string(a: int) -> str:
 
 
 _OPS = {"+": 0, "-": 1, "−": 1, "–": 1, "*": 2, "x": 2, "×": 2, "·": 2, "/": 3, "÷": 3, ":": 3}
-_DIE = re.compile(r"^([ab])\s*([-+*x×·/÷:−–])\s*(\d+)$")
-_KEEPER = re.compile(r"^(?:keeper|k)\s+(?:([ab])\s*([-+−–])\s*(\d)|([-+−–])\s*(\d)\s+([ab]))$")
+# [0-9], never \d: int() refuses some Unicode digits \d accepts, and '²' is neither
+_DIE = re.compile(r"^([ab])\s*([-+*x×·/÷:−–])\s*([0-9]+)$")
+_KEEPER = re.compile(r"^(?:keeper|k)\s+(?:([ab])\s*([-+−–])\s*([0-9])|([-+−–])\s*([0-9])\s+([ab]))$")
 _SEAT = re.compile(r"^p?([1-4])$")
 _PAWN = re.compile(r"^p?([1-4])\s*([ab])$")
-_ROLL = re.compile(r"^roll\s+(\d+)\s*[, ]\s*(\d+)$")
+_ROLL = re.compile(r"^roll\s+([0-9]+)\s*[, ]\s*([0-9]+)$")
 
 
 def _bad(text: str, why_en: str = "", why_es: str = "") -> NotationError:
@@ -114,7 +115,7 @@ def _bad(text: str, why_en: str = "", why_es: str = "") -> NotationError:
 
 
 def _face(text: str, raw: str) -> int:
-    v = int(raw)
+    v = int(raw) if len(raw) <= 3 else -1  # a number of 5,000 digits is no die face (nor a ValueError)
     if v == 0:
         v = 10  # the die face 0 stands for 10
     if not 1 <= v <= 10:

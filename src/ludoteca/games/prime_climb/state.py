@@ -19,6 +19,8 @@ from .board import DIVIDE, GOAL, IS_RED, MINUS, OPS_TABLE, PLUS, TIMES, apply_op
 NK = C.NUM_KEEPERS
 NC = C.NUM_TYPES
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
+_DECISION_KINDS = (frozenset({"roll"}), frozenset({"die", "keeper", "bump", "curse", "end"}), frozenset({"card"}),
+                   frozenset({"switch"}), frozenset({"steal"}), frozenset({"draw"}), frozenset())
 PHASES = ("roll", "move", "card-pawn", "switch", "steal", "draw", "over")
 
 #: DIE_ACTIONS[cursed][p][pos][v] = die actions (ints) for pawn p on pos with value v
@@ -92,6 +94,14 @@ class PrimeClimbState(State):
         if ph == OVER:
             return TERMINAL
         return CHANCE
+
+    def decision_kinds(self) -> frozenset[str]:
+        """The kinds of action the phase asks for (testing.conformance)."""
+        return _DECISION_KINDS[self.phase]
+
+    def action_kind(self, action: int) -> str:
+        """'die' for a die use (A+3), else the notation's verb (keeper, bump, curse, end, ...)."""
+        return "die" if action < A.KEEPER0 else A.to_string(action).split()[0]
 
     # --- legal actions --------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -194,17 +204,6 @@ class PrimeClimbState(State):
         return Rng(self.rng.s).weighted(self.chance_outcomes())
 
     # --- applying ----------------------------------------------------------------------
-    def apply_action(self, action: int) -> None:
-        if self.phase == OVER:
-            raise IllegalActionError(T("the game is over: no more actions", "la partida terminó: no hay más acciones"))
-        if not isinstance(action, int) or isinstance(action, bool) or action not in self.legal_actions():
-            try:
-                name = A.to_string(action)
-            except NotationError:
-                name = repr(action)
-            raise IllegalActionError(T(f"illegal action {name!r} here", f"acción ilegal {name!r} aquí") + self.why_illegal(action))
-        self.apply_legal(action)
-
     def apply_with_events(self, action: int) -> list[dict[str, Any]]:
         from .events import apply_with_events
 
@@ -722,6 +721,11 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
             raise bad(f"the {C.NAMES[c]} cards do not add up to {C.COUNTS[c]}", f"las cartas {C.NAMES[c]} no suman {C.COUNTS[c]}")
     if (s.phase == OVER) != (s.winner >= 0):
         raise bad("a winner exactly when the phase is over", "hay ganador exactamente cuando la fase es over")
+    home = [t for t in range(n) if s.pos[2 * t] == GOAL and s.pos[2 * t + 1] == GOAL]
+    if home != ([s.winner] if s.winner >= 0 else []):  # the game ends the moment a second pawn is home
+        raise bad("the winner, and only the winner, has both pawns on 101", "el ganador, y solo él, tiene ambos peones en 101")
+    if s.phase == ROLL and s.dice:
+        raise bad("dice are left over before the roll", "quedan dados antes de tirar")
     if s.phase in (CARD_PAWN, SWITCH, STEAL) and s.card < 0:
         raise bad("a card phase needs a pending card", "una fase de carta necesita una carta pendiente")
     if s.phase == SWITCH and s.card_pawn < 0:
