@@ -52,6 +52,8 @@ def allowed_words() -> set[str]:
     for name in game_names():
         game = make_game(name)
         words |= {w.lower() for w in WORD.findall(name)}
+        # the notation's verbs (`take 2`, the same in both languages), where the game names its kinds
+        words |= set(getattr(type(game.new_initial_state(game.default_players, 0)), "KIND_WORDS", {}))
         for option in game.OPTIONS.options:
             words |= {w.lower() for w in WORD.findall(option.name)}
             words |= {w.lower() for c in (*(option.choices or ()), option.default) for w in WORD.findall(str(c))}

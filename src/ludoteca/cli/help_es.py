@@ -25,6 +25,43 @@ HELP_ES: dict[str, str] = {
     "en or es.": "en o es.",
     "en or es": "en o es",
     "en or es (messages of this command).": "en o es (mensajes de esta orden).",
+    # serve and bots across processes (docs/web.md)
+    "redis://HOST:PORT/DB: run any number of servers over one --db (PostgreSQL), on any machines.":
+        "redis://HOST:PUERTO/BD: ejecuta cuantos servidores quieras sobre una misma --db (PostgreSQL), en cualquier máquina.",
+    "Leave bots to `ludoteca bots` workers (needs --broker).":
+        "Deja los bots a procesos `ludoteca bots` (necesita --broker).",
+    "Run a bot worker: it claims rooms waiting for a bot's move, thinks, and stores the move (Ctrl-C stops it).":
+        "Ejecuta un proceso de bots: toma las salas que esperan la jugada de un bot, piensa y guarda la jugada (Ctrl-C lo detiene).",
+    "The servers' database: a SQLAlchemy URL (postgresql://...) or SQLite file.":
+        "La base de datos de los servidores: una URL de SQLAlchemy (postgresql://...) o un archivo SQLite.",
+    "The servers' broker: redis://HOST:PORT/DB.": "El intermediario de los servidores: redis://HOST:PUERTO/BD.",
+    "Seconds a bot's next move waits, so people can follow (as the servers').":
+        "Segundos que espera la siguiente jugada de un bot, para que se pueda seguir (como en los servidores).",
+    "Seconds a claimed move is this worker's; if it dies, another takes it after.":
+        "Segundos que una jugada tomada es de este proceso; si muere, otro la toma después.",
+    # prime-climb hint and solve
+    "The three best ways to play this roll, with the chance to win and why (exact without cards, two players).":
+        "Las tres mejores formas de jugar esta tirada, con la probabilidad de ganar y por qué (exacta sin cartas, dos jugadores).",
+    "an opponent's two pawns, e.g. 30,37 (repeat for more opponents)":
+        "los dos peones de un rival, p. ej. 30,37 (repítelo para más rivales)",
+    "the game is played with the Prime cards (then the chances are estimates)":
+        "se juega con las cartas Prime (entonces las probabilidades son estimaciones)",
+    "±N Keeper cards you hold, e.g. 5,2,7 (with --cards)": "las cartas Guardián ±N que tienes, p. ej. 5,2,7 (con --cards)",
+    "you are cursed: only subtract or divide (with --cards)": "estás maldito: solo restas o divides (con --cards)",
+    "print a JSON list of {steps, pawns, chance, exact, why}": "escribe una lista JSON de {steps, pawns, chance, exact, why}",
+    "Prime Climb without cards, solved: the race's optimal expected turns, or (--players 2) the first\nplayer's exact chance to win from the start. The number is alone on the last line.":
+        "Prime Climb sin cartas, resuelto: los turnos esperados óptimos de la carrera o (--players 2) la probabilidad\nexacta de ganar del primer jugador desde el inicio. El número va solo en la última línea.",
+    "1: the race alone; 2: the two-player game / 1: la carrera sola; 2: la partida de dos.":
+        "1: la carrera sola; 2: la partida de dos.",
+    "Two players: solve the board 0..GOAL instead of 0..101 (quick checks) / Tablero 0..GOAL.":
+        "Dos jugadores: resuelve el tablero 0..GOAL en lugar de 0..101 (comprobaciones rápidas).",
+    "Two players: solve again even if the table is in the cache / Resolver de nuevo.":
+        "Dos jugadores: resuelve de nuevo aunque la tabla esté en la caché.",
+    "The race: pawns racing, 1 or 2 / Peones en carrera: 1 o 2.": "La carrera: peones en carrera, 1 o 2.",
+    "The race: rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).":
+        "La carrera: rules (las nuestras, las del reglamento) o published (el modelo simplificado de un peón del análisis publicado de 9,07).",
+    "The race: start from these positions instead of Start (repeat per pawn).":
+        "La carrera: empieza desde estas casillas en lugar de Inicio (repítelo por cada peón).",
     # serve: the limits (docs/web.md)
     "Rooms one client may create, e.g. 10/minute;60/hour ('' = no limit).":
         "Salas que puede crear un cliente, p. ej. 10/minute;60/hour ('' = sin límite).",
