@@ -27,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_mcts import positions, search_spec  # noqa: E402
 from ludoteca.bots import make_bot  # noqa: E402
-from ludoteca.engine import CHANCE, TERMINAL, game_names, make_game, view_document  # noqa: E402
+from ludoteca.engine import game_names, make_game, view_document  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
+from ludoteca.testing.playout import random_playout  # noqa: E402
 
 
 def ludoteca_playouts(game, players: int, seconds: float, seed: int) -> tuple[int, float]:
@@ -37,18 +38,7 @@ def ludoteca_playouts(game, players: int, seconds: float, seed: int) -> tuple[in
     actions = 0
     start = time.process_time()
     while True:
-        state = game.new_initial_state(players, rng.next64() >> 1)
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                action = state.sample_chance()
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.below(len(legal))]
-            state.apply_legal(action)
-            actions += 1
+        actions += random_playout(game.new_initial_state(players, rng.next64() >> 1), rng)
         spent = time.process_time() - start
         if spent >= seconds:
             return actions, spent
