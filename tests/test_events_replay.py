@@ -55,7 +55,8 @@ def test_hidden_information_is_told_per_seat(tmp_path):
         path.write_text(record.dumps())
         spectator = lines(str(path), "--json")
         assert all(line["action"] is None and line["events"] == [{"type": "action", "player": line["player"]}] for line in spectator)
-        seat0 = lines(str(path), "--json", "--seat", "0")
+        seat0 = lines(str(path), "--json", "--seat", "1")  # seats counted as people count them
+        assert lines(str(path), "--json", "--seat", "P1") == seat0
         assert all((line["action"] is not None) == (line["player"] == 0) for line in seat0)
         assert any("action" in e for line in seat0 for e in line["events"])
         assert not any("action" in e for line in seat0 if line["player"] != 0 for e in line["events"])
@@ -71,14 +72,15 @@ def test_replay_json_refuses_a_bad_seat_and_a_bad_record(tmp_path):
     record, _ = played("aggravation")
     path = tmp_path / "r.json"
     path.write_text(record.dumps())
-    result = runner.invoke(app, ["replay", str(path), "--json", "--seat", "4"])
-    assert result.exit_code == 2 and "seat 4 does not exist" in result.stderr
+    for bad in ("0", "5", "P9", "x", "²"):
+        result = runner.invoke(app, ["replay", str(path), "--json", "--seat", bad])
+        assert result.exit_code == 2 and f"seat {bad!r} does not exist" in result.stderr, bad
     doc = json.loads(path.read_text())
     doc["actions"][5]["action"] = "m9"
     path.write_text(json.dumps(doc))
     result = runner.invoke(app, ["replay", str(path), "--json"])
     assert result.exit_code == 1 and "action 6" in result.stderr and result.stdout == ""
 
-    for bad in (["--seat", "0"], ["--full"], ["--json", "--seat", "0", "--full"]):
+    for bad in (["--seat", "1"], ["--full"], ["--json", "--seat", "1", "--full"]):
         result = runner.invoke(app, ["replay", str(path), *bad])
         assert result.exit_code == 2 and "go with --json" in result.stderr

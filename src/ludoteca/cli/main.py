@@ -166,14 +166,17 @@ def view(
     """Print a seat's view as JSON: exactly what a bot or a web client of that seat receives."""
     use_lang(lang)
     state = _state_from_file(state_file)
-    index = None
-    if seat is not None:
-        text = seat.strip().upper().removeprefix("P")
-        n = state.num_players
-        if not text.isdigit() or not 1 <= int(text) <= n:
-            fail(T(f"seat {seat!r} does not exist (seats 1..{n}, or P1..P{n})", f"el asiento {seat!r} no existe (asientos 1..{n}, o P1..P{n})"))
-        index = int(text) - 1
-    print_json(view_document(state, index))
+    print_json(view_document(state, _seat_index(seat, state.num_players)))
+
+
+def _seat_index(seat: str | None, n: int) -> int | None:
+    """A seat as people count it (1..n or P1..Pn) to the 0-based index documents use; None stays None."""
+    if seat is None:
+        return None
+    text = seat.strip().upper().removeprefix("P")
+    if not (text.isascii() and text.isdigit()) or len(text) > 3 or not 1 <= int(text) <= n:
+        fail(T(f"seat {seat!r} does not exist (seats 1..{n}, or P1..P{n})", f"el asiento {seat!r} no existe (asientos 1..{n}, o P1..P{n})"))
+    return int(text) - 1
 
 
 @app.command()
@@ -210,7 +213,7 @@ def replay_cmd(
     record_file: Annotated[Path, typer.Argument(help="A game record JSON file.", metavar="FILE")],
     step: Annotated[bool, typer.Option("--step", help="Walk through the game one action at a time: each action's events in words, the board after each move; Enter for the next, q to stop.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print each action and its events as one JSON object per line (docs/formats.md).")] = False,
-    seat: Annotated[Optional[int], typer.Option("--seat", help="With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.")] = None,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="With --json: tell the events as this seat sees them, counted as `view --seat` and `play` count seats: 1..n or P1..Pn (the JSON's own `player` fields count from 0); omit for a spectator.")] = None,
     full: Annotated[bool, typer.Option("--full", help="With --json: every seat's details, hidden cards included.")] = False,
     lang: Lang = None,
 ) -> None:
@@ -223,9 +226,7 @@ def replay_cmd(
     try:
         record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
         if as_json:
-            if seat is not None and not 0 <= seat < record.num_players:
-                fail(T(f"seat {seat} does not exist (seats 0..{record.num_players - 1})", f"el asiento {seat} no existe (asientos 0..{record.num_players - 1})"))
-            for line in told_actions(record, seat, full):
+            for line in told_actions(record, _seat_index(seat, record.num_players), full):
                 typer.echo(json.dumps(line, ensure_ascii=False))
             return
         final = replay(record)
