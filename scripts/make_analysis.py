@@ -29,6 +29,8 @@ from ludoteca.simulate import Request, run, write_report  # noqa: E402
 from ludoteca.simulate.report import markdown, pct, rate_cell  # noqa: E402
 
 SEED = 2024
+#: Everything in the document from this line on is written by hand and kept as it is by every run.
+KEPT = "<!-- written by hand from here on: scripts/make_analysis.py keeps it as it is -->"
 #: game -> (seats, games per variant, sweep) per study. Sizes fit ~15 minutes on 2 busy cores
 #: with --workers 2: greedy Pirámide and Mazmorra games cost 0.5-2 s each, the rest 3-60 ms.
 STUDIES: dict[str, list[tuple[list[str], int, list[str]]]] = {
@@ -181,6 +183,12 @@ def designer_findings(studies: list[tuple[str, dict[str, Any]]]) -> list[str]:
     return out
 
 
+def kept_part(text: str) -> str:
+    """The hand-written end of an existing document (from the KEPT line on), or nothing."""
+    at = text.find(KEPT)
+    return "" if at < 0 else "\n" + text[at:]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", help="games to study (default: every registered game)")
@@ -243,7 +251,8 @@ def main() -> None:
     missing = [g for g in STUDIES if g not in game_names()]
     if missing:
         doc += [f"Not yet analysed (not in this checkout when the document was written): {', '.join(missing)}.", ""]
-    args.doc.write_text("\n".join(doc) + "\n", encoding="utf-8")
+    old = args.doc.read_text(encoding="utf-8") if args.doc.is_file() else ""
+    args.doc.write_text("\n".join(doc) + "\n" + kept_part(old), encoding="utf-8")
     print(f"wrote {args.doc} after {time.monotonic() - started:.0f} s", flush=True)
 
 
