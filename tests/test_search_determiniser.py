@@ -34,8 +34,9 @@ def test_determiniser_deals_what_state_from_view_deals(name):
     assert checked >= 3
 
 
-def test_piramide_determiniser_refuses_a_bad_view_as_state_from_view_does():
-    game = make_game("piramide")
+@pytest.mark.parametrize("name", ["piramide", "mazmorra"])
+def test_determiniser_refuses_a_bad_view_as_state_from_view_does(name):
+    game = make_game(name)
     state = game.new_initial_state(3, 2)
     doc = json.loads(json.dumps(view_document(state, state.current_player())))
     doc["view"]["hand_sizes"][0] += 1  # the hand no longer matches its size
@@ -43,6 +44,23 @@ def test_piramide_determiniser_refuses_a_bad_view_as_state_from_view_does():
         game.state_from_view(doc, 1)
     with pytest.raises(StateFormatError):
         game.determiniser(doc)(1)
+
+
+def test_mazmorra_deals_are_independent():
+    """Deals of one view share only what never changes in place: playing in one leaves the next as dealt."""
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 5)
+    doc = json.loads(json.dumps(view_document(state, 0)))
+    deal = game.determiniser(doc)
+    first = deal(3)
+    want = game.state_from_view(doc, 3).to_json()
+    for _ in range(12):
+        if first.current_player() == TERMINAL:
+            break
+        first.apply_legal(first.legal_actions()[0])
+    assert first.to_json() != want
+    assert deal(3).to_json() == want
+    assert deal(3).hands[0] == sorted(doc["view"]["hand"])
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 5, 31, 32, 33, 60, 91])

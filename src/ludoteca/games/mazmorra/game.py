@@ -120,3 +120,8 @@ class MazmorraGame(Game):
         from .views import state_from_view
 
         return state_from_view(self, view, seed)
+
+    def determiniser(self, view: dict[str, Any]):
+        from .views import determiniser
+
+        return determiniser(self, view)
