@@ -26,6 +26,11 @@ ISMCTS when each iteration starts from a fresh determinisation.
   noisy statistics below chance nodes with many outcomes, such as two dice of ten).
 - `root_width`: only the best `root_width` root actions by that prior are searched.
 - Leaf evaluation: a rollout of at most `rollout_depth` actions (`policies.py`), then the evaluator.
+- `value_key`: with `prior="step"`, the values one step after each action are kept for the search,
+  by (value_key(state), action), and not computed again. Only for a key that determines those values:
+  `MCTSBot` passes the game's `public_key` for the evaluators it names in `PUBLIC_EVALUATORS` (the
+  public position, the same in every determinisation of a node and below a hidden draw), so
+  the choices are the same as without it, with fewer actions applied.
 - Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
   child with the most real visits; ties go to the better prior-blended mean (greedy's move at 0).
 """
@@ -83,6 +88,7 @@ class TreeSearch:
         root_width: int | None = None,
         turn_budget: int = 500,
         chance_width: int | None = None,
+        value_key: Callable[[State], Any] | None = None,
     ):
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
@@ -99,6 +105,8 @@ class TreeSearch:
         self.root_width = root_width
         self.turn_budget = turn_budget
         self.chance_width = chance_width
+        self.value_key = value_key
+        self.step_memo: dict[Any, dict[int, list[float]]] = {}
         self.root: Node | None = None
         self.root_allowed: set[int] | None = None
         self.done = 0
@@ -198,17 +206,25 @@ class TreeSearch:
         self.add_children(self.root, state, list(ends), ends)
 
     def expand(self, node: Node, state: State, legal: list[int]) -> dict[int, list[float]] | None:
-        """Children for the new legal actions, with priors (step or turn); returns the prior values."""
+        """Children for the new legal actions, with priors (step or turn); returns the prior values
+        by action (those of `legal`, and with `value_key` others kept for positions of the same key)."""
         player = state.current_player()
         if self.prior == "turn":
             values = best_ends(state, player, self.evaluator, self.turn_budget)
         elif self.prior == "step":
-            values = {}
             evaluator = self.evaluator
+            if self.value_key is None:
+                values = {}
+            else:  # the values after these actions, kept for positions of the same key
+                key = self.value_key(state)
+                values = self.step_memo.get(key)
+                if values is None:
+                    values = self.step_memo[key] = {}
             for action in legal:
-                child = state.clone()
-                child.apply_legal(action)
-                values[action] = evaluator(child)
+                if action not in values:
+                    child = state.clone()
+                    child.apply_legal(action)
+                    values[action] = evaluator(child)
         else:
             values = None
         self.add_children(node, state, legal, values)
@@ -264,8 +280,9 @@ class TreeSearch:
         player = state.current_player()
         if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
-            values = self.expand(node, state, state.legal_actions())
-            return max(values.values(), key=lambda v: v[player])
+            legal = state.legal_actions()
+            values = self.expand(node, state, legal)
+            return max((values[a] for a in legal), key=lambda v: v[player])
         rollout = self.rollout
         plain = rollout is random_policy
         # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
