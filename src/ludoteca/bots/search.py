@@ -233,15 +233,21 @@ class TreeSearch:
     def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
         """A node for every new legal action, and a prior for every child without one. Nothing is
         applied here: a child learns its mover when an iteration first stands on it."""
-        player = state.current_player()
-        top = max(values[a][player] for a in legal) if values else 0.0
         children, n = node.children, state.num_players
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                child = children[action] = Node(None, n)
-            if values is not None and child.prior is None:
-                child.prior = values[action][player] - top
+        if not values:
+            for action in legal:
+                if action not in children:
+                    children[action] = Node(None, n)
+        else:
+            player = state.current_player()
+            top = max([values[a][player] for a in legal])
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = Node(None, n)
+                    child.prior = values[action][player] - top
+                elif child.prior is None:
+                    child.prior = values[action][player] - top
         node.expanded = True
 
     def select(self, node: Node, legal: list[int], player: int) -> tuple[int, Node]:
@@ -282,7 +288,12 @@ class TreeSearch:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
             legal = state.legal_actions()
             values = self.expand(node, state, legal)
-            return max((values[a] for a in legal), key=lambda v: v[player])
+            best = values[legal[0]]
+            for action in legal:  # the first of the best, as max() would pick
+                v = values[action]
+                if v[player] > best[player]:
+                    best = v
+            return best
         rollout = self.rollout
         plain = rollout is random_policy
         # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
