@@ -74,3 +74,20 @@ def test_shuffle_draws_what_one_next64_per_position_draws(n):
             j = ref.next64() % (i + 1)
             want[i], want[j] = want[j], want[i]
         assert items == want and rng.s == ref.s
+
+
+@pytest.mark.parametrize("sizes", [(), (0,), (1,), (2,), (5, 3), (31,), (33,), (60, 10, 10), (1, 40, 0, 7)])
+def test_shuffle_draws_are_the_successive_shuffles(sizes):
+    """Rng.shuffle_draws + Rng.permute give what shuffle() gives list after list, with the stream
+    left where those shuffles leave it (below and above the NumPy threshold)."""
+    for seed in (0, 7, 2**64 - 3):
+        rng, ref = Rng(seed), Rng(seed)
+        draws = rng.shuffle_draws(sizes)
+        assert len(draws) == len(sizes)
+        for n, js in zip(sizes, draws):
+            items, want = list(range(n)), list(range(n))
+            Rng.permute(items, js)
+            ref.shuffle(want)
+            assert items == want
+        assert rng.s == ref.s
+        assert rng.next64() == ref.next64()
