@@ -299,8 +299,10 @@ class TreeSearch:
         # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
         # same draws as Rng.weighted for chance and random_policy's Rng.below, in the same order).
         x = rng.s
+        # the state's methods looked up once (the same object all along)
+        mover, legal_of, outcomes_of, apply = state.current_player, state.legal_actions, state.chance_outcomes, state.apply_legal
         for _ in range(self.rollout_depth):
-            player = state.current_player()
+            player = mover()
             if player == TERMINAL:
                 rng.s = x
                 return state.returns()
@@ -310,7 +312,7 @@ class TreeSearch:
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
                 if player == CHANCE:
-                    outcomes = state.chance_outcomes()
+                    outcomes = outcomes_of()
                     r = (z >> 11) * _UNIT
                     acc, action = 0.0, outcomes[-1][0]
                     for a, p in outcomes:
@@ -319,12 +321,12 @@ class TreeSearch:
                             action = a
                             break
                 else:
-                    legal = state.legal_actions()
+                    legal = legal_of()
                     action = legal[z % len(legal)]
-                state.apply_legal(action)
+                apply(action)
             else:
                 rng.s = x
-                state.apply_legal(rollout(state, rng))
+                apply(rollout(state, rng))
                 x = rng.s
         rng.s = x
         return self.evaluator(state)
