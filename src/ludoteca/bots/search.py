@@ -54,7 +54,7 @@ _MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
+    __slots__ = ("player", "children", "visits", "avail", "value", "prior")
 
     def __init__(self, player: int | None, num_players: int):
         self.player = player  # the mover here; None until an iteration first stands on the node
@@ -62,7 +62,6 @@ class Node:
         self.visits = 0.0
         self.avail = 0
         self.value = [0.0] * num_players
-        self.expanded = False
         self.prior: float | None = None  # the parent mover's prior, relative to the best sibling (<= 0)
 
     def mean(self, seat: int) -> float:
@@ -248,7 +247,6 @@ class TreeSearch:
                     child.prior = values[action][player] - top
                 elif child.prior is None:
                     child.prior = values[action][player] - top
-        node.expanded = True
 
     def select(self, node: Node, legal: list[int], player: int) -> tuple[int, Node]:
         """UCB1 on the mover's mean, where a child with a prior counts `prior_visits` extra visits
