@@ -54,7 +54,7 @@ _MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "value", "prior")
+    __slots__ = ("player", "children", "visits", "avail", "value", "prior", "pending")
 
     def __init__(self, player: int | None, num_players: int):
         self.player = player  # the mover here; None until an iteration first stands on the node
@@ -63,6 +63,7 @@ class Node:
         self.avail = 0
         self.value = [0.0] * num_players
         self.prior: float | None = None  # the parent mover's prior, relative to the best sibling (<= 0)
+        self.pending: tuple | None = None  # (legal, values): children a leaf's greedy reply scored, not made yet
 
     def mean(self, seat: int) -> float:
         return self.value[seat] / self.visits if self.visits else 0.0
@@ -162,6 +163,9 @@ class TreeSearch:
                     values = self.evaluate_leaf(state, child)
                     break
             else:
+                if node.pending is not None:  # the children this node's greedy reply scored as a leaf
+                    self.add_children(node, state, *node.pending)
+                    node.pending = None
                 children = node.children
                 for a in legal:
                     if a not in children:  # new legal actions (another determinisation): priors for them
@@ -204,7 +208,7 @@ class TreeSearch:
             self.root_allowed = set(ranked[: self.root_width])
         self.add_children(self.root, state, list(ends), ends)
 
-    def expand(self, node: Node, state: State, legal: list[int]) -> dict[int, list[float]] | None:
+    def expand(self, node: Node, state: State, legal: list[int], make: bool = True) -> dict[int, list[float]] | None:
         """Children for the new legal actions, with priors (step or turn); returns the prior values
         by action (those of `legal`, and with `value_key` others kept for positions of the same key)."""
         player = state.current_player()
@@ -226,7 +230,10 @@ class TreeSearch:
                     values[action] = evaluator(child)
         else:
             values = None
-        self.add_children(node, state, legal, values)
+        if make:
+            self.add_children(node, state, legal, values)
+        else:  # made when an iteration next stands on the node (most leaves never see another)
+            node.pending = (legal, values)
         return values
 
     def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
@@ -285,7 +292,7 @@ class TreeSearch:
         if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
             legal = state.legal_actions()
-            values = self.expand(node, state, legal)
+            values = self.expand(node, state, legal, make=False)
             best = values[legal[0]]
             for action in legal:  # the first of the best, as max() would pick
                 v = values[action]
