@@ -50,6 +50,7 @@ from .policies import (  # noqa: F401  (re-exported: games' plugins register thr
 from .turns import best_ends
 
 PRIORS = ("none", "root", "step", "turn")
+_LOG = [0.0, 0.0]  # _LOG[i] = math.log(i) for i >= 1 (select's availability counts), grown by run()
 _MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254740992.0  # engine.rng's SplitMix64
 
 
@@ -121,6 +122,8 @@ class TreeSearch:
         limit = self.iterations if self.iterations is not None else (None if deadline else 1000)
         state = first
         while (limit is None or self.done < limit) and (deadline is None or time.perf_counter() < deadline):
+            if len(_LOG) < self.done + 3:  # an availability count grows by at most one an iteration
+                _LOG.extend(math.log(i) for i in range(len(_LOG), 2 * (self.done + 3)))
             self.iterate(state)
             self.done += 1
             state = self.root_state()
@@ -263,17 +266,17 @@ class TreeSearch:
         c, k = self.exploration, self.prior_visits
         base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
-        log, sqrt, inf = math.log, math.sqrt, math.inf
+        log, sqrt, inf = _LOG, math.sqrt, math.inf
         for action in legal:  # the arithmetic of `score` inlined (the hot loop), same operations
             child = children[action]
             child.avail += 1
             prior = child.prior
             if prior is None:
                 n = child.visits
-                score = child.value[player] / n + c * sqrt(log(child.avail) / (n + 0.0)) if n else inf
+                score = child.value[player] / n + c * sqrt(log[child.avail] / (n + 0.0)) if n else inf
             else:
                 n = child.visits + k
-                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log(child.avail) / n)
+                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log[child.avail] / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
         return best_action, best_child
