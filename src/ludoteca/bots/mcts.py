@@ -12,6 +12,11 @@ Parameters (keyword arguments of the constructor, also used by the difficulty le
 played before the leaf evaluator is asked; 0, the default, evaluates the leaf at once, as the
 mover's greedy reply when it is a decision), `evaluator` (`heuristic` = `State.evaluate`, or
 one the game registers), `epsilon` (noise of the greedy rollout).
+
+With `prior="step"` and an evaluator the game names in `PUBLIC_EVALUATORS`, the search keeps the
+values one step after each action by the game's `public_key` of the position (Mazmorra: what
+everyone sees), so determinisations of a node, and the positions after a draw that only its drawer
+sees, share them: the same choices, fewer actions applied.
 """
 
 from __future__ import annotations
@@ -59,6 +64,9 @@ class MCTSBot(Bot):
 
     def search_from(self, root_state) -> TreeSearch:
         p = self.params
+        value_key = None
+        if p["prior"] == "step" and p["evaluator"] in getattr(self.game, "PUBLIC_EVALUATORS", ()):
+            value_key = self.game.public_key
         return TreeSearch(
             root_state,
             self.rng.spawn(),
@@ -73,6 +81,7 @@ class MCTSBot(Bot):
             root_width=p["root_width"],
             turn_budget=p["turn_budget"],
             chance_width=p["chance_width"],
+            value_key=value_key,
         )
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:

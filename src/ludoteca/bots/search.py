@@ -26,6 +26,11 @@ ISMCTS when each iteration starts from a fresh determinisation.
   noisy statistics below chance nodes with many outcomes, such as two dice of ten).
 - `root_width`: only the best `root_width` root actions by that prior are searched.
 - Leaf evaluation: a rollout of at most `rollout_depth` actions (`policies.py`), then the evaluator.
+- `value_key`: with `prior="step"`, the values one step after each action are kept for the search,
+  by (value_key(state), action), and not computed again. Only for a key that determines those values:
+  `MCTSBot` passes the game's `public_key` for the evaluators it names in `PUBLIC_EVALUATORS` (the
+  public position, the same in every determinisation of a node and below a hidden draw), so
+  the choices are the same as without it, with fewer actions applied.
 - Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
   child with the most real visits; ties go to the better prior-blended mean (greedy's move at 0).
 """
@@ -45,11 +50,12 @@ from .policies import (  # noqa: F401  (re-exported: games' plugins register thr
 from .turns import best_ends
 
 PRIORS = ("none", "root", "step", "turn")
+_LOG = [0.0, 0.0]  # _LOG[i] = math.log(i) for i >= 1 (select's availability counts), grown by run()
 _MASK, _GOLDEN, _UNIT = 0xFFFFFFFFFFFFFFFF, 0x9E3779B97F4A7C15, 1.0 / 9007199254740992.0  # engine.rng's SplitMix64
 
 
 class Node:
-    __slots__ = ("player", "children", "visits", "avail", "value", "expanded", "prior")
+    __slots__ = ("player", "children", "visits", "avail", "value", "prior", "pending")
 
     def __init__(self, player: int | None, num_players: int):
         self.player = player  # the mover here; None until an iteration first stands on the node
@@ -57,8 +63,8 @@ class Node:
         self.visits = 0.0
         self.avail = 0
         self.value = [0.0] * num_players
-        self.expanded = False
         self.prior: float | None = None  # the parent mover's prior, relative to the best sibling (<= 0)
+        self.pending: tuple | None = None  # (legal, values): children a leaf's greedy reply scored, not made yet
 
     def mean(self, seat: int) -> float:
         return self.value[seat] / self.visits if self.visits else 0.0
@@ -83,6 +89,7 @@ class TreeSearch:
         root_width: int | None = None,
         turn_budget: int = 500,
         chance_width: int | None = None,
+        value_key: Callable[[State], Any] | None = None,
     ):
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
@@ -99,6 +106,8 @@ class TreeSearch:
         self.root_width = root_width
         self.turn_budget = turn_budget
         self.chance_width = chance_width
+        self.value_key = value_key
+        self.step_memo: dict[Any, dict[int, list[float]]] = {}
         self.root: Node | None = None
         self.root_allowed: set[int] | None = None
         self.done = 0
@@ -113,6 +122,8 @@ class TreeSearch:
         limit = self.iterations if self.iterations is not None else (None if deadline else 1000)
         state = first
         while (limit is None or self.done < limit) and (deadline is None or time.perf_counter() < deadline):
+            if len(_LOG) < self.done + 3:  # an availability count grows by at most one an iteration
+                _LOG.extend(math.log(i) for i in range(len(_LOG), 2 * (self.done + 3)))
             self.iterate(state)
             self.done += 1
             state = self.root_state()
@@ -155,6 +166,9 @@ class TreeSearch:
                     values = self.evaluate_leaf(state, child)
                     break
             else:
+                if node.pending is not None:  # the children this node's greedy reply scored as a leaf
+                    self.add_children(node, state, *node.pending)
+                    node.pending = None
                 children = node.children
                 for a in legal:
                     if a not in children:  # new legal actions (another determinisation): priors for them
@@ -197,36 +211,52 @@ class TreeSearch:
             self.root_allowed = set(ranked[: self.root_width])
         self.add_children(self.root, state, list(ends), ends)
 
-    def expand(self, node: Node, state: State, legal: list[int]) -> dict[int, list[float]] | None:
-        """Children for the new legal actions, with priors (step or turn); returns the prior values."""
+    def expand(self, node: Node, state: State, legal: list[int], make: bool = True) -> dict[int, list[float]] | None:
+        """Children for the new legal actions, with priors (step or turn); returns the prior values
+        by action (those of `legal`, and with `value_key` others kept for positions of the same key)."""
         player = state.current_player()
         if self.prior == "turn":
             values = best_ends(state, player, self.evaluator, self.turn_budget)
         elif self.prior == "step":
-            values = {}
             evaluator = self.evaluator
+            if self.value_key is None:
+                values = {}
+            else:  # the values after these actions, kept for positions of the same key
+                key = self.value_key(state)
+                values = self.step_memo.get(key)
+                if values is None:
+                    values = self.step_memo[key] = {}
             for action in legal:
-                child = state.clone()
-                child.apply_legal(action)
-                values[action] = evaluator(child)
+                if action not in values:
+                    child = state.clone()
+                    child.apply_legal(action)
+                    values[action] = evaluator(child)
         else:
             values = None
-        self.add_children(node, state, legal, values)
+        if make:
+            self.add_children(node, state, legal, values)
+        else:  # made when an iteration next stands on the node (most leaves never see another)
+            node.pending = (legal, values)
         return values
 
     def add_children(self, node: Node, state: State, legal: list[int], values) -> None:
         """A node for every new legal action, and a prior for every child without one. Nothing is
         applied here: a child learns its mover when an iteration first stands on it."""
-        player = state.current_player()
-        top = max(values[a][player] for a in legal) if values else 0.0
         children, n = node.children, state.num_players
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                child = children[action] = Node(None, n)
-            if values is not None and child.prior is None:
-                child.prior = values[action][player] - top
-        node.expanded = True
+        if not values:
+            for action in legal:
+                if action not in children:
+                    children[action] = Node(None, n)
+        else:
+            player = state.current_player()
+            top = max([values[a][player] for a in legal])
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = Node(None, n)
+                    child.prior = values[action][player] - top
+                elif child.prior is None:
+                    child.prior = values[action][player] - top
 
     def select(self, node: Node, legal: list[int], player: int) -> tuple[int, Node]:
         """UCB1 on the mover's mean, where a child with a prior counts `prior_visits` extra visits
@@ -236,17 +266,17 @@ class TreeSearch:
         c, k = self.exploration, self.prior_visits
         base = node.value[player] / node.visits if node.visits else 0.0
         children = node.children
-        log, sqrt, inf = math.log, math.sqrt, math.inf
+        log, sqrt, inf = _LOG, math.sqrt, math.inf
         for action in legal:  # the arithmetic of `score` inlined (the hot loop), same operations
             child = children[action]
             child.avail += 1
             prior = child.prior
             if prior is None:
                 n = child.visits
-                score = child.value[player] / n + c * sqrt(log(child.avail) / (n + 0.0)) if n else inf
+                score = child.value[player] / n + c * sqrt(log[child.avail] / (n + 0.0)) if n else inf
             else:
                 n = child.visits + k
-                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log(child.avail) / n)
+                score = (child.value[player] + k * (base + prior)) / n + c * sqrt(log[child.avail] / n)
             if score > best_score:
                 best_score, best_action, best_child = score, action, child
         return best_action, best_child
@@ -264,15 +294,23 @@ class TreeSearch:
         player = state.current_player()
         if self.prior in ("step", "turn") and self.rollout_depth == 0 and player >= 0:
             # the mover's greedy reply (one step, or its whole decision sequence) by the node's expansion
-            values = self.expand(node, state, state.legal_actions())
-            return max(values.values(), key=lambda v: v[player])
+            legal = state.legal_actions()
+            values = self.expand(node, state, legal, make=False)
+            best = values[legal[0]]
+            for action in legal:  # the first of the best, as max() would pick
+                v = values[action]
+                if v[player] > best[player]:
+                    best = v
+            return best
         rollout = self.rollout
         plain = rollout is random_policy
         # The rollout is the hot loop of plain UCT: the stream's SplitMix64 step is inlined (the
         # same draws as Rng.weighted for chance and random_policy's Rng.below, in the same order).
         x = rng.s
+        # the state's methods looked up once (the same object all along)
+        mover, legal_of, outcomes_of, apply = state.current_player, state.legal_actions, state.chance_outcomes, state.apply_legal
         for _ in range(self.rollout_depth):
-            player = state.current_player()
+            player = mover()
             if player == TERMINAL:
                 rng.s = x
                 return state.returns()
@@ -282,7 +320,7 @@ class TreeSearch:
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
                 if player == CHANCE:
-                    outcomes = state.chance_outcomes()
+                    outcomes = outcomes_of()
                     r = (z >> 11) * _UNIT
                     acc, action = 0.0, outcomes[-1][0]
                     for a, p in outcomes:
@@ -291,12 +329,12 @@ class TreeSearch:
                             action = a
                             break
                 else:
-                    legal = state.legal_actions()
+                    legal = legal_of()
                     action = legal[z % len(legal)]
-                state.apply_legal(action)
+                apply(action)
             else:
                 rng.s = x
-                state.apply_legal(rollout(state, rng))
+                apply(rollout(state, rng))
                 x = rng.s
         rng.s = x
         return self.evaluator(state)

@@ -51,18 +51,52 @@ class Rng:
         self.s = s
 
     def _shuffle_numpy(self, items: list, n: int) -> None:
-        import numpy as np
+        self.permute(items, self.shuffle_draws((n,))[0])
 
-        u = np.uint64
-        z = np.arange(1, n, dtype=u) * u(_GOLDEN) + u(self.s)  # the states of the next n - 1 draws
-        z = (z ^ (z >> u(30))) * u(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> u(27))) * u(0x94D049BB133111EB)
-        z ^= z >> u(31)
-        i = n - 1
-        for j in (z % np.arange(n, 1, -1, dtype=u)).tolist():
+    def shuffle_draws(self, sizes) -> list[list[int]]:
+        """The swap indices that shuffle() would draw for lists of these sizes shuffled one after
+        the other (for size n: j for i = n - 1 down to 1), and the stream moves as those shuffles
+        would. All the numbers come from one NumPy batch once there are enough of them: a
+        determinisation shuffling several lists pays NumPy's overhead once. `permute` applies them."""
+        sizes = tuple(sizes)
+        total = sum(n - 1 for n in sizes if n > 1)
+        if total < _NUMPY_SHUFFLE:
+            out = []
+            s = self.s
+            for n in sizes:
+                js = []
+                for i in range(n - 1, 0, -1):
+                    s = (s + _GOLDEN) & _MASK
+                    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                    js.append((z ^ (z >> 31)) % (i + 1))
+                out.append(js)
+            self.s = s
+            return out
+        plan = _PLANS.get(sizes)
+        if plan is None:
+            plan = _PLANS[sizes] = _plan(sizes, total)
+        steps, mod, u64, c30, c27, c31, m1, m2 = plan
+        z = steps + u64(self.s)  # the states of the next `total` draws (uint64 arithmetic wraps as the mask does)
+        z = (z ^ (z >> c30)) * m1
+        z = (z ^ (z >> c27)) * m2
+        z ^= z >> c31
+        flat = (z % mod).tolist()
+        self.s = (self.s + total * _GOLDEN) & _MASK
+        out, at = [], 0
+        for n in sizes:
+            k = n - 1 if n > 1 else 0
+            out.append(flat[at:at + k])
+            at += k
+        return out
+
+    @staticmethod
+    def permute(items: list, draws: list[int]) -> None:
+        """Apply one list's shuffle_draws() to it: the order shuffle() would have given."""
+        i = len(items) - 1
+        for j in draws:
             items[i], items[j] = items[j], items[i]
             i -= 1
-        self.s = (self.s + (n - 1) * _GOLDEN) & _MASK
 
     def weighted(self, outcomes):
         """Pick an action from [(action, probability), ...]."""
@@ -80,6 +114,20 @@ class Rng:
 
     def clone(self) -> "Rng":
         return Rng(self.s)
+
+
+_PLANS: dict[tuple, tuple] = {}  # shuffle_draws: per tuple of sizes, its NumPy constants
+
+
+def _plan(sizes: tuple, total: int) -> tuple:
+    import numpy as np
+
+    u = np.uint64
+    steps = np.arange(1, total + 1, dtype=u) * u(_GOLDEN)
+    mod = np.concatenate([np.arange(n, 1, -1, dtype=u) for n in sizes if n > 1])
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    return steps, mod, u, u(30), u(27), u(31), u(0xBF58476D1CE4E5B9), u(0x94D049BB133111EB)
 
 
 def derive_seed(master: int, *path: int | str) -> int:

@@ -64,6 +64,17 @@ class MazmorraGame(Game):
         self.exit_pos = self.entry_pos + 2 + 2 * self.distance
         self.table_memo: dict[str, Table] = {}  # views.py: tables rebuilt from documents, by their text
 
+    #: the bots' evaluators whose values read only what everyone sees (table, pawns, counters, phase,
+    #: market, discards; never a hand or the pool): a search may keep a position's values after an
+    #: action by `public_key` (bots/mcts.py). tests/test_search_public_values.py checks the claim.
+    PUBLIC_EVALUATORS = ("heuristic", "progress")
+
+    def public_key(self, s: MazmorraState) -> tuple:
+        """The public position: equal in every determinisation of a seat's view, and after any
+        card drawn into a hand; a decision action changes it the same way whatever is hidden."""
+        return (s.phase, s.turn, s.played, s.bonus, s.slot, s.ended, s.deck, tuple(s.table.placed),
+                tuple(s.pawns), tuple(s.counters), tuple(s.market), tuple(s.discards))
+
     def allowed_min_players(self) -> int:
         return 2 if self.options["allow_two"] else 3
 
@@ -120,3 +131,8 @@ class MazmorraGame(Game):
         from .views import state_from_view
 
         return state_from_view(self, view, seed)
+
+    def determiniser(self, view: dict[str, Any]):
+        from .views import determiniser
+
+        return determiniser(self, view)

@@ -215,14 +215,20 @@ def state_from_json(game, body: Any, num_players: int) -> MazmorraState:
 def state_from_view(game, doc: Any, seed: int) -> MazmorraState:
     """A full state consistent with a seat's view: other hands are dealt at random (Rng(seed))
     from the cards that seat has not seen; the rest become the unseen pool."""
+    return determiniser(game, doc)(seed)
+
+
+def determiniser(game, doc: Any):
+    """`seed -> state_from_view(game, doc, seed)`: the view is checked and its public state built
+    once; each call clones it and deals the unseen cards again (ISMCTS asks for one per iteration)."""
     check_fields(doc, ["num_players", "seat", "view"], "view document")
     try:
         n = game.check_players(doc["num_players"])
         body = doc["view"]
         seat = doc["seat"]
-        s = _rebuild_public(game, body, n, seed)
+        base = _rebuild_public(game, body, n, 0)
         sizes = [_int(k, 0, HAND_SIZE + 1, "a hand size") for k in body["hand_sizes"]]
-        known = set(s.table.rooms()) | set(s.discards) | {c for c in s.market if c >= 0}
+        known = set(base.table.rooms()) | set(base.discards) | {c for c in base.market if c >= 0}
         own: list[int] = []
         if seat is not None:
             _int(seat, 0, n - 1, "seat")
@@ -230,16 +236,31 @@ def state_from_view(game, doc: Any, seed: int) -> MazmorraState:
             if len(own) != sizes[seat]:
                 raise _bad("the hand does not match its size", "la mano no cuadra con su tamaño")
             known |= set(own)
-        unseen = [c for c in range(NUM_CARDS) if c not in known]
-        Rng(seed).shuffle(unseen)
-        for i in range(n):
-            if i == seat:
-                s.hands[i] = own
-            else:
-                s.hands[i] = sorted(unseen[:sizes[i]])
-                del unseen[:sizes[i]]
-        s.pool = sorted(unseen)
-        _check_partition(s)
-        return s
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise _bad(f"the view document is malformed: {exc!r}", f"el documento de vista está mal formado: {exc!r}") from None
+    unseen = [c for c in range(NUM_CARDS) if c not in known]
+    base.distances()  # the public caches, shared by every deal (never mutated in place)
+    checked = [False]  # every deal holds the same cards: one partition check covers them all
+
+    def deal(seed: int) -> MazmorraState:
+        s = base.clone()
+        s.rng = Rng(seed)
+        rest = unseen[:]
+        Rng(seed).shuffle(rest)
+        hands = s.hands
+        at = 0
+        for i in range(n):
+            if i == seat:
+                hands[i] = own[:]
+            else:
+                hands[i] = sorted(rest[at:at + sizes[i]])
+                at += sizes[i]
+        del rest[:at]
+        rest.sort()
+        s.pool = rest
+        if not checked[0]:
+            _check_partition(s)
+            checked[0] = True
+        return s
+
+    return deal

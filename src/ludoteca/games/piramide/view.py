@@ -74,21 +74,28 @@ def determiniser(game, doc: Any):
         raise bad("the deck and hand sizes do not add up to the unseen cards",
                   "los tamaños de los mazos y las manos no suman las cartas no vistas")
     base.reg_n, base.edge_n = reg_n, edge_n
+    full = base.deck[:]  # every unseen card in the decks: a deal takes the held ones out
+    for t in pool_reg + pool_edge:
+        full[t] += 1
+    sizes_drawn = (len(pool_reg), len(pool_edge), in_hands)
+    permute = Rng.permute
     checked = [False]  # every deal places the same cards: one check covers them all
 
     def deal(seed: int) -> PiramideState:
         rng = Rng(seed)
         s = base.clone()
         s.rng = Rng(rng.next64())
-        # Which unseen cards are in hands: a uniform subset of each kind (the deck sizes fix how many).
+        # Which unseen cards are in hands: a uniform subset of each kind (the deck sizes fix how many),
+        # then shuffled among the hands; the three shuffles' numbers drawn at once, the same numbers.
+        d_reg, d_edge, d_held = rng.shuffle_draws(sizes_drawn)
         reg, edge = pool_reg[:], pool_edge[:]
-        rng.shuffle(reg)
-        rng.shuffle(edge)
+        permute(reg, d_reg)
+        permute(edge, d_edge)
         held = reg[:reg_in_hands] + edge[:edge_in_hands]
-        deck = s.deck
-        for t in reg[reg_in_hands:] + edge[edge_in_hands:]:
-            deck[t] += 1
-        rng.shuffle(held)
+        deck = s.deck = full[:]
+        for t in held:
+            deck[t] -= 1
+        permute(held, d_held)
         at = 0
         for p in others:
             s.hands[p] = sorted(held[at:at + sizes[p]])
