@@ -1,4 +1,5 @@
-"""Mazmorra Primigenia benchmarks: placement enumeration, random playouts, ISMCTS speed, greedy vs random.
+"""Mazmorra Primigenia benchmarks: placement enumeration, random playouts (and their CPU time by phase),
+ISMCTS speed, greedy vs random.
 
 Reports only (never asserts on time). Medians of several runs, one core. Every rate is given twice:
 by the wall clock and by the process's CPU time (time.process_time), which is steadier on a loaded
@@ -108,6 +109,35 @@ def bench_search(game, n, iterations, positions=4, runs=3):
     return bot_name, params, statistics.median(wall), statistics.median(cpu)
 
 
+def bench_phases(game, n, games=30, warm=60):
+    """CPU microseconds per decision by phase (choosing from the legal actions, or sampling chance,
+    and applying), after `warm` games have filled the geometry's memos. Each decision is timed on
+    its own, so every figure carries a process_time() call (well under a microsecond)."""
+    from ludoteca.games.mazmorra.state import PHASE_NAMES
+
+    rng = Rng(99)
+    spent: dict[int, float] = {}
+    count: dict[int, int] = {}
+    clock = time.process_time
+    for g in range(warm + games):
+        s = game.new_initial_state(n, rng.next64() >> 1)
+        while True:
+            p = s.current_player()
+            if p == TERMINAL:
+                break
+            phase = s.phase
+            t = clock()
+            if p == CHANCE:
+                s.apply_legal(s.sample_chance())
+            else:
+                legal = s.legal_actions()
+                s.apply_legal(legal[rng.below(len(legal))])
+            if g >= warm:
+                spent[phase] = spent.get(phase, 0.0) + clock() - t
+                count[phase] = count.get(phase, 0) + 1
+    return [(PHASE_NAMES[k], spent[k] / count[k] * 1e6, count[k] / games, spent[k] / games * 1e6) for k in sorted(spent)]
+
+
 def greedy_match(args):
     """One seat-rotated game: greedy in seat `g`, random elsewhere. Returns (greedy's return, seconds)."""
     from ludoteca.bots import make_bot
@@ -146,6 +176,8 @@ def main() -> None:
     a, g, ca, cg, per = bench_playouts(game, n, runs=args.runs)
     print(f"random playouts, {n} players: {a:,.0f} actions/s, {g:.2f} games/s wall; {ca:,.0f} actions/s, "
           f"{cg:.2f} games/s CPU; {per:.0f} actions/game (median of {args.runs} runs)")
+    for name, each, per_game, total in bench_phases(game, n):
+        print(f"  {name:<6} {each:7.1f} us CPU per decision, {per_game:5.1f} a game, {total / 1e3:6.2f} ms a game")
     if args.search_iterations:
         bot, params, w, c = bench_search(game, n, args.search_iterations)
         print(f"{bot} {params}: {w:,.0f} iterations/s wall, {c:,.0f} iterations/s CPU (median of 3 runs)")
