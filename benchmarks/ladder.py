@@ -38,6 +38,7 @@ by the median CPU of one simulation on positions of a greedy game. The calibrati
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import importlib.util
 import json
@@ -471,6 +472,7 @@ def levels(name: str, options: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
 def solo_optimum() -> float:
     from ludoteca.games.prime_climb.solvers.race import solve
 
