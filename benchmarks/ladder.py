@@ -69,6 +69,7 @@ START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 TOLERANCE = 1.25  # the CPU ratio accepted as equal time
 CALIBRATION_GAMES = 2  # hard-vs-greedy games played before hard's median CPU is read
 PROBE_SIMULATIONS, PROBE_POSITIONS = 4, 12
+MIN_SIMULATIONS = 2  # OpenSpiel's MCTSBot values only the root with one
 
 # config key: (game, options, players, title)
 CONFIGS: dict[str, tuple[str, dict[str, Any], int, str]] = {
@@ -287,7 +288,7 @@ def calibrate(row: Row, hard_row: Row, results: Path, seed: int) -> dict:
     measured = median_cpu(row.config, positions, PROBE_SIMULATIONS, seed)
     sims = PROBE_SIMULATIONS
     for _ in range(3):
-        sims = max(1, round(sims * target / measured))
+        sims = max(MIN_SIMULATIONS, round(sims * target / measured))
         measured = median_cpu(row.config, positions, sims, seed)
     rec = {"config": row.config, "hard_fp": fingerprint(hard_row), "hard_median_cpu": round(target, 6),
            "hard_decisions": len(hard_cpu), "simulations": sims, "probe_median_cpu": round(measured, 6),
@@ -322,7 +323,7 @@ def size_mcts(row: Row, hard_row: Row, pool, results: Path, master: int, deadlin
         if not mine or not theirs:
             return
         ratio = statistics.median(mine) / statistics.median(theirs)
-        sims = max(1, round(cal["simulations"] * ratio))
+        sims = max(MIN_SIMULATIONS, round(cal["simulations"] * ratio))
         tried = {c["simulations"] for c in calibrations(results) if c["config"] == row.config and c["hard_fp"] == cal["hard_fp"]}
         if 1 / TOLERANCE <= ratio <= TOLERANCE or sims in tried:
             return  # equal enough, or a count already tried (two games are noisy: no cycling)

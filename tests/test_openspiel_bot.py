@@ -50,5 +50,5 @@ def test_refuses_hidden_information_and_bad_parameters():
         make_bot("openspiel-mcts", make_game("piramide"), 0, 1)
     with pytest.raises(TypeError, match="iterations"):
         make_bot("openspiel-mcts", ToyGame(), 0, 1, iterations=5)
-    with pytest.raises(ValueError, match="at least 1"):
-        make_bot("openspiel-mcts", ToyGame(), 0, 1, simulations=0)
+    with pytest.raises(ValueError, match="at least 2"):
+        make_bot("openspiel-mcts", ToyGame(), 0, 1, simulations=1)

@@ -8,8 +8,8 @@ At each decision with a choice the seat's view is rebuilt into the exact state
 (`Game.state_from_view`; perfect-information games only), wrapped as a state of the project's
 OpenSpiel game (rl/openspiel.py, the same rules and options), and `open_spiel.python.algorithms.
 mcts.MCTSBot` searches it: UCT with `uct_c` (2, as OpenSpiel's examples), `simulations`
-simulations, each leaf valued by `RandomRolloutEvaluator` (`rollouts` random games to the end),
-`solve` on. Its numpy random streams are seeded from the bot's seed, so a seeded game replays.
+simulations (at least 2: the first one only values the root), each leaf valued by
+`RandomRolloutEvaluator` (`rollouts` random games to the end), `solve` on. Its numpy random streams are seeded from the bot's seed, so a seeded game replays.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ class OpenSpielMCTSBot(Bot):
             raise LudotecaError(T(f"{NAME} searches the exact state: it plays perfect-information games only",
                                   f"{NAME} busca sobre el estado exacto: solo juega a juegos de información perfecta"))
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
-        if int(self.params["simulations"]) < 1:
-            raise ValueError(f"{NAME}: simulations must be at least 1")
+        if int(self.params["simulations"]) < 2:  # OpenSpiel's first simulation only values the root
+            raise ValueError(f"{NAME}: simulations must be at least 2")
         self._bots: dict[int, Any] = {}  # one OpenSpiel game and bot per player count
 
     def _search(self, players: int):
