@@ -16,10 +16,11 @@ CPU per move in Prime Climb and Aggravation 2p; the solo race (Prime Climb, seat
 off: mean turns against the optimum). Head-to-head games are seat-rotated (game i puts the
 candidate in seat i mod n, copies of the opponent elsewhere; a tie shares the point).
 
-Per row: games, the candidate's win rate with its Wilson 95% interval, and CPU seconds per
-decision with a real choice (two or more legal actions), median and p95, for both sides, taken
-with `time.process_time` in the worker around each `choose` (bots/arena.py), so the machine's
-other load does not count.
+Per row: games, the candidate's win rate with its Wilson 95% interval, and CPU seconds, taken with
+`time.process_time` in the worker around each `choose` with a real choice (two or more legal
+actions; bots/arena.py), so the machine's other load does not count: per decision (median, p95,
+mean) and per turn (a seat's decisions with a choice in a row: a bot that plans its whole turn at
+the first decision spends nothing on the rest), for the candidate and for the opponents.
 
 Recording: one JSON-lines file per row in --results (default benchmarks/ladder/), one line per
 game, appended as each game ends (an interrupted run keeps its finished games). Game i of a row
@@ -29,9 +30,10 @@ bot and parameters), the game's options and a hash of the code that plays (bots/
 package); only games with the current fingerprint are counted, so when `hard` or the rules change,
 the row starts again at game 0 (the old lines stay, and are reported as set aside).
 
-OpenSpiel's MCTSBot gets the simulations that cost the CPU of `hard`'s median decision in that
-game: `hard`'s median from its recorded games against greedy (at least 2 played first), divided
-by the median CPU of one simulation on positions of a greedy game. The calibration is recorded
+OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
+(the same thinking over a game): `hard`'s mean from its recorded games against greedy (at least 2
+played first), matched on probe positions of a greedy game, then checked on the row's own first
+2 games (and scaled where the two sides differ by more than 25%). The calibration is recorded
 (calibration.jsonl) and reused while hard's fingerprint holds; the table shows both sides' CPU.
 """
 
@@ -67,7 +69,7 @@ HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
 RESULTS = ROOT / "benchmarks" / "ladder"
 START, END = "<!-- ladder:start -->", "<!-- ladder:end -->"
 TOLERANCE = 1.25  # the CPU ratio accepted as equal time
-CALIBRATION_GAMES = 2  # hard-vs-greedy games played before hard's median CPU is read
+CALIBRATION_GAMES = 2  # games played before a calibration or its check reads the CPU
 PROBE_SIMULATIONS, PROBE_POSITIONS = 4, 12
 MIN_SIMULATIONS = 2  # OpenSpiel's MCTSBot values only the root with one
 
@@ -227,16 +229,46 @@ def one(task):
         from prime_climb_race import solo_race
 
         cpu: list[float] = []
-        turns = solo_race(cand[0], seed, cand[1], cpu)
-        return key, {"fp": fp, "i": i, "turns": turns, "cand_cpu": _round(cpu), "cpu_s": round(time.process_time() - t0, 3)}
+        turn_cpu: list[float] = []
+        turns = solo_race(cand[0], seed, cand[1], cpu, turn_cpu)
+        return key, {"fp": fp, "i": i, "turns": turns, "cand_cpu": _round(cpu), "cand_turn_cpu": _round(turn_cpu),
+                     "cpu_s": round(time.process_time() - t0, 3)}
     seat = i % players
     specs = [tuple(cand) if s == seat else tuple(opp) for s in range(players)]
-    cpu_seats: list[list[float]] = [[] for _ in range(players)]
+    order: list[tuple[int, float]] = []
+    cpu_seats = [_Timings(s, order) for s in range(players)]
     returns, decisions = play_game(make_game(name, options), specs, seed, cpu=cpu_seats)
+    turns = _turns(order)
     return key, {"fp": fp, "i": i, "seat": seat, "score": returns[seat], "decisions": decisions,
                  "cand_cpu": _round(cpu_seats[seat]),
                  "opp_cpu": _round([t for s in range(players) if s != seat for t in cpu_seats[s]]),
+                 "cand_turn_cpu": _round([t for s, t in turns if s == seat]),
+                 "opp_turn_cpu": _round([t for s, t in turns if s != seat]),
                  "cpu_s": round(time.process_time() - t0, 3)}
+
+
+class _Timings(list):
+    """A seat's CPU per decision (what play_game appends), also logged in the game's order."""
+
+    def __init__(self, seat: int, order: list):
+        super().__init__()
+        self.seat, self.order = seat, order
+
+    def append(self, seconds: float) -> None:
+        super().append(seconds)
+        self.order.append((self.seat, seconds))
+
+
+def _turns(order: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """CPU per turn: a seat's decisions with a choice in a row, until another seat has one (a
+    bot that plans its whole turn at the first decision spends nothing on the rest)."""
+    out: list[tuple[int, float]] = []
+    for seat, t in order:
+        if out and out[-1][0] == seat:
+            out[-1] = (seat, out[-1][1] + t)
+        else:
+            out.append((seat, t))
+    return out
 
 
 def _round(xs: list[float]) -> list[float]:
@@ -266,7 +298,7 @@ def probe_positions(config: str, seed: int) -> list[tuple[dict, list[int]]]:
     return seen[::step][:PROBE_POSITIONS]
 
 
-def median_cpu(config: str, positions, simulations: int, seed: int) -> float:
+def mean_cpu(config: str, positions, simulations: int, seed: int) -> float:
     name, options, _, _ = CONFIGS[config]
     game = make_game(name, options)
     times = []
@@ -275,35 +307,36 @@ def median_cpu(config: str, positions, simulations: int, seed: int) -> float:
         t0 = time.process_time()
         bot.choose(view, legal)
         times.append(time.process_time() - t0)
-    return statistics.median(times)
+    return statistics.fmean(times)
 
 
 def calibrate(row: Row, hard_row: Row, results: Path, seed: int) -> dict:
-    """The simulations whose median CPU over probe positions is hard's median decision: a first
-    guess from PROBE_SIMULATIONS, then two corrections at the guessed count (the cost of a
-    simulation is not quite proportional: the tree's first expansions are cheaper)."""
+    """The simulations whose mean CPU over probe positions is hard's mean per decision (its
+    total thinking over its decisions with a choice: equal time over a game, whether a bot thinks
+    at every decision or plans a turn at its first): a first guess from PROBE_SIMULATIONS, then
+    corrections at the guessed count (a simulation's cost is not quite proportional)."""
     hard_cpu = [t for r in hard_row.records for t in r["cand_cpu"]]
-    target = statistics.median(hard_cpu)
+    target = statistics.fmean(hard_cpu)
     positions = probe_positions(row.config, seed)
-    measured = median_cpu(row.config, positions, PROBE_SIMULATIONS, seed)
+    measured = mean_cpu(row.config, positions, PROBE_SIMULATIONS, seed)
     sims = PROBE_SIMULATIONS
     for _ in range(3):
         sims = max(MIN_SIMULATIONS, round(sims * target / measured))
-        measured = median_cpu(row.config, positions, sims, seed)
-    rec = {"config": row.config, "hard_fp": fingerprint(hard_row), "hard_median_cpu": round(target, 6),
-           "hard_decisions": len(hard_cpu), "simulations": sims, "probe_median_cpu": round(measured, 6),
+        measured = mean_cpu(row.config, positions, sims, seed)
+    rec = {"config": row.config, "hard_fp": fingerprint(hard_row), "hard_mean_cpu": round(target, 6),
+           "hard_decisions": len(hard_cpu), "simulations": sims, "probe_mean_cpu": round(measured, 6),
            "probe_positions": len(positions), "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
     results.mkdir(parents=True, exist_ok=True)
     with open(results / "calibration.jsonl", "a", encoding="utf-8") as f:
         f.write(json.dumps(rec) + "\n")
-    print(f"calibrated {row.config}: hard's median {target:.4f} s over {len(hard_cpu)} decisions; "
-          f"{sims} simulations take a median {measured:.4f} s over {len(positions)} positions", flush=True)
+    print(f"calibrated {row.config}: hard's mean {target:.4f} s over {len(hard_cpu)} decisions; "
+          f"{sims} simulations take a mean {measured:.4f} s over {len(positions)} positions", flush=True)
     return rec
 
 
 def size_mcts(row: Row, hard_row: Row, pool, results: Path, master: int, deadline, play: bool) -> None:
     """Give the OpenSpiel bot its recorded simulations; with `play`, calibrate where none is
-    recorded, then check it in the row's own first games: while the two sides' median CPU per
+    recorded, then check it in the row's own first games: while the two sides' mean CPU per
     decision differ by more than TOLERANCE, scale the simulations by their ratio (a new
     calibration; the row starts again under it), at most twice and never back to a count tried."""
     cal = sized(row, hard_row, results)
@@ -322,13 +355,13 @@ def size_mcts(row: Row, hard_row: Row, pool, results: Path, master: int, deadlin
         theirs = [t for r in row.records for t in r["opp_cpu"]]
         if not mine or not theirs:
             return
-        ratio = statistics.median(mine) / statistics.median(theirs)
+        ratio = statistics.fmean(mine) / statistics.fmean(theirs)
         sims = max(MIN_SIMULATIONS, round(cal["simulations"] * ratio))
         tried = {c["simulations"] for c in calibrations(results) if c["config"] == row.config and c["hard_fp"] == cal["hard_fp"]}
         if 1 / TOLERANCE <= ratio <= TOLERANCE or sims in tried:
             return  # equal enough, or a count already tried (two games are noisy: no cycling)
-        cal = {**cal, "simulations": sims, "from_row": {"hard_median_cpu": round(statistics.median(mine), 6),
-               "mcts_median_cpu": round(statistics.median(theirs), 6), "games": len(row.records)},
+        cal = {**cal, "simulations": sims, "from_row": {"hard_mean_cpu": round(statistics.fmean(mine), 6),
+               "mcts_mean_cpu": round(statistics.fmean(theirs), 6), "games": len(row.records)},
                "at": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
         with open(results / "calibration.jsonl", "a", encoding="utf-8") as f:
             f.write(json.dumps(cal) + "\n")
@@ -409,46 +442,49 @@ def main() -> None:
 
 # --- the table --------------------------------------------------------------------------------
 
-def cpu_cell(xs: list[float]) -> str:
-    if not xs:
+def cpu_cell(records: list[dict], field: str, mean: bool = False) -> str:
+    """Median / p95 (nearest rank) of a CPU field over the records that have it; `mean` adds the mean."""
+    s = sorted(t for r in records for t in r.get(field, ()))
+    if not s:
         return "—"
-    s = sorted(xs)
     p95 = s[min(len(s) - 1, math.ceil(0.95 * len(s)) - 1)]
-    return f"{statistics.median(s):.3g} / {p95:.3g}"
+    return f"{statistics.median(s):.3g} / {p95:.3g}" + (f" ({statistics.fmean(s):.3g})" if mean else "")
 
 
 def table(rows: list[Row], seed: int) -> list[str]:
     out = ["| game | players | pairing | games | candidate's win rate [95%] | fair share | above it? | goal (issue 17) "
-           "| CPU s/decision, candidate (median / p95) | opponent |",
-           "|---|---|---|---|---|---|---|---|---|---|"]
+           "| candidate's CPU s/decision: median / p95 (mean) | per turn: median / p95 | opponent's s/decision | per turn |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     versus = [r for r in rows if r.kind == "versus"]
     for row in versus:
         _, _, players, title = row.game
         n = len(row.records)
         if n == 0:
-            out.append(f"| {title} | {players} | {row.label} | 0 | — | {1 / players:.2f} | — | {row.goal} | — | — |")
+            out.append(f"| {title} | {players} | {row.label} | 0 | — | {1 / players:.2f} | — | {row.goal} | — | — | — | — |")
             continue
         wins = sum(r["score"] for r in row.records)
         lo, hi = wilson(wins, n)
         share = 1 / players
         above = "yes" if lo > share else ("below" if hi < share else "not separated")
         out.append(f"| {title} | {players} | {row.label} | {n} | {wins / n:.3f} [{lo:.3f}, {hi:.3f}] | {share:.2f} | {above} "
-                   f"| {row.goal} | {cpu_cell([t for r in row.records for t in r['cand_cpu']])} "
-                   f"| {cpu_cell([t for r in row.records for t in r['opp_cpu']])} |")
+                   f"| {row.goal} | {cpu_cell(row.records, 'cand_cpu', True)} | {cpu_cell(row.records, 'cand_turn_cpu')} "
+                   f"| {cpu_cell(row.records, 'opp_cpu', True)} | {cpu_cell(row.records, 'opp_turn_cpu')} |")
     solo = [r for r in rows if r.kind == "solo"]
     if solo:
         optimum = solo_optimum()
         out += ["", "| solo race (Prime Climb, cards off, seat 0 alone) | races | mean turns [95%] | optimum | "
-                "above the optimum | goal (issue 17) | CPU s/decision (median / p95) |", "|---|---|---|---|---|---|---|"]
+                "above the optimum | goal (issue 17) | CPU s/decision: median / p95 (mean) | per turn: median / p95 |",
+                "|---|---|---|---|---|---|---|---|"]
         for row in solo:
             turns = [r["turns"] for r in row.records]
             if len(turns) < 2:
-                out.append(f"| {row.cand[0]} | {len(turns)} | — | {optimum:.3f} | — | {row.goal} | — |")
+                out.append(f"| {row.cand[0]} | {len(turns)} | — | {optimum:.3f} | — | {row.goal} | — | — |")
                 continue
             mean = statistics.mean(turns)
             half = 1.96 * statistics.stdev(turns) / math.sqrt(len(turns))
             out.append(f"| {row.cand[0]} | {len(turns)} | {mean:.2f} [{mean - half:.2f}, {mean + half:.2f}] | {optimum:.3f} "
-                       f"| {100 * (mean / optimum - 1):+.1f}% | {row.goal} | {cpu_cell([t for r in row.records for t in r['cand_cpu']])} |")
+                       f"| {100 * (mean / optimum - 1):+.1f}% | {row.goal} | {cpu_cell(row.records, 'cand_cpu', True)} "
+                       f"| {cpu_cell(row.records, 'cand_turn_cpu')} |")
     stale = sum(r.stale for r in rows)
     out += ["", "The levels, as these games played them:", ""]
     seen = set()
@@ -459,7 +495,9 @@ def table(rows: list[Row], seed: int) -> list[str]:
             out.append(f"- {title}: {levels(name, options)}")
     out += ["", f"Seed {seed}; every figure counts only the games played by the current code and "
             f"levels ({stale} recorded games of earlier versions set aside). CPU is `time.process_time` per decision "
-            "with two or more legal actions."]
+            "with two or more legal actions; a turn is a seat's decisions with a choice in a row (a bot that plans "
+            "its turn at the first decision spends nothing on the rest). Per-turn figures count the games that "
+            "recorded them."]
     return out
 
 

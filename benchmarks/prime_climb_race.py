@@ -26,21 +26,30 @@ from ludoteca.games.prime_climb.solvers.race import solve  # noqa: E402
 CAP = 300
 
 
-def solo_race(bot_name: str, seed: int, params: dict, cpu: list[float] | None = None) -> int:
+def solo_race(bot_name: str, seed: int, params: dict, cpu: list[float] | None = None,
+              turn_cpu: list[float] | None = None) -> int:
     """Turns seat 0 takes to bring both pawns home (CAP if cut); with `cpu`, the CPU seconds of
-    each decision with a real choice are appended to it."""
+    each decision with a real choice are appended to it, with `turn_cpu` those of each turn that
+    had one (their sum)."""
+    cpu = [] if cpu is None and turn_cpu is not None else cpu
     game = make_game("prime-climb", {"cards": False})
     body = game.new_initial_state(2, seed).to_json()
     body.update(turn=0, phase="roll")
     state = game.state_from_json(body, 2)
     state.rng.s = seed
     bot = make_bot(bot_name, game, 0, derive_seed(seed, "solo"), **params)
-    turns = 0
+    turns, counted = 0, 0
     while turns < CAP:
         turns += 1
+        before = len(cpu) if cpu is not None else 0
+        if turn_cpu is not None and turns > 1 and before > counted:
+            turn_cpu.append(sum(cpu[counted:before]))
+        counted = before
         while True:
             player = state.current_player()
             if player == TERMINAL:
+                if turn_cpu is not None and len(cpu) > counted:
+                    turn_cpu.append(sum(cpu[counted:]))
                 return turns
             if player == CHANCE:
                 state.apply_legal(state.sample_chance())

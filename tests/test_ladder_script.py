@@ -67,6 +67,8 @@ def test_the_table_counts_only_games_of_the_current_bots(tmp_path):
     fp = module.fingerprint(row)
     lines = [{"fp": fp, "i": i, "seat": i % 2, "score": s, "decisions": 3, "cand_cpu": [0.001 * (i + 1)] * 10,
               "opp_cpu": [0.5], "cpu_s": 0.1} for i, s in enumerate([1.0, 1.0, 0.0, 0.5])]
+    for i in (0, 1):  # CPU per turn, in the games that recorded it
+        lines[i]["cand_turn_cpu"] = [0.01 * (i + 1)]
     lines.append({**lines[0], "i": 7, "fp": "an-older-one"})
     lines.append(lines[1])  # the same game twice counts once
     (tmp_path / row.file).write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
@@ -75,7 +77,8 @@ def test_the_table_counts_only_games_of_the_current_bots(tmp_path):
     text = "\n".join(module.table([row], 2026))
     lo, hi = wilson(2.5, 4)
     assert f"| medium vs easy | 4 | 0.625 [{lo:.3f}, {hi:.3f}] | 0.50 | not separated |" in text
-    assert "| 0.0025 / 0.004 | 0.5 / 0.5 |" in text  # medians and p95 of the CPU per decision
+    # median / p95 (mean) of the CPU per decision, median / p95 per turn
+    assert "| 0.0025 / 0.004 (0.0025) | 0.015 / 0.02 | 0.5 / 0.5 (0.5) | — |" in text
     assert "1 recorded games of earlier versions set aside" in text
 
 
@@ -99,5 +102,14 @@ def test_a_rerun_adds_games_and_never_repeats_one(tmp_path, monkeypatch):
     assert run(3) == more
     record = json.loads(more["aggravation-2p__medium-vs-easy.jsonl"][0])
     assert record["seat"] == 0 and record["cand_cpu"] and all(t >= 0 for t in record["cand_cpu"] + record["opp_cpu"])
+    # every decision's CPU is in exactly one turn
+    assert abs(sum(record["cand_turn_cpu"]) - sum(record["cand_cpu"])) < 1e-4
+    assert abs(sum(record["opp_turn_cpu"]) - sum(record["opp_cpu"])) < 1e-4
     text = page.read_text(encoding="utf-8")
     assert "| Aggravation | 2 | medium vs easy | 3 |" in text and "| greedy | 3 |" in text
+
+
+def test_a_turn_is_a_seats_decisions_in_a_row():
+    turns = ladder()._turns([(0, 0.1), (0, 0.2), (1, 0.3), (0, 0.4), (2, 0.0), (2, 0.5)])
+    assert [s for s, _ in turns] == [0, 1, 0, 2]
+    assert [round(t, 9) for _, t in turns] == [0.3, 0.3, 0.4, 0.5]
