@@ -210,6 +210,16 @@ def append(results: Path, row: Row, rec: dict) -> None:
     row.records.append(rec)
 
 
+def prune(row: Row, results: Path) -> None:
+    """Rewrite the row's file with its current games only (atomically)."""
+    path = results / row.file
+    if row.stale and path.exists():
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in row.records), encoding="utf-8")
+        tmp.replace(path)
+        row.stale = 0
+
+
 def calibrations(results: Path) -> list[dict]:
     path = results / "calibration.jsonl"
     if not path.exists():
@@ -411,6 +421,7 @@ def main() -> None:
     ap.add_argument("--stop-after", type=float, default=None, help="start no game after this many seconds")
     ap.add_argument("--write", default=None, help="a Markdown file whose ladder section to replace")
     ap.add_argument("--list", action="store_true", help="print the row keys and stop")
+    ap.add_argument("--prune", action="store_true", help="drop recorded games of earlier versions from the files")
     args = ap.parse_args()
     rows = build_rows()
     if args.list:
@@ -434,6 +445,9 @@ def main() -> None:
             cal = sized(row, hard_rows[row.config], results)
             if cal is not None:
                 use(row, cal, results)
+    if args.prune:
+        for row in rows:
+            prune(row, results)
     lines = table(rows, args.seed)
     print("\n".join(lines))
     if args.write:
@@ -448,11 +462,15 @@ def cpu_cell(records: list[dict], field: str, mean: bool = False) -> str:
     if not s:
         return "—"
     p95 = s[min(len(s) - 1, math.ceil(0.95 * len(s)) - 1)]
-    return f"{statistics.median(s):.3g} / {p95:.3g}" + (f" ({statistics.fmean(s):.3g})" if mean else "")
+    return f"{_secs(statistics.median(s))} / {_secs(p95)}" + (f" ({_secs(statistics.fmean(s))})" if mean else "")
+
+
+def _secs(x: float) -> str:
+    return "<0.001" if x < 0.001 else f"{x:.3g}"
 
 
 def table(rows: list[Row], seed: int) -> list[str]:
-    out = ["| game | players | pairing | games | candidate's win rate [95%] | fair share | above it? | goal (issue 17) "
+    out = ["| game | players | pairing | games | candidate's win rate [95%] | fair share | interval above the fair share? | goal (issue 17) "
            "| candidate's CPU s/decision: median / p95 (mean) | per turn: median / p95 | opponent's s/decision | per turn |",
            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     versus = [r for r in rows if r.kind == "versus"]
