@@ -195,19 +195,40 @@ def load(row: Row, results: Path, fp: str) -> None:
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
-        rec = json.loads(line)
-        if rec.get("fp") != fp:
+        try:
+            rec = json.loads(line)
+            ok = isinstance(rec, dict) and isinstance(rec.get("i"), int) and (rec.get("fp") != fp or _complete(row, rec))
+        except ValueError:
+            ok = False
+        if not ok:  # a line cut by a killed run, or edited by hand: not a game
+            row.stale += 1
+            print(f"{path}: an unreadable line set aside", file=sys.stderr)
+        elif rec.get("fp") != fp:
             row.stale += 1
         elif rec["i"] not in seen:
             seen.add(rec["i"])
             row.records.append(rec)
 
 
+def _complete(row: Row, rec: dict) -> bool:
+    fields = ("turns", "cand_cpu") if row.kind == "solo" else ("score", "cand_cpu", "opp_cpu")
+    return all(f in rec for f in fields)
+
+
 def append(results: Path, row: Row, rec: dict) -> None:
     results.mkdir(parents=True, exist_ok=True)
-    with open(results / row.file, "a", encoding="utf-8") as f:
-        f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+    path = results / row.file
+    with open(path, "ab") as f:
+        if f.tell() and _last_byte(path) != b"\n":
+            f.write(b"\n")  # after a line cut by a killed run, start a fresh one
+        f.write((json.dumps(rec, separators=(",", ":")) + "\n").encode("utf-8"))
     row.records.append(rec)
+
+
+def _last_byte(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        f.seek(-1, 2)
+        return f.read(1)
 
 
 def prune(row: Row, results: Path) -> None:

@@ -71,19 +71,33 @@ def test_the_table_counts_only_games_of_the_current_bots(tmp_path):
         lines[i]["cand_turn_cpu"] = [0.01 * (i + 1)]
     lines.append({**lines[0], "i": 7, "fp": "an-older-one"})
     lines.append(lines[1])  # the same game twice counts once
-    (tmp_path / row.file).write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    text = "".join(json.dumps(x) + "\n" for x in lines) + '{"fp": "' + fp + '", "i": 9, "sc'  # cut by a kill
+    (tmp_path / row.file).write_text(text, encoding="utf-8")
     module.load(row, tmp_path, fp)
-    assert len(row.records) == 4 and row.stale == 1
+    assert len(row.records) == 4 and row.stale == 2
     text = "\n".join(module.table([row], 2026))
     lo, hi = wilson(2.5, 4)
     assert f"| medium vs easy | 4 | 0.625 [{lo:.3f}, {hi:.3f}] | 0.50 | not separated |" in text
     # median / p95 (mean) of the CPU per decision, median / p95 per turn
     assert "| 0.0025 / 0.004 (0.0025) | 0.015 / 0.02 | 0.5 / 0.5 (0.5) | — |" in text
     assert ladder()._secs(0.00004) == "<0.001" and ladder()._secs(0.01234) == "0.0123"
-    assert "1 recorded games of earlier versions set aside" in text
+    assert "2 recorded games of earlier versions set aside" in text
     module.prune(row, tmp_path)
     kept = [json.loads(x) for x in (tmp_path / row.file).read_text(encoding="utf-8").splitlines()]
     assert sorted(r["i"] for r in kept) == [0, 1, 2, 3] and {r["fp"] for r in kept} == {fp}
+
+
+def test_a_line_cut_by_a_kill_costs_only_itself(tmp_path):
+    module = ladder()
+    row = next(r for r in module.build_rows() if r.key == "solo/greedy")
+    fp = module.fingerprint(row)
+    good = {"fp": fp, "i": 0, "turns": 9, "cand_cpu": [0.001], "cpu_s": 0.1}
+    (tmp_path / row.file).write_text(json.dumps(good) + "\n" + '{"fp": "' + fp + '", "i": 1, "tu', encoding="utf-8")
+    module.load(row, tmp_path, fp)
+    assert [r["i"] for r in row.records] == [0] and row.stale == 1
+    module.append(tmp_path, row, {**good, "i": 1})  # starts a fresh line after the cut one
+    module.load(row, tmp_path, fp)
+    assert [r["i"] for r in row.records] == [0, 1] and row.stale == 1
 
 
 def test_a_rerun_adds_games_and_never_repeats_one(tmp_path, monkeypatch):
