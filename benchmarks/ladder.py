@@ -533,7 +533,7 @@ def table(rows: list[Row], seed: int) -> list[str]:
             seen.add(title)
             out.append(f"- {title}: {levels(name, options)}")
     out += ["", f"Seed {seed}; every figure counts only the games played by the current code and "
-            f"levels ({stale} recorded games of earlier versions set aside). CPU is `time.process_time` per decision "
+            f"levels ({stale} recorded games of earlier versions, or unreadable lines, set aside). CPU is `time.process_time` per decision "
             "with two or more legal actions; a turn is a seat's decisions with a choice in a row (a bot that plans "
             "its turn at the first decision spends nothing on the rest). Per-turn figures count the games that "
             "recorded them."]
