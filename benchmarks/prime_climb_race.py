@@ -26,28 +26,44 @@ from ludoteca.games.prime_climb.solvers.race import solve  # noqa: E402
 CAP = 300
 
 
-def solo_race(bot_name: str, seed: int, params: dict) -> int:
+def solo_race(bot_name: str, seed: int, params: dict, cpu: list[float] | None = None,
+              turn_cpu: list[float] | None = None) -> int:
+    """Turns seat 0 takes to bring both pawns home (CAP if cut); with `cpu`, the CPU seconds of
+    each decision with a real choice are appended to it, with `turn_cpu` those of each turn that
+    had one (their sum)."""
+    cpu = [] if cpu is None and turn_cpu is not None else cpu
     game = make_game("prime-climb", {"cards": False})
     body = game.new_initial_state(2, seed).to_json()
     body.update(turn=0, phase="roll")
     state = game.state_from_json(body, 2)
     state.rng.s = seed
     bot = make_bot(bot_name, game, 0, derive_seed(seed, "solo"), **params)
-    turns = 0
+    turns, counted = 0, 0
     while turns < CAP:
         turns += 1
+        before = len(cpu) if cpu is not None else 0
+        if turn_cpu is not None and turns > 1 and before > counted:
+            turn_cpu.append(sum(cpu[counted:before]))
+        counted = before
         while True:
             player = state.current_player()
             if player == TERMINAL:
+                if turn_cpu is not None and len(cpu) > counted:
+                    turn_cpu.append(sum(cpu[counted:]))
                 return turns
             if player == CHANCE:
                 state.apply_legal(state.sample_chance())
             elif player == 0:
-                state.apply_legal(bot.choose(view_document(state, 0), state.legal_actions()))
+                legal = state.legal_actions()
+                t0 = time.process_time()
+                action = bot.choose(view_document(state, 0), legal)
+                if cpu is not None and len(legal) > 1:
+                    cpu.append(time.process_time() - t0)
+                state.apply_legal(action)
             else:
                 break
         body = state.to_json()  # skip seat 1: seat 0 rolls again
-        body.update(turn=0, phase="roll", moved=[], last_moved=None)
+        body.update(turn=0, phase="roll", dice=[], moved=[], last_moved=None)
         rng = state.rng.s
         state = game.state_from_json(body, 2)
         state.rng.s = rng

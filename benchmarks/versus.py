@@ -5,7 +5,9 @@
 
 A bot is given as JSON `[name, {parameters}]` (a level name works: `["hard", {"iterations": 200}]`).
 Game i seats the candidate in seat i mod n at the game's smallest player count; every game's seed
-derives from --seed. Prints the win rate (ties share the point), its interval and seconds per game.
+derives from --seed. Prints the win rate (ties share the point), its interval, CPU seconds per game
+and the candidate's CPU seconds per decision with a real choice (median, p95), all by
+`time.process_time` in the worker. benchmarks/ladder.py is the recorded, resumable version of this.
 
 --duplicate (as in duplicate bridge): the games come in blocks of n that share one seed, so one
 deal of cards and one dice stream is played n times with the candidate in each seat in turn. The
@@ -34,10 +36,11 @@ def one(task):
     name, cand, opp, players, i, seed, duplicate = task
     seat = i % players
     specs = [tuple(cand) if s == seat else tuple(opp) for s in range(players)]
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     game_seed = derive_seed(seed, name, "block", i // players) if duplicate else derive_seed(seed, name, i)
-    returns, _ = play_game(make_game(name), specs, game_seed)
-    return returns[seat], time.perf_counter() - t0
+    cpu = [[] for _ in range(players)]
+    returns, _ = play_game(make_game(name), specs, game_seed, cpu=cpu)
+    return returns[seat], time.process_time() - t0, cpu[seat]
 
 
 def block_interval(scores: list[float], size: int) -> tuple[float, float]:
@@ -68,13 +71,16 @@ def main() -> None:
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
         res = pool.map(one, [(args.game, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
-    wins = sum(r for r, _ in res)
+    wins = sum(r for r, _, _ in res)
     lo, hi = wilson(wins, len(res))
+    decisions = sorted(t for _, _, ts in res for t in ts)
+    p95 = decisions[min(len(decisions) - 1, math.ceil(0.95 * len(decisions)) - 1)] if decisions else 0.0
+    median = decisions[len(decisions) // 2] if decisions else 0.0
     print(f"{args.game} ({players} players): {args.candidate} vs {args.opp}: {wins / len(res):.3f} "
-          f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s in res) / len(res):.1f} s/game, "
-          f"wall {time.perf_counter() - t0:.0f} s")
+          f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s, _ in res) / len(res):.1f} CPU s/game, "
+          f"candidate {median:.3g} s per decision (p95 {p95:.3g}), wall {time.perf_counter() - t0:.0f} s")
     if args.duplicate:
-        lo, hi = block_interval([r for r, _ in res], players)
+        lo, hi = block_interval([r for r, _, _ in res], players)
         print(f"duplicate blocks of {players}: 95% interval of the block means [{lo:.3f}, {hi:.3f}] "
               f"over {len(res) // players} blocks")
 

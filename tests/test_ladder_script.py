@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import sys
 from pathlib import Path
 
 import pytest
+
+from ludoteca.bots.arena import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def ladder():
-    spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    if "ladder" not in sys.modules:  # registered, so that its dataclass and pool workers find it
+        spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["ladder"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["ladder"]
 
 
 def test_write_section_replaces_only_the_ladder(tmp_path):
@@ -33,3 +39,95 @@ def test_write_section_replaces_only_the_ladder(tmp_path):
 def test_docs_bots_has_the_section_the_script_writes():
     text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
     assert text.count("<!-- ladder:start -->") == 1 and text.count("<!-- ladder:end -->") == 1
+
+
+def test_rows_cover_issue_17():
+    rows = {r.key: r for r in ladder().build_rows()}
+    for config in ("prime-climb-2p", "prime-climb-2p-nocards", "aggravation-2p", "aggravation-4p-board4",
+                   "piramide-3p", "mazmorra-3p"):
+        assert f"{config}/hard-vs-greedy" in rows and f"{config}/medium-vs-easy" in rows
+    assert {"solo/hard", "solo/greedy"} <= set(rows)
+    assert rows["aggravation-4p-board4/hard-vs-greedy"].game[1:3] == ({"board": 4}, 4)
+    pytest.importorskip("pyspiel")
+    assert "prime-climb-2p/hard-vs-openspiel-mcts" in rows and "aggravation-2p/hard-vs-openspiel-mcts" in rows
+
+
+def test_every_row_and_game_has_its_own_seed():
+    # engine.rng.derive_seed reads 8 bytes of a text part: row keys sharing a prefix and a length
+    # (prime-climb-2p/medium-vs-easy, prime-climb-2p/hard-vs-greedy...) must still get their own games
+    module = ladder()
+    rows = module.build_rows()
+    seeds = {module.row_seed(2026, row, i) for row in rows for i in range(50)}
+    assert len(seeds) == 50 * len(rows)
+
+
+def test_the_table_counts_only_games_of_the_current_bots(tmp_path):
+    module = ladder()
+    row = next(r for r in module.build_rows() if r.key == "aggravation-2p/medium-vs-easy")
+    fp = module.fingerprint(row)
+    lines = [{"fp": fp, "i": i, "seat": i % 2, "score": s, "decisions": 3, "cand_cpu": [0.001 * (i + 1)] * 10,
+              "opp_cpu": [0.5], "cpu_s": 0.1} for i, s in enumerate([1.0, 1.0, 0.0, 0.5])]
+    for i in (0, 1):  # CPU per turn, in the games that recorded it
+        lines[i]["cand_turn_cpu"] = [0.01 * (i + 1)]
+    lines.append({**lines[0], "i": 7, "fp": "an-older-one"})
+    lines.append(lines[1])  # the same game twice counts once
+    text = "".join(json.dumps(x) + "\n" for x in lines) + '{"fp": "' + fp + '", "i": 9, "sc'  # cut by a kill
+    (tmp_path / row.file).write_text(text, encoding="utf-8")
+    module.load(row, tmp_path, fp)
+    assert len(row.records) == 4 and row.stale == 2
+    text = "\n".join(module.table([row], 2026))
+    lo, hi = wilson(2.5, 4)
+    assert f"| medium vs easy | 4 | 0.625 [{lo:.3f}, {hi:.3f}] | 0.50 | not separated |" in text
+    # median / p95 (mean) of the CPU per decision, median / p95 per turn
+    assert "| 0.0025 / 0.004 (0.0025) | 0.015 / 0.02 | 0.5 / 0.5 (0.5) | — |" in text
+    assert ladder()._secs(0.00004) == "<0.001" and ladder()._secs(0.01234) == "0.0123"
+    assert "2 recorded games of earlier versions, or unreadable lines, set aside" in text
+    module.prune(row, tmp_path)
+    kept = [json.loads(x) for x in (tmp_path / row.file).read_text(encoding="utf-8").splitlines()]
+    assert sorted(r["i"] for r in kept) == [0, 1, 2, 3] and {r["fp"] for r in kept} == {fp}
+
+
+def test_a_line_cut_by_a_kill_costs_only_itself(tmp_path):
+    module = ladder()
+    row = next(r for r in module.build_rows() if r.key == "solo/greedy")
+    fp = module.fingerprint(row)
+    good = {"fp": fp, "i": 0, "turns": 9, "cand_cpu": [0.001], "cpu_s": 0.1}
+    (tmp_path / row.file).write_text(json.dumps(good) + "\n" + '{"fp": "' + fp + '", "i": 1, "tu', encoding="utf-8")
+    module.load(row, tmp_path, fp)
+    assert [r["i"] for r in row.records] == [0] and row.stale == 1
+    module.append(tmp_path, row, {**good, "i": 1})  # starts a fresh line after the cut one
+    module.load(row, tmp_path, fp)
+    assert [r["i"] for r in row.records] == [0, 1] and row.stale == 1
+
+
+def test_a_rerun_adds_games_and_never_repeats_one(tmp_path, monkeypatch):
+    module = ladder()
+    results, page = tmp_path / "results", tmp_path / "bots.md"
+    page.write_text("x\n<!-- ladder:start -->\n<!-- ladder:end -->\n", encoding="utf-8")
+
+    def run(games):
+        monkeypatch.setattr(sys, "argv", ["ladder.py", "--rows", "aggravation-2p/medium-vs-easy,solo/greedy",
+                                          "--games", str(games), "--results", str(results), "--write", str(page)])
+        module.main()
+        return {f.name: f.read_text(encoding="utf-8").splitlines() for f in results.glob("*.jsonl")}
+
+    first = run(2)
+    assert sorted(first) == ["aggravation-2p__medium-vs-easy.jsonl", "solo__greedy.jsonl"]
+    more = run(3)
+    for name, lines in more.items():
+        assert lines[:2] == first[name] and len(lines) == 3
+        assert sorted(json.loads(x)["i"] for x in lines) == [0, 1, 2]
+    assert run(3) == more
+    record = json.loads(more["aggravation-2p__medium-vs-easy.jsonl"][0])
+    assert record["seat"] == 0 and record["cand_cpu"] and all(t >= 0 for t in record["cand_cpu"] + record["opp_cpu"])
+    # every decision's CPU is in exactly one turn
+    assert abs(sum(record["cand_turn_cpu"]) - sum(record["cand_cpu"])) < 1e-4
+    assert abs(sum(record["opp_turn_cpu"]) - sum(record["opp_cpu"])) < 1e-4
+    text = page.read_text(encoding="utf-8")
+    assert "| Aggravation | 2 | medium vs easy | 3 |" in text and "| greedy | 3 |" in text
+
+
+def test_a_turn_is_a_seats_decisions_in_a_row():
+    turns = ladder()._turns([(0, 0.1), (0, 0.2), (1, 0.3), (0, 0.4), (2, 0.0), (2, 0.5)])
+    assert [s for s, _ in turns] == [0, 1, 0, 2]
+    assert [round(t, 9) for _, t in turns] == [0.3, 0.3, 0.4, 0.5]

@@ -3,11 +3,14 @@
 A player is a spec `(bot name, parameters)`. `head_to_head` seats the candidate in each seat
 in turn (game i puts it in seat i mod n) against copies of the opponent in the other seats,
 so no seat advantage favours either side; every game's seed derives from one master seed.
+`play_game(..., cpu=[[] for seat])` also records each seat's CPU seconds (`time.process_time`,
+this process only, so other load on the machine does not count) per decision with a real choice.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,8 +21,11 @@ from .base import make_bot
 Spec = tuple[str, dict[str, Any]]
 
 
-def play_game(game: Game, specs: list[Spec], seed: int, max_actions: int = 200_000) -> tuple[list[float], int]:
-    """One game between the given bots; returns (returns per seat, decisions taken)."""
+def play_game(game: Game, specs: list[Spec], seed: int, max_actions: int = 200_000,
+              cpu: list[list[float]] | None = None) -> tuple[list[float], int]:
+    """One game between the given bots; returns (returns per seat, decisions taken). With `cpu`
+    (one list per seat), each decision with two or more legal actions appends the CPU seconds its
+    bot's `choose` took to its seat's list."""
     state = game.new_initial_state(len(specs), seed)
     bots = [make_bot(name, game, seat, derive_seed(seed, "bot", seat), **params) for seat, (name, params) in enumerate(specs)]
     decisions = 0
@@ -31,7 +37,14 @@ def play_game(game: Game, specs: list[Spec], seed: int, max_actions: int = 200_0
             state.apply_legal(state.sample_chance())
             continue
         legal = state.legal_actions()
-        state.apply_action(bots[player].choose(view_document(state, player), legal))
+        view = view_document(state, player)
+        if cpu is not None and len(legal) > 1:
+            t0 = time.process_time()
+            action = bots[player].choose(view, legal)
+            cpu[player].append(time.process_time() - t0)
+        else:
+            action = bots[player].choose(view, legal)
+        state.apply_action(action)
         decisions += 1
     raise RuntimeError(f"{game.name}: no end after {max_actions} actions (seed {seed})")
 
