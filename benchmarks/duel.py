@@ -85,7 +85,7 @@ def main() -> None:
     ap.add_argument("--options", default="{}")
     ap.add_argument("--cand", default='["greedy", {}]')
     ap.add_argument("--opp", default='["greedy", {"evaluator": "rev"}]')
-    ap.add_argument("--rev", default="HEAD")
+    ap.add_argument("--rev", default="16f425c", help="git revision of the opponent's heuristic (default: before issue 17)")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)

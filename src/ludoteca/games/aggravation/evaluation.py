@@ -1,36 +1,44 @@
 """The heuristic the bots maximise: `evaluate(state, seat)` in [0, 1], `evaluate_all(state)` for all seats.
 
-Each player's *standing* is its progress less the progress it expects to lose to aggravation:
+Each seat gets a score, WEIGHTS . features (`features`, each a sum over its four marbles / 4):
 
-- progress: for each marble, the pips it has left to the deepest HOME hole, taking the star ring
-  and the centre when they are shorter (routes.ArmTables.togo); a marble in BASE counts the whole
-  path plus 6 pips for the wait for a 1 or a 6. progress = 1 - togo / (4 x BASE's togo).
-- threat: every marble an opponent could land on with its next roll (any route, or an entry onto
-  its START with a 1 or a 6), or with a 6 and the extra roll it brings, risks its progress; per
-  hole the chance of being hit is 1 - prod over the attacking marbles (1 - their chance), and the
-  expected loss is that chance times the progress the victim would lose.
-- turn order: an opponent who moves before me (counting from the player about to roll) strikes
-  before I can answer, so its threats count in full; one who moves after me counts LATE, since I
-  may first run, or hit the attacker.
+- progress: a marble's share of its way, 1 - togo / BASE's togo, where togo is the pips left to
+  the deepest HOME hole taking the star ring and the centre when they are shorter
+  (routes.ArmTables.togo), and BASE costs the whole path plus 6 pips for the wait for a 1 or a 6;
+  `home` counts the marbles in HOME (safe for good), `track` the progress of the others;
+- threat: a marble that an opponent's marble reaches with its next roll (any route, or an entry
+  onto its START with a 1 or a 6), or with a 6 and the extra roll it brings (1/36 a roll), risks
+  its progress: per hole, the chance of a hit is 1 - prod over the attackers (1 - their chance),
+  and the expected loss is that chance times the victim's progress;
+- turn order: an attacker who rolls before the victim (counting from the player about to roll)
+  strikes before it can answer (`loss_now`); one who rolls after it (`loss_late`) weighs less, as
+  the victim may first run, or hit the attacker.
 
-A player's value is its standing against its rivals, (best rival + mean rival) / 2, so my
-threats on the others (their expected losses) are worth as much as their threats on me:
-value = (standing - RIVALS x rivals + offset) / scale, clipped to [0, 1]; a finished game is
-worth its returns. Aggravating shows as the victim's lost progress, the shortcuts as the shorter
-`togo` of stars and centre.
+A seat's value is a win chance: the logistic of its score less its rivals' ((best + mean) / 2),
+plus the tempo of the player about to roll, shifted so that n equal players get about 1/n each. So
+my threats on the others (their expected losses) count as much as theirs on me, and aggravating
+shows as the victim's lost progress. A finished game is worth its returns.
+
+Weights: the linear part was chosen by greedy-against-greedy duels (benchmarks/duel.py, against
+the evaluation before issue 17, which counted only my own next-roll danger); the scale of the
+logistic sets how far apart the search sees its choices. Fitting the weights to who won
+(scripts/fit_aggravation.py) predicts outcomes better but plays worse: what decides a game later
+(marbles HOME) is not what a move should avoid now (a hit next roll).
 
 Everything is computed once per state for all seats (`evaluate_all`, what the search reads);
-`evaluate(state, seat)` is its entry for `seat`. The reach of a marble from each hole is tabled once
-per arm (`_reach`), so a state costs a pass over the marbles and over the holes they reach.
+`evaluate(state, seat)` is its entry for `seat`. Each marble's reach from each hole is tabled once
+per arm (`_reach`), so a state costs one pass over the marbles and the holes they reach.
 """
 
 from __future__ import annotations
 
 import math
 
-#: weights of FEATURES, fitted by logistic regression to who won greedy games (scripts/fit_aggravation.py)
-WEIGHTS = (3.0, 3.0, 0.0, 0.0, -3.0, -3.0, 0.0)
-TEMPO = 0.04  # the player about to roll
+#: weights of FEATURES: progress 3 (HOME or not), expected loss 1.5 x that to attackers rolling
+#: first and half of it to the later ones (greedy duels: 0.564 [0.533, 0.594] over 1000 games against
+#: the old evaluation, where every such choice between 1 and 2 gave 0.55 to 0.57)
+WEIGHTS = (3.0, 3.0, 0.0, 0.0, -4.5, -2.25, 0.0)
+TEMPO = 0.04  # the player about to roll (the fit to who won: 0.039)
 
 _REACH: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, reach per hole)
 _ENTRY = 2.0 / 6.0  # a 1 or a 6 enters a marble from BASE onto its START
