@@ -1,7 +1,7 @@
 """Evaluations and bots against each other, seat-rotated, with the CPU time per decision.
 
     python benchmarks/duel.py GAME [--options '{"board": 4}'] [--players 2] [--games 200] [--seed 7]
-        [--cand '["greedy", {}]'] [--opp '["greedy", {"evaluator": "rev"}]'] [--rev HEAD] [--set DANGER=1.5 ...]
+        [--cand '["greedy", {}]'] [--opp '["greedy", {"evaluator": "rev"}]'] [--rev REV] [--set TEMPO=0.1 --set 'WEIGHTS=[3,3,0,0,-3,-3,0]' ...]
 
 `--rev REV` registers the game's heuristic module (Aggravation's evaluation.py, Pirámide's
 heuristic.py) of a git revision as the evaluator `rev`, so the working tree's heuristic can be
@@ -96,7 +96,8 @@ def main() -> None:
         name, value = item.split("=")
         if not hasattr(heuristic, name):
             raise SystemExit(f"{MODULES[args.game]} has no weight {name}")
-        setattr(heuristic, name, float(value))
+        value = json.loads(value)  # a number, or a list for a tuple of weights
+        setattr(heuristic, name, tuple(value) if isinstance(value, list) else value)
     register_revision(args.game, args.rev)
     game = make_game(args.game, json.loads(args.options))
     cand, opp = tuple(json.loads(args.cand)), tuple(json.loads(args.opp))
@@ -114,9 +115,10 @@ def main() -> None:
         for s in range(n):
             if s != seat:
                 opp_cpu += cpu[s]
-        if (i + 1) % max(1, args.games // 10) == 0 or i + 1 == args.games:
+        if (i + 1) % max(1, args.games // 50) == 0 or i + 1 == args.games:  # a stopped run still tells
             lo, hi = wilson(wins, i + 1)
-            print(f"{i + 1} games: {wins / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]", flush=True)
+            print(f"{i + 1} games: {wins / (i + 1):.3f} [{lo:.3f}, {hi:.3f}]; candidate CPU per decision median "
+                  f"{percentile(cand_cpu, 0.5):.3f} s p95 {percentile(cand_cpu, 0.95):.3f} s", flush=True)
     lo, hi = wilson(wins, args.games)
     print(f"{args.game} {args.options}, {n} players, {args.cand} {' '.join(args.set)} vs {args.opp} (rev {args.rev}): "
           f"{wins / args.games:.3f} [{lo:.3f}, {hi:.3f}] over {args.games} games; CPU per decision "
