@@ -151,8 +151,8 @@ def features(state) -> list[list[float]]:
 
 def scores(state) -> list[float]:
     """Each seat's linear score, WEIGHTS . features."""
-    w = WEIGHTS
-    return [sum(a * b for a, b in zip(w, f)) for f in features(state)]
+    w0, w1, w2, w3, w4, w5, w6 = WEIGHTS
+    return [w0 * a + w1 * b + w2 * c + w3 * d + w4 * e + w5 * f + w6 * g for a, b, c, d, e, f, g in features(state)]
 
 
 def evaluate_all(state) -> list[float]:
@@ -160,6 +160,10 @@ def evaluate_all(state) -> list[float]:
         return state.returns()
     n = state.num_players
     score = scores(state)
+    if n == 2:  # one's chance is the other's complement
+        z = score[0] - score[1] + (TEMPO if state.turn == 0 else -TEMPO)
+        v = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        return [v, 1.0 - v]
     # against the rivals' (best + mean) / 2; the player about to roll has the tempo (the others
     # share its loss); among n equal players each is worth about 1/n
     bias = -math.log(n - 1)
