@@ -1,14 +1,15 @@
 """Evaluations and bots against each other, seat-rotated, with the CPU time per decision.
 
     python benchmarks/duel.py GAME [--options '{"board": 4}'] [--players 2] [--games 200] [--seed 7]
-        [--cand '["greedy", {}]'] [--opp '["greedy", {"evaluator": "rev"}]'] [--rev REV] [--set TEMPO=0.1 --set 'WEIGHTS=[3,3,0,0,-3,-3,0]' ...]
+        [--cand '["greedy", {}]'] [--opp '["greedy", {"evaluator": "rev"}]'] [--rev REV]
+        [--set TEMPO=0.1 --set 'WEIGHTS=[3,3,0,0,-3,-3,0]' ...]
 
 `--rev REV` registers the game's heuristic module (Aggravation's evaluation.py, Pirámide's
 heuristic.py) of a git revision as the evaluator `rev`, so the working tree's heuristic can be
 measured against an older one without keeping a copy of it (greedy against greedy is the cheap
 screen; MCTS and ISMCTS take `evaluator` too). `--set NAME=VALUE` changes a weight (a module
-constant) of the working tree's heuristic, for screening weights; `rev` is unaffected. Game i seats the candidate in
-seat i mod n. Prints the candidate's win rate (ties share the point) with its Wilson 95% interval,
+constant) of the working tree's heuristic, for screening weights; `rev` is unaffected. Game i
+seats the candidate in seat i mod n. Prints the candidate's win rate (ties share the point) with its Wilson 95% interval,
 and the CPU time (time.process_time) per decision with a real choice, median and p95, per side.
 """
 
