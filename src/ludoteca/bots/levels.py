@@ -44,15 +44,16 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("lookahead", {}),
     },
     "aggravation": {
-        # 10,000 iterations: about 1 s of CPU a decision here (1000 took 0.101 s median, 0.167 s p95
-        # over 1,883 decisions); leaves valued by the evaluation of issue 17 (games/aggravation/
-        # evaluation.py). At 1000 iterations, exploring less (0.1) did not help: 0.500 [0.352, 0.648]
-        # over 40 games against greedy, against 0.650 [0.524, 0.758] over 60 at the default 0.7.
+        # 10,000 iterations: 1.18 s of CPU a decision here (median; p95 1.69 s), leaves valued by
+        # the evaluation of issue 17 (games/aggravation/evaluation.py). Against greedy (2 players):
+        # 0.727 [0.558, 0.849] over 33 games; at 1000 iterations 0.650 [0.524, 0.758] over 60, and
+        # exploring less there (0.1) did not help: 0.500 [0.352, 0.648] over 40.
         "hard": ("mcts", {"iterations": 10000}),
     },
     "piramide": {
-        # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: about 1 s of CPU a
-        # decision here (3000 took 0.66 s median, 0.84 s p95). With greedy priors and heuristic
+        # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
+        # decision here (median; p95 1.62 s); against greedy (3 players) 0.871 [0.711, 0.949] over
+        # 31 games. With greedy priors and heuristic
         # leaves instead (prior "step", no rollout) it won 1 of 10 three-player games against two
         # plain ones at 300 iterations each: the random playouts are worth keeping.
         "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20}),
