@@ -53,9 +53,9 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "piramide": {
         # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
         # decision here (median; p95 1.62 s); against greedy (3 players) 0.871 [0.711, 0.949] over
-        # 31 games. With greedy priors and heuristic
-        # leaves instead (prior "step", no rollout) it won 1 of 10 three-player games against two
-        # plain ones at 300 iterations each: the random playouts are worth keeping.
+        # 31 games. With greedy priors and heuristic leaves instead (prior "step", no rollout) it
+        # won 1 of 10 three-player games against two plain ones at 300 iterations each: the random
+        # playouts are worth keeping.
         "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
