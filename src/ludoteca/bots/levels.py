@@ -44,11 +44,19 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("lookahead", {}),
     },
     "aggravation": {
-        "hard": ("mcts", {"iterations": 1000}),
+        # 10,000 iterations: 1.18 s of CPU a decision here (median; p95 1.69 s), leaves valued by
+        # the evaluation of issue 17 (games/aggravation/evaluation.py). Against greedy (2 players):
+        # 0.727 [0.558, 0.849] over 33 games; at 1000 iterations 0.650 [0.524, 0.758] over 60, and
+        # exploring less there (0.1) did not help: 0.500 [0.352, 0.648] over 40.
+        "hard": ("mcts", {"iterations": 10000}),
     },
     "piramide": {
-        # Plain ISMCTS with random playouts: won 48 of 48 games against greedy (docs/bots.md).
-        "hard": ("ismcts", {"iterations": 1000, "prior": "none", "rollout": "random", "rollout_depth": 20}),
+        # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
+        # decision here (median; p95 1.62 s); against greedy (3 players) 0.871 [0.711, 0.949] over
+        # 31 games. With greedy priors and heuristic leaves instead (prior "step", no rollout) it
+        # won 1 of 10 three-player games against two plain ones at 300 iterations each: the random
+        # playouts are worth keeping.
+        "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
         # a turn is a card and a walk among ~80 placements: 24 paired playouts of the four best

@@ -1,154 +1,193 @@
-"""The heuristic the greedy bot maximises: `evaluate(state, seat)` in [0, 1].
+"""The heuristic the bots maximise: `evaluate(state, seat)` in [0, 1], `evaluate_all(state)` for all seats.
 
-- Progress of a player: for each marble, the pips it has left to the deepest HOME hole, taking
-  the star ring and the centre when they are shorter (routes.ArmTables.togo); a marble in BASE
-  counts the whole path plus 6 pips for the wait for a 1 or a 6. progress = 1 - togo / (4 x BASE's togo).
-- Safety: each of my marbles on the track, a star or the centre that an opponent could land on with
-  its next roll (any route, or an entry onto its START with 1 or 6) risks its progress; the risk is
-  1 - prod over opponents (1 - rolls that hit / 6), and the expected loss is subtracted.
-- Aggravating shows as the victim's lost progress; shortcuts as the shorter `togo` of stars and centre.
-- value = (1 + my progress - danger - (best opponent + mean opponent) / 2) / 2, clipped to [0, 1];
-  a finished game is worth its returns (1 for the winner, 0 for the others).
+Each seat gets a score, WEIGHTS . features (`features`, each a sum over its four marbles / 4):
 
-`evaluate_all(state)` gives every seat's value at once (what the search reads): the progress of
-every player and the rolls by which each opponent reaches each occupied hole are worked out once,
-then each seat keeps the holes of its own marbles. The values equal `evaluate`'s exactly (the same
-sums in the same order).
+- progress: a marble's share of its way, 1 - togo / BASE's togo, where togo is the pips left to
+  the deepest HOME hole taking the star ring and the centre when they are shorter
+  (routes.ArmTables.togo), and BASE costs the whole path plus 6 pips for the wait for a 1 or a 6;
+  `home` counts the marbles in HOME (safe for good), `track` the progress of the others;
+- threat: a marble that an opponent's marble reaches with its next roll (any route, or an entry
+  onto its START with a 1 or a 6), or with a 6 and the extra roll it brings (1/36 a roll), risks
+  its progress: per hole, the chance of a hit is 1 - prod over the attackers (1 - their chance),
+  and the expected loss is that chance times the victim's progress;
+- turn order: an attacker who rolls before the victim (counting from the player about to roll)
+  strikes before it can answer (`loss_now`); one who rolls after it (`loss_late`) weighs less, as
+  the victim may first run, or hit the attacker.
+
+A seat's value is a win chance: the logistic of its score less its rivals' ((best + mean) / 2),
+plus the tempo of the player about to roll, shifted so that n equal players get about 1/n each. So
+my threats on the others (their expected losses) count as much as theirs on me, and aggravating
+shows as the victim's lost progress. A finished game is worth its returns.
+
+Weights: the linear part was chosen by greedy-against-greedy duels (benchmarks/duel.py, against
+the evaluation before issue 17, which counted only my own next-roll danger); the scale of the
+logistic sets how far apart the search sees its choices. Fitting the weights to who won
+(scripts/fit_aggravation.py) predicts outcomes better but plays worse: what decides a game later
+(marbles HOME) is not what a move should avoid now (a hit next roll).
+
+Everything is computed once per state for all seats (`evaluate_all`, what the search reads);
+`evaluate(state, seat)` is its entry for `seat`. Each marble's reach from each hole is tabled once
+per arm (`_reach`), so a state costs one pass over the marbles and the holes they reach.
 """
 
 from __future__ import annotations
 
+import math
 
-DANGER = 1.0  # weight of the expected loss to opponents' next rolls
-RIVALS = 1.0  # weight of the opponents' progress
+#: weights of FEATURES: progress 3 (HOME or not), expected loss 1.5 x that to attackers rolling
+#: first and half of it to the later ones. Greedy with them against greedy with the evaluation
+#: before issue 17 (benchmarks/duel.py, 6-arm board, 2 players): 0.564 [0.533, 0.594] over 1000
+#: games (seed 7; every loss weight from 1 to 2 times progress, later attackers 0.25 to 1 of that,
+#: gave 0.55 to 0.57), 0.559 [0.528, 0.589] over 1000 on a fresh seed; track_sq +1 / -1: 0.501 /
+#: 0.436 over 2000 against these. With 4 players on the 4-arm board no weight tried mattered:
+#: 0.235 to 0.249 over 800 games each (fair share 0.25); 4 players on 6 arms 0.269 [0.239, 0.301].
+WEIGHTS = (3.0, 3.0, 0.0, 0.0, -4.5, -2.25, 0.0)
+TEMPO = 0.04  # the player about to roll
+BEST = 0.5  # 3+ players: the rivals count as BEST x the best + (1 - BEST) x their mean (1 or 0: no better) (the fit to who won: 0.039)
 
-
-def _progress(state) -> list[float]:
-    pos = state.pos
-    progress = []
-    for s, t in enumerate(state.tables[:state.num_players]):
-        togo = t.togo
-        full = t.togo_base
-        left = 0.0
-        for h in pos[s * 4:s * 4 + 4]:
-            left += full if h < 0 else togo[h]
-        progress.append(1.0 - left / (4 * full))
-    return progress
-
-
-def _value(state, seat: int, progress: list[float], safe_from: dict[int, float]) -> float:
-    danger = 0.0
-    if safe_from:
-        t = state.tables[seat]
-        full = t.togo_base
-        my_first = t.home_first
-        for hole, safe in safe_from.items():
-            if hole < my_first:
-                danger += (1.0 - safe) * (full - t.togo[hole]) / (4 * full)
-    others = [progress[o] for o in range(state.num_players) if o != seat]
-    rivals = (max(others) + sum(others) / len(others)) / 2
-    value = (progress[seat] - DANGER * danger - RIVALS * rivals + RIVALS + DANGER) / (1.0 + RIVALS + DANGER)
-    return 0.0 if value < 0.0 else 1.0 if value > 1.0 else value
+_REACH: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, reach per hole)
+_ENTRY = 2.0 / 6.0  # a 1 or a 6 enters a marble from BASE onto its START
 
 
-_LANDINGS: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, landings per hole)
-
-
-def _landings(t) -> tuple[list[int], list[dict[int, tuple[int, int]]]]:
-    """For a marble of these tables on each hole: the mask of the holes it can land on with one
-    roll, and {target: (order first reached in the route lists, mask of the rolls 1..6 reaching it)}."""
-    hit = _LANDINGS.get(id(t))
+def _reach(t) -> tuple[list[int], list[tuple[tuple[int, float], ...]]]:
+    """For a marble of these tables on each hole: the mask of the holes it can land on, and
+    ((target, chance), ...) in hole order: the chance that its next roll lands there, by one roll
+    (rolls/6) or, when a 6 does not, by a 6 and then the extra roll (rolls after any 6-landing/36).
+    Own marbles in the way are ignored (the table is per hole, not per position)."""
+    hit = _REACH.get(id(t))
     if hit is None or hit[0] is not t:
+        holes = len(t.routes) // 7
         masks, infos = [], []
-        for h in range(len(t.routes) // 7):
-            found: dict[int, tuple[int, int]] = {}
+        for h in range(holes):
+            first: dict[int, int] = {}  # target -> mask of single rolls reaching it
             for r in range(1, 7):
                 for _route, _mask, target in t.routes[h * 7 + r]:
-                    order, rolls = found.get(target, (len(found), 0))
-                    found[target] = (order, rolls | 1 << r)
-            masks.append(sum(1 << x for x in found))
-            infos.append(found)
-        hit = _LANDINGS[id(t)] = (t, (masks, infos))
+                    first[target] = first.get(target, 0) | 1 << r
+            second: dict[int, int] = {}  # target -> mask of second rolls after a 6 reaching it
+            for _route, _mask, y in t.routes[h * 7 + 6]:
+                for r in range(1, 7):
+                    for _route2, _mask2, target in t.routes[y * 7 + r]:
+                        second[target] = second.get(target, 0) | 1 << r
+            chance: dict[int, float] = {}
+            for target in set(first) | set(second):
+                rolls = first.get(target, 0)
+                p = rolls.bit_count() / 6.0
+                if not rolls & 1 << 6:
+                    p += second.get(target, 0).bit_count() / 36.0
+                chance[target] = p
+            masks.append(sum(1 << x for x in chance))
+            infos.append(tuple(sorted(chance.items())))
+        hit = _REACH[id(t)] = (t, (masks, infos))
     return hit[1]
+
+
+def _order(state) -> list[int]:
+    """Each seat's place in the order of play counting from the player about to move (0)."""
+    n = state.num_players
+    turn = state.turn
+    return [(s - turn) % n for s in range(n)]
+
+
+#: the features of one seat (`features`), each a sum over its marbles divided by 4
+FEATURES = ("home", "track", "track_sq", "base", "loss_now", "loss_late", "centre")
+
+
+def features(state) -> list[list[float]]:
+    """Per seat: marbles in HOME; progress (1 - togo / BASE's togo) of the marbles out of BASE and
+    HOME, and its square (a marble near HOME is nearer to being safe); marbles in BASE; expected
+    progress lost to the opponents who roll before this seat (`loss_now`) and after it
+    (`loss_late`: it may run or strike first); a marble in the centre (it waits for a 1)."""
+    n = state.num_players
+    pos, tables, occ, finished = state.pos, state.tables, state.occ, state.finished
+    occupied = 0
+    for m in state.own:
+        occupied |= m
+    # each hole under attack -> [survival from earlier attackers, survival from later ones]
+    safe: dict[int, list[float]] = {}
+    order = _order(state)
+    for o in range(n):
+        if o in finished:
+            continue
+        t = tables[o]
+        foes = occupied & ~state.own[o]
+        if not foes:
+            continue
+        masks, infos = _reach(t)
+        before = order[o]
+        for h in pos[o * 4:o * 4 + 4]:
+            if h < 0:
+                x = t.start
+                if foes >> x & 1:
+                    k = 0 if before < order[occ[x] >> 2] else 1
+                    cell = safe.get(x) or safe.setdefault(x, [1.0, 1.0])
+                    cell[k] *= 1.0 - _ENTRY
+                continue
+            if not masks[h] & foes:
+                continue
+            for x, p in infos[h]:
+                if foes >> x & 1:
+                    k = 0 if before < order[occ[x] >> 2] else 1
+                    cell = safe.get(x) or safe.setdefault(x, [1.0, 1.0])
+                    cell[k] *= 1.0 - p
+    out = []
+    centre = state.board.centre
+    for s in range(n):
+        t = tables[s]
+        togo, full, home_first = t.togo, t.togo_base, t.home_first
+        home = track = track_sq = base = now = late = mid = 0.0
+        for h in pos[s * 4:s * 4 + 4]:
+            if h < 0:
+                base += 1.0
+            elif h >= home_first:
+                home += 1.0
+            else:
+                f = 1.0 - togo[h] / full
+                track += f
+                track_sq += f * f
+                if h == centre:
+                    mid += 1.0
+                cell = safe.get(h)
+                if cell is not None:
+                    now += (1.0 - cell[0]) * f
+                    late += (1.0 - cell[1]) * f
+        out.append([home / 4, track / 4, track_sq / 4, base / 4, now / 4, late / 4, mid])
+    return out
+
+
+def scores(state) -> list[float]:
+    """Each seat's linear score, WEIGHTS . features."""
+    w0, w1, w2, w3, w4, w5, w6 = WEIGHTS
+    return [w0 * a + w1 * b + w2 * c + w3 * d + w4 * e + w5 * f + w6 * g for a, b, c, d, e, f, g in features(state)]
 
 
 def evaluate_all(state) -> list[float]:
     if state.over:
         return state.returns()
     n = state.num_players
-    pos, tables, occ, finished = state.pos, state.tables, state.occ, state.finished
-    progress = _progress(state)
-    occupied = 0
-    for m in state.own:
-        occupied |= m
-    # One pass over every opponent's landings on occupied holes: each hit hole goes to the dict of
-    # the seat whose marble stands there, opponents in seat order and holes in the order the routes
-    # reach them, as evaluate() builds that seat's dict (the same products, the same danger sum).
-    safe = [{} for _ in range(n)]
-    for o in range(n):
-        if o in finished:
-            continue
-        t = tables[o]
-        masks, infos = _landings(t)
-        hits: dict[int, int] = {}
-        for h in pos[o * 4:o * 4 + 4]:
-            if h < 0:
-                if occ[t.start] >= 0:
-                    hits[t.start] = hits.get(t.start, 0) | 0b1000010
-                continue
-            m = masks[h] & occupied
-            if not m:
-                continue
-            info = infos[h]
-            if m & (m - 1):  # several: in the order the routes reach them
-                found = []
-                while m:
-                    x = m.bit_length() - 1
-                    m ^= 1 << x
-                    found.append((info[x][0], x))
-                found.sort()
-                for _, x in found:
-                    hits[x] = hits.get(x, 0) | info[x][1]
-            else:
-                x = m.bit_length() - 1
-                hits[x] = hits.get(x, 0) | info[x][1]
-        for target, rolls in hits.items():
-            victim = occ[target] >> 2
-            if victim != o:
-                safe_from = safe[victim]
-                safe_from[target] = safe_from.get(target, 1.0) * (1.0 - rolls.bit_count() / 6.0)
-    return [_value(state, seat, progress, safe[seat]) for seat in range(n)]
+    score = scores(state)
+    if n == 2:  # one's chance is the other's complement
+        z = score[0] - score[1] + (TEMPO if state.turn == 0 else -TEMPO)
+        v = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        return [v, 1.0 - v]
+    # against the rivals' (best + mean) / 2; the player about to roll has the tempo (the others
+    # share its loss); among n equal players each is worth about 1/n
+    bias = -math.log(n - 1)
+    out = []
+    for seat in range(n):
+        best = -1e9
+        total = 0.0
+        for o in range(n):
+            if o != seat:
+                v = score[o]
+                total += v
+                if v > best:
+                    best = v
+        tempo = TEMPO if seat == state.turn else -TEMPO / (n - 1)
+        z = score[seat] - BEST * best - (1.0 - BEST) * total / (n - 1) + bias + tempo
+        out.append(1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0)
+    return out
 
 
 def evaluate(state, seat: int) -> float:
-    if state.over:
-        return state.returns()[seat]
-    n = state.num_players
-    pos = state.pos
-    tables = state.tables
-    occ = state.occ
-    progress = _progress(state)
-    # Danger: which rolls of each opponent land on one of my marbles off HOME.
-    lo, hi = seat * 4, seat * 4 + 4
-    safe_from = {}  # hole -> product of (1 - p_hit) over opponents
-    for o in range(n):
-        if o == seat or o in state.finished:
-            continue
-        t = tables[o]
-        routes = t.routes
-        hits: dict[int, int] = {}
-        for h in pos[o * 4:o * 4 + 4]:
-            if h < 0:
-                v = occ[t.start]
-                if lo <= v < hi:
-                    hits[t.start] = hits.get(t.start, 0) | 0b1000010
-                continue
-            base = h * 7
-            for r in range(1, 7):
-                for _route, _mask, target in routes[base + r]:
-                    v = occ[target]
-                    if lo <= v < hi:
-                        hits[target] = hits.get(target, 0) | (1 << r)
-        for target, rolls in hits.items():
-            safe_from[target] = safe_from.get(target, 1.0) * (1.0 - bin(rolls).count("1") / 6.0)
-    return _value(state, seat, progress, safe_from)
+    """evaluate_all(state)[seat]: a seat's value needs every seat's score anyway."""
+    return evaluate_all(state)[seat]
