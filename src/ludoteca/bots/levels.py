@@ -39,9 +39,10 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 # a loaded 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
-        # greedy turns judged by paired playouts: 0.560 [0.511, 0.608] against greedy over 400
-        # games, where MCTS at 400 iterations took twice the time and was not separated
-        "hard": ("lookahead", {}),
+        # the 8 best ends of the turn by `duel` (the solved table, cards folded in as turns), each
+        # played on through the opponent's greedy reply (depth 1) and valued by `duel` again; without
+        # cards `duel` is exact and the best end is played at once (the table's own play)
+        "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640}),
     },
     "aggravation": {
         "hard": ("mcts", {"iterations": 1000}),

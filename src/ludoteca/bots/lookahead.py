@@ -16,6 +16,10 @@ policy iteration: it estimates what each end is worth against the players it act
   the candidates is dropped (every survivor has the same playouts, so comparisons stay paired).
 - A chosen end is a plan for the rest of the turn: later decisions of the same turn follow it
   without a new search as long as the view is the one the plan expected (no chance in between).
+- An evaluator may know where it is exact (`evaluator.exact(state)`: Prime Climb's `duel`
+  without cards, the solved table): there the best end by that value is played without
+  playouts, which against an exact value could only add noise (with 192 paired playouts they
+  moved 27% of the turns off the table's best, costing 0.0009 of win probability a turn).
 - Seeded: same seed, same view, same choice.
 """
 
@@ -65,6 +69,7 @@ class LookaheadBot(Bot):
             self.plan = []
         if len(legal_actions) == 1:
             return legal_actions[0]
+        self.last_means = {}
         seed = self.rng.next64() >> 1
         root = self.game.state_from_view(view, seed)
         me = root.current_player()
@@ -75,7 +80,8 @@ class LookaheadBot(Bot):
             Rng(seed ^ 0x5EED).shuffle(ends)
         ends.sort(key=lambda e: -e[0])  # stable: ties keep the order above
         ranked = ends[: self.params["candidates"]]
-        if len(ranked) > 1:
+        exact = getattr(self._evaluator, "exact", None)
+        if len(ranked) > 1 and not (exact is not None and exact(root)):
             ranked = self.halving(view, root, me, ranked, Rng(seed), values)
         path = ranked[0][1]
         self.plan = self.follow(root, me, path)
