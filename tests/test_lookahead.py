@@ -134,3 +134,31 @@ def test_random_ties_spread_the_candidates_over_a_flat_heuristic():
         assert choose(a, state) == choose(b, state)  # still seeded
         finalists.add(tuple(sorted(a.last_means)))
     assert len(finalists) > 1  # in enumeration order every seed would weigh the same two ends
+
+
+def test_halving_schedule_counts_the_budget_and_the_levels_give_every_candidate_enough():
+    from ludoteca.bots.levels import level_bot
+    from ludoteca.bots.lookahead import schedule
+
+    assert schedule(4, 24) == [(4, 3), (2, 6)]  # the old Mazmorra hard: 3 playouts a candidate at first
+    assert schedule(8, 640) == [(8, 26), (4, 53), (2, 106)]
+    assert schedule(1, 10) == [(1, 10)] and schedule(5, 2) == [(5, 1), (3, 1), (2, 1)]
+    for name in ("mazmorra", "prime-climb"):
+        bot, params = level_bot("hard", make_game(name))
+        assert bot == "lookahead"
+        plan = schedule(params["candidates"], params["playouts"])
+        assert plan[0][1] >= 8, name  # no candidate is dropped on fewer than 8 paired playouts
+        assert sum(alive * per for alive, per in plan) <= params["playouts"]
+
+
+def test_a_search_spends_exactly_its_scheduled_playouts():
+    from ludoteca.bots.lookahead import schedule
+
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 6)
+    while state.current_player() == CHANCE:
+        state.apply_legal(state.sample_chance())
+    me = state.current_player()
+    bot = LookaheadBot(game, me, 2, candidates=4, playouts=8, depth=1, evaluator="progress", random_ties=True)
+    choose(bot, state)
+    assert bot.last_playouts == sum(alive * per for alive, per in schedule(4, 8)) == 8

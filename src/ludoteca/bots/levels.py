@@ -52,10 +52,11 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("ismcts", {"iterations": 1000, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
-        # a turn is a card and a walk among ~80 placements: 24 paired playouts of the four best
-        # turns (both opponents reply), turns and playouts valued by `progress` (the game's
+        # a turn is a card and a walk among ~80 placements: 64 paired playouts of the four best
+        # turns (both opponents reply; 8 each in the first round, 16 more for the two finalists:
+        # about a second a turn), turns and playouts valued by `progress` (the game's
         # bots_plugin: a distance to EXIT with a gradient before any path exists)
-        "hard": ("lookahead", {"candidates": 4, "playouts": 24, "depth": 2, "evaluator": "progress",
+        "hard": ("lookahead", {"candidates": 4, "playouts": 64, "depth": 2, "evaluator": "progress",
                                "random_ties": True}),
     },
 }

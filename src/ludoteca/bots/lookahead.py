@@ -91,13 +91,12 @@ class LookaheadBot(Bot):
         """Successive halving over the candidate ends, on shared (paired) playouts."""
         p = self.params
         depth = p["depth"] if p["depth"] is not None else root.num_players
-        rounds = max(1, math.ceil(math.log2(len(ranked))))
+        plan = schedule(len(ranked), p["playouts"])
+        rounds = len(plan)
         seeds: list[int] = []
         totals = [0.0] * len(ranked)
         alive = list(range(len(ranked)))
-        budget = p["playouts"]
-        for r in range(rounds):
-            per = max(1, budget // (rounds * len(alive)))
+        for r, (_, per) in enumerate(plan):
             new = [rng.next64() >> 1 for _ in range(per)]
             for s in new:
                 start = root if self.game.perfect_information else self.game.state_from_view(view, s)
@@ -142,6 +141,17 @@ class LookaheadBot(Bot):
             state.apply_legal(action)
             plan.append((view_document(state, me), path[i + 1]))
         return plan
+
+
+def schedule(candidates: int, playouts: int) -> list[tuple[int, int]]:
+    """Successive halving's rounds: (candidates alive, new playouts for each of them) per round,
+    a round's share of `playouts` split evenly among the candidates still in (at least one each)."""
+    rounds = max(1, math.ceil(math.log2(candidates)))
+    out, alive = [], candidates
+    for _ in range(rounds):
+        out.append((alive, max(1, playouts // (rounds * alive))))
+        alive = max(1, (alive + 1) // 2)
+    return out
 
 
 def greedy_action(state: State, player: int, budget: int) -> int:
