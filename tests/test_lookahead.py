@@ -162,3 +162,22 @@ def test_a_search_spends_exactly_its_scheduled_playouts():
     bot = LookaheadBot(game, me, 2, candidates=4, playouts=8, depth=1, evaluator="progress", random_ties=True)
     choose(bot, state)
     assert bot.last_playouts == sum(alive * per for alive, per in schedule(4, 8)) == 8
+
+
+def test_the_work_cap_stops_the_search_early_and_keeps_it_paired_and_seeded():
+    game = make_game("prime-climb")
+    searched = 0
+    for state in decision_positions(game, 2, seed=3, count=6, every=2):
+        me = state.current_player()
+        if len(own_ends(state, me, 20000)) < 4:
+            continue
+        free = LookaheadBot(game, me, 5, candidates=4, playouts=64, depth=1)
+        choose(free, state)
+        capped, again = (LookaheadBot(game, me, 5, candidates=4, playouts=64, depth=1, work=free.last_work // 8)
+                         for _ in range(2))
+        assert choose(capped, state) == choose(again, state) and capped.last_means == again.last_means
+        assert capped.last_work >= free.last_work // 8 and capped.last_playouts < free.last_playouts
+        # stopped in the first round, after a whole seed: all four still in, on the same playouts
+        assert len(capped.last_means) == 4 and capped.last_playouts % 4 == 0
+        searched += 1
+    assert searched >= 2

@@ -42,7 +42,10 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         # the 8 best ends of the turn by `duel` (the solved table, cards folded in as turns), each
         # played on through the opponent's greedy reply (depth 1) and valued by `duel` again; without
         # cards `duel` is exact and the best end is played at once (the table's own play)
-        "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640}),
+        # (640 playouts: about 1 s a turn; `work` stops a search whose playouts' greedy turns have
+        # expanded 50,000 positions, the opponent's doubles with Keepers, which once took 9 s)
+        "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,
+                               "work": 50000}),
     },
     "aggravation": {
         "hard": ("mcts", {"iterations": 1000}),
@@ -54,10 +57,11 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "mazmorra": {
         # a turn is a card and a walk among ~80 placements: 64 paired playouts of the four best
         # turns (both opponents reply; 8 each in the first round, 16 more for the two finalists:
-        # about a second a turn), turns and playouts valued by `progress` (the game's
-        # bots_plugin: a distance to EXIT with a gradient before any path exists)
+        # about a second a turn; `work` caps the slowest searches at 32,000 expanded positions),
+        # turns and playouts valued by `progress` (the game's bots_plugin: a distance to EXIT
+        # with a gradient before any path exists)
         "hard": ("lookahead", {"candidates": 4, "playouts": 64, "depth": 2, "evaluator": "progress",
-                               "random_ties": True}),
+                               "random_ties": True, "work": 32000}),
     },
 }
 
