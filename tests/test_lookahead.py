@@ -178,6 +178,6 @@ def test_the_work_cap_stops_the_search_early_and_keeps_it_paired_and_seeded():
         assert choose(capped, state) == choose(again, state) and capped.last_means == again.last_means
         assert capped.last_work >= free.last_work // 8 and capped.last_playouts < free.last_playouts
         # stopped in the first round, after a whole seed: all four still in, on the same playouts
-        assert len(capped.last_means) == 4 and capped.last_playouts % 4 == 0
+        assert capped.last_playouts % 4 == 0 and capped.last_playouts <= 4 * 8
         searched += 1
     assert searched >= 2
