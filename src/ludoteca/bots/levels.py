@@ -41,7 +41,10 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
         # the 8 best ends of the turn by `duel` (the solved table, cards folded in as turns), each
         # played on through the opponent's greedy reply (depth 1) and valued by `duel` again; without
-        # cards `duel` is exact and the best end is played at once (the table's own play)
+        # cards `duel` is exact and the best end is played at once: the table's own play, the same
+        # result as `perfect` in 400 of 400 games against greedy. Without the table, `duel` is the
+        # game's heuristic (the same search on greedy's yardstick). Greedy by `duel` (medium's candidate) was not
+        # separated from plain greedy: 0.527 [0.470, 0.582] over 300 games with cards.
         # (640 playouts: about 1 s a turn; `work` stops a search whose playouts' greedy turns have
         # expanded 50,000 positions, the opponent's doubles with Keepers, which once took 9 s)
         "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,
