@@ -142,6 +142,8 @@ duel_values.exact = lambda state: state.num_players == 2 and not state.game.opti
 
 def solo_values(state) -> list[float]:
     """1 / (1 + expected turns left) for each seat racing alone (1 once home)."""
+    if state.current_player() == TERMINAL:
+        return state.returns()
     return [1.0 / (1.0 + remaining_turns(state, seat)) for seat in range(state.num_players)]
 
 
