@@ -58,13 +58,14 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("ismcts", {"iterations": 1000, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
-        # a turn is a card and a walk among ~80 placements: 64 paired playouts of the four best
-        # turns (both opponents reply; 8 each in the first round, 16 more for the two finalists:
-        # about a second a turn; `work` caps the slowest searches at 32,000 expanded positions),
+        # a turn is a card and a walk among ~80 placements: 48 paired playouts of the four best
+        # turns (both opponents reply; 6 each in the first round, 12 more for the two finalists:
+        # about a second a turn; 64 took 1.45 s a turn, p95 3.5 s; `work` caps the slowest
+        # searches at 24,000 expanded positions),
         # turns and playouts valued by `progress` (the game's bots_plugin: a distance to EXIT
         # with a gradient before any path exists)
-        "hard": ("lookahead", {"candidates": 4, "playouts": 64, "depth": 2, "evaluator": "progress",
-                               "random_ties": True, "work": 32000}),
+        "hard": ("lookahead", {"candidates": 4, "playouts": 48, "depth": 2, "evaluator": "progress",
+                               "random_ties": True, "work": 24000}),
     },
 }
 
