@@ -10,6 +10,7 @@ is cut at 300 turns (reported). The optimum is the race solver's value from Star
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -74,7 +75,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--races", type=int, default=200)
     ap.add_argument("--bots", default="random,greedy,optimal-racer,hard")
-    ap.add_argument("--hard-iterations", type=int, default=100)
+    ap.add_argument("--hard-iterations", type=int, default=None, help="hard's budget (default: the level's)")
+    ap.add_argument("--hard-params", default="{}", help='more parameters for hard, as JSON: {"evaluator": "solo"} '
+                    "gives it the solo race's own exact values (there is no opponent to play out)")
     args = ap.parse_args()
     best = solve(2, "rules").expected_turns(0, 0)
     print(f"optimum (race solver, two pawns, rules): {best:.3f} turns")
@@ -84,7 +87,11 @@ def main() -> None:
     # (while the pawns' play differs): paired differences against the racer are much tighter
     reference = [solo_race("optimal-racer", derive_seed(7, "race", i), {}) for i in range(args.races)]
     for name in args.bots.split(","):
-        params = {"iterations": args.hard_iterations} if name == "hard" else {}
+        params = {}
+        if name == "hard":
+            params = json.loads(args.hard_params)
+            if args.hard_iterations is not None:
+                params["iterations"] = args.hard_iterations
         t0 = time.perf_counter()
         turns = [solo_race(name, derive_seed(7, "race", i), params) for i in range(args.races)]
         mean = statistics.mean(turns)

@@ -134,3 +134,50 @@ def test_random_ties_spread_the_candidates_over_a_flat_heuristic():
         assert choose(a, state) == choose(b, state)  # still seeded
         finalists.add(tuple(sorted(a.last_means)))
     assert len(finalists) > 1  # in enumeration order every seed would weigh the same two ends
+
+
+def test_halving_schedule_counts_the_budget_and_the_levels_give_every_candidate_enough():
+    from ludoteca.bots.levels import level_bot
+    from ludoteca.bots.lookahead import schedule
+
+    assert schedule(4, 24) == [(4, 3), (2, 6)]  # the old Mazmorra hard: 3 playouts a candidate at first
+    assert schedule(8, 640) == [(8, 26), (4, 53), (2, 106)]
+    assert schedule(1, 10) == [(1, 10)] and schedule(5, 2) == [(5, 1), (3, 1), (2, 1)]
+    for name in ("mazmorra", "prime-climb"):
+        bot, params = level_bot("hard", make_game(name))
+        assert bot == "lookahead"
+        plan = schedule(params["candidates"], params["playouts"])
+        assert plan[0][1] >= 6, name  # no candidate is dropped on fewer than 6 paired playouts
+        assert sum(alive * per for alive, per in plan) <= params["playouts"]
+
+
+def test_a_search_spends_exactly_its_scheduled_playouts():
+    from ludoteca.bots.lookahead import schedule
+
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 6)
+    while state.current_player() == CHANCE:
+        state.apply_legal(state.sample_chance())
+    me = state.current_player()
+    bot = LookaheadBot(game, me, 2, candidates=4, playouts=8, depth=1, evaluator="progress", random_ties=True)
+    choose(bot, state)
+    assert bot.last_playouts == sum(alive * per for alive, per in schedule(4, 8)) == 8
+
+
+def test_the_work_cap_stops_the_search_early_and_keeps_it_paired_and_seeded():
+    game = make_game("prime-climb")
+    searched = 0
+    for state in decision_positions(game, 2, seed=3, count=6, every=2):
+        me = state.current_player()
+        if len(own_ends(state, me, 20000)) < 4:
+            continue
+        free = LookaheadBot(game, me, 5, candidates=4, playouts=64, depth=1)
+        choose(free, state)
+        capped, again = (LookaheadBot(game, me, 5, candidates=4, playouts=64, depth=1, work=free.last_work // 8)
+                         for _ in range(2))
+        assert choose(capped, state) == choose(again, state) and capped.last_means == again.last_means
+        assert capped.last_work >= free.last_work // 8 and capped.last_playouts < free.last_playouts
+        # stopped in the first round, after a whole seed: all four still in, on the same playouts
+        assert capped.last_playouts % 4 == 0 and capped.last_playouts <= 4 * 8
+        searched += 1
+    assert searched >= 2

@@ -148,7 +148,7 @@ def test_the_rules_package_offers_its_evaluators_without_the_bots():
 
     code = ("import sys, ludoteca.games.prime_climb.bots_plugin as p; "
             "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
-            "assert set(p.EVALUATORS) == {'racer', 'solved'}")
+            "assert set(p.EVALUATORS) == {'racer', 'solved', 'duel', 'solo'}")
     import os
     from pathlib import Path
 

@@ -39,9 +39,16 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 # a loaded 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
-        # greedy turns judged by paired playouts: 0.560 [0.511, 0.608] against greedy over 400
-        # games, where MCTS at 400 iterations took twice the time and was not separated
-        "hard": ("lookahead", {}),
+        # the 8 best ends of the turn by `duel` (the solved table, cards folded in as turns), each
+        # played on through the opponent's greedy reply (depth 1) and valued by `duel` again; without
+        # cards `duel` is exact and the best end is played at once: the table's own play, the same
+        # result as `perfect` in 400 of 400 games against greedy. Without the table, `duel` is the
+        # game's heuristic (the same search on greedy's yardstick). Greedy by `duel` (medium's candidate) was not
+        # separated from plain greedy: 0.527 [0.470, 0.582] over 300 games with cards.
+        # (640 playouts: about 1 s a turn; `work` stops a search whose playouts' greedy turns have
+        # expanded 50,000 positions, the opponent's doubles with Keepers, which once took 9 s)
+        "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,
+                               "work": 50000}),
     },
     "aggravation": {
         # 10,000 iterations: 1.18 s of CPU a decision here (median; p95 1.69 s), leaves valued by
@@ -59,11 +66,14 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
-        # a turn is a card and a walk among ~80 placements: 24 paired playouts of the four best
-        # turns (both opponents reply), turns and playouts valued by `progress` (the game's
-        # bots_plugin: a distance to EXIT with a gradient before any path exists)
-        "hard": ("lookahead", {"candidates": 4, "playouts": 24, "depth": 2, "evaluator": "progress",
-                               "random_ties": True}),
+        # a turn is a card and a walk among ~80 placements: 48 paired playouts of the four best
+        # turns (both opponents reply; 6 each in the first round, 12 more for the two finalists:
+        # about a second a turn; 64 took 1.45 s a turn, p95 3.5 s; `work` caps the slowest
+        # searches at 24,000 expanded positions),
+        # turns and playouts valued by `progress` (the game's bots_plugin: a distance to EXIT
+        # with a gradient before any path exists)
+        "hard": ("lookahead", {"candidates": 4, "playouts": 48, "depth": 2, "evaluator": "progress",
+                               "random_ties": True, "work": 24000}),
     },
 }
 

@@ -9,6 +9,15 @@
 - evaluator `solved` (two players): the exact win probability of the position without cards
   (solvers/table.py, the cards ignored); with more players, or where the table has not been
   built, it is `racer`.
+- evaluator `duel` (the lookahead's for `hard`): `solved` with the cards folded in: the Keepers
+  held, a curse and a card about to be drawn, in turns (evaluation.card_turns, the weights of the
+  game's heuristic), shift the log-odds of the table's chance by their gap over `evaluation.SCALE`
+  (the heuristic's logistic of a gap in turns). Without cards this is exactly `solved`; without
+  the table, or with more than two players, it is the game's heuristic.
+  `duel.exact(state)` says where it is exact (two players, no cards, the table built): the
+  lookahead then plays its best end without playouts.
+- evaluator `solo`: each seat's own race alone, 1 / (1 + its exact expected turns left): exact
+  for the solo race without cards (`solo.exact`), blind to opponents and to the cards.
 - rollout policy `racer`: the racer decision where it applies, else a random legal action.
 
 The game package imports no bots: they are named in EVALUATORS and ROLLOUTS, which the bots'
@@ -22,7 +31,8 @@ import math
 from ...engine import TERMINAL
 from . import actions as A
 from .board import apply_op
-from .evaluation import KEEPER_TURNS
+from .evaluation import KEEPER_TURNS, card_turns
+from .evaluation import SCALE as TURN_SCALE
 from .state import MOVE, ROLL
 from .solvers.race import solve
 
@@ -113,6 +123,32 @@ def solved_values(state) -> list[float]:
     return [v, 1.0 - v] if t == 0 else [1.0 - v, v]
 
 
+def duel_values(state) -> list[float]:
+    """The table's chance for both seats, cards folded in as turns (the heuristic without the table)."""
+    if state.current_player() == TERMINAL:
+        return state.returns()
+    if state.num_players != 2 or _table() is None:
+        return state.evaluate_all()
+    p = solved_values(state)[0]
+    gap = card_turns(state, 1) - card_turns(state, 0)  # turns seat 0's cards save over seat 1's
+    if gap:
+        p = min(max(p, 1e-9), 1.0 - 1e-9)
+        p = 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + gap / TURN_SCALE)))
+    return [p, 1.0 - p]
+
+
+duel_values.exact = lambda state: state.num_players == 2 and not state.game.options["cards"] and _table() is not None
+
+
+def solo_values(state) -> list[float]:
+    """1 / (1 + expected turns left) for each seat racing alone (1 once home)."""
+    if state.current_player() == TERMINAL:
+        return state.returns()
+    return [1.0 / (1.0 + remaining_turns(state, seat)) for seat in range(state.num_players)]
+
+
+solo_values.exact = lambda state: not state.game.options["cards"]
+
 _TABLE: list = []
 
 
@@ -127,5 +163,6 @@ def _table():
     return _TABLE[0]
 
 
-EVALUATORS = {"racer": lambda game: racer_values, "solved": lambda game: solved_values}
+EVALUATORS = {"racer": lambda game: racer_values, "solved": lambda game: solved_values,
+              "duel": lambda game: duel_values, "solo": lambda game: solo_values}
 ROLLOUTS = {"racer": lambda game: racer_rollout}

@@ -27,8 +27,19 @@ CURSE_TURNS = 0.5
 SCALE = 2.5
 
 
+def card_turns(state, seat: int) -> float:
+    """What the seat's cards are worth in turns (negative: turns saved): Keepers held, a curse,
+    a card about to be drawn. 0 without cards."""
+    d = CURSE_TURNS if state.cursed[seat] else 0.0
+    d -= KEEPER_TURNS * state.nkeep[seat]
+    if state.turn == seat and state.phase == 5:  # DRAW: a card is coming
+        d -= DRAW_TURNS
+    return d
+
+
 def distance(state, seat: int) -> float:
-    """Estimated turns the seat still needs (lower is better)."""
+    """Estimated turns the seat still needs (lower is better): its pawns' turns + card_turns()
+    (written out in that order, so that greedy's values stay bit for bit what they were)."""
     pos = state.pos
     d = TURNS[pos[2 * seat]] + TURNS[pos[2 * seat + 1]] - KEEPER_TURNS * state.nkeep[seat]
     if state.cursed[seat]:
