@@ -103,8 +103,8 @@ HELP_ES: dict[str, str] = {
         "Intro para la siguiente, q para parar.",
     "Print each action and its events as one JSON object per line (docs/formats.md).":
         "Escribe cada acción y lo que causó como un objeto JSON por línea (docs/formats.md).",
-    "With --json: tell the events as this seat (0-based, as in the JSON) sees them; omit for a spectator.":
-        "Con --json: cuenta los sucesos como los ve este asiento (desde 0, como en el JSON); omítelo para un espectador.",
+    "With --json: tell the events as this seat sees them, counted as `view --seat` and `play` count seats: 1..n or P1..Pn (the JSON's own `player` fields count from 0); omit for a spectator.":
+        "Con --json: cuenta los sucesos como los ve este asiento, contado como cuentan los asientos `view --seat` y `play`: 1..n o P1..Pn (los campos `player` del propio JSON cuentan desde 0); omítelo para un espectador.",
     "With --json: every seat's details, hidden cards included.":
         "Con --json: los detalles de todos los asientos, cartas ocultas incluidas.",
     # play
