@@ -15,27 +15,11 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.bots.search import TreeSearch
-from ludoteca.engine import CHANCE, TERMINAL, game_names, make_game, view_document
+from ludoteca.engine import game_names, make_game, view_document
 from ludoteca.engine.rng import Rng
+from ludoteca.testing import decision_positions
 
 HIDDEN = [name for name in game_names() if not make_game(name).perfect_information]
-
-
-def decision_positions(game, players, seed, count, every=5):
-    rng = Rng(seed)
-    state = game.new_initial_state(players, seed)
-    out, step = [], 0
-    while len(out) < count and state.current_player() != TERMINAL:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        step += 1
-        if len(legal) > 1 and step % every == 0:
-            out.append(state.clone())
-        state.apply_legal(legal[rng.below(len(legal))])
-    return out
 
 
 def twin(state, seat, seed):

@@ -10,24 +10,12 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.bots.policies import resolve_evaluator
-from ludoteca.engine import CHANCE, TERMINAL, make_game, view_document
-from ludoteca.engine.rng import Rng
+from ludoteca.engine import CHANCE, make_game, view_document
+from ludoteca.testing import decision_positions
 
 
 def positions(game, seed, count, every=4):
-    rng = Rng(seed)
-    state = game.new_initial_state(game.default_players, seed)
-    out, step = [], 0
-    while len(out) < count and state.current_player() != TERMINAL:
-        if state.current_player() == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        step += 1
-        if len(legal) > 1 and step % every == 0:
-            out.append(state.clone())
-        state.apply_legal(legal[rng.below(len(legal))])
-    return out
+    return decision_positions(game, game.default_players, seed, count, every)
 
 
 @pytest.mark.parametrize("options", [{}, {"market_face_up": True}])

@@ -22,3 +22,21 @@ def random_playout(state: State, rng: Rng, max_actions: int | None = None) -> in
         state.apply_legal(action)
         actions += 1
     return actions
+
+
+def decision_positions(game, players: int, seed: int, count: int, every: int = 5) -> list[State]:
+    """Copies of the decisions with a choice met in one seeded random game: every `every`-th
+    decision (chance sampled from the state's own stream), until `count` or the game's end."""
+    rng = Rng(seed)
+    state = game.new_initial_state(players, seed)
+    out, step = [], 0
+    while len(out) < count and state.current_player() != TERMINAL:
+        if state.current_player() == CHANCE:
+            state.apply_legal(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        step += 1
+        if len(legal) > 1 and step % every == 0:
+            out.append(state.clone())
+        state.apply_legal(legal[rng.below(len(legal))])
+    return out
