@@ -61,6 +61,14 @@ def test_rng_is_deterministic_and_in_range(seed, n):
     assert all(0 <= x < n for x in xs)
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(1, 1000))
+def test_rng_peek_below_is_the_next_below_and_moves_nothing(seed, n):
+    r = Rng(seed)
+    peeked = r.peek_below(n)
+    assert r.s == seed and r.peek_below(n) == peeked
+    assert r.below(n) == peeked and r.s != seed
+
+
 def test_rng_is_roughly_uniform():
     r = Rng(1)
     counts = [0] * 6

@@ -63,7 +63,8 @@ def check_invariants(s):
         mask = sum(1 << i for i, c in enumerate(s.game.geo.rects[o][p]) if top[c] == card)
         assert mask == s.table.vis[card]
         assert CONNECTED[o][mask], f"card {card} is hidden or split"
-    mine = {divmod(k, NUM_CARDS + 2) for k in s.table.adj}
+    links = s.table.links  # both tables' room graph, as neighbour bitmasks
+    mine = {(a, b) for a in range(NUM_CARDS + 2) for b in range(a + 1, NUM_CARDS + 2) if links[a] >> b & 1}
     assert mine == adj, "the room graph matches the cells"
     # every card is in exactly one place
     where = [c for h in s.hands for c in h] + s.table.rooms() + s.discards + [c for c in s.market if c >= 0] + s.pool

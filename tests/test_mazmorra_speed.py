@@ -20,10 +20,20 @@ from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES, NU
 from ludoteca.games.mazmorra.geometry import SIDE, UP
 from ludoteca.games.mazmorra.scenario import build
 from ludoteca.games.mazmorra.state import PLACE
-from ludoteca.games.mazmorra.table import ALLOW, bits, distances_by_links, distances_to_exit
+from ludoteca.games.mazmorra.table import ALLOW, Table, bits, distances_by_links, distances_to_exit
 from ludoteca.games.mazmorra.walk import end_rooms, walk_ends
 
-GAME = make_game("mazmorra")
+
+
+def reference_game(options=None):
+    """These tests check table.Table, the reference (the compiled FastTable is checked against it
+    in test_mazmorra_fast_table.py)."""
+    game = make_game("mazmorra", options)
+    game.table_class = Table
+    return game
+
+
+GAME = reference_game()
 
 
 # --- the reference implementations --------------------------------------------------------------
@@ -141,7 +151,7 @@ def check_table(s, rng, strict):
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), n=st.sampled_from([3, 4]), strict=st.booleans(), distance=st.sampled_from([1, 6, 8]))
 def test_fast_enumeration_equals_reference_on_random_positions(seed, n, strict, distance):
-    game = make_game("mazmorra", {"must_beat_all_covered": strict, "distance": distance})
+    game = reference_game({"must_beat_all_covered": strict, "distance": distance})
     for s, rng in random_positions(game, n, seed, every=3):
         check_table(s, rng, strict)
         if s.phase == PLACE and s.current_player() >= 0:

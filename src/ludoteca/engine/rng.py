@@ -24,6 +24,13 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def peek_below(self, n: int) -> int:
+        """What below(n) would give next, leaving the stream where it is (sample_chance peeks)."""
+        s = (self.s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (z ^ (z >> 31)) % n
+
     def below(self, n: int) -> int:
         """Uniform integer in [0, n). The modulo bias is below 2**-50 for board-game sizes."""
         return self.next64() % n

@@ -12,6 +12,28 @@ from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PLACE, MazmorraState
 from .table import Table
 
 
+def table_class(width: int, height: int) -> type:
+    """The compiled table (fast_table.py, the `fast` extra) when numba is there and its kernels
+    load for this grid, unless LUDOTECA_MAZMORRA_TABLE=python asks for the reference table.py;
+    both give the same answers, so a machine without numba plays the same games, only slower."""
+    import os
+
+    if os.environ.get("LUDOTECA_MAZMORRA_TABLE", "").lower() == "python":
+        return Table
+    try:
+        from .fast_table import FastTable, fast_geometry
+    except ImportError:
+        return Table
+    try:
+        fast_geometry(width, height)  # compiles or loads the kernels once per process
+    except Exception as exc:  # a numba that cannot compile here: the reference still plays
+        import warnings
+
+        warnings.warn(f"Mazmorra's compiled table is unavailable ({exc!r}); using the Python one", RuntimeWarning)
+        return Table
+    return FastTable
+
+
 class MazmorraGame(Game):
     """Action space, for a grid of n = width x height cells (width = 20 + 2 * distance, height 21):
 
@@ -62,6 +84,7 @@ class MazmorraGame(Game):
         self.card_base = self.discard_base + NUM_CARDS
         self.entry_pos = MARGIN_Y * self.width + MARGIN_X
         self.exit_pos = self.entry_pos + 2 + 2 * self.distance
+        self.table_class = table_class(self.width, self.height)
         self.table_memo: dict[str, Table] = {}  # views.py: tables rebuilt from documents, by their text
 
     #: the bots' evaluators whose values read only what everyone sees (table, pawns, counters, phase,
@@ -84,7 +107,7 @@ class MazmorraGame(Game):
     def blank_state(self, num_players: int, seed: int) -> MazmorraState:
         """ENTRY and EXIT on the table, every card unseen, no hands yet."""
         s = MazmorraState(self, num_players, seed)
-        s.table = Table(self.geo)
+        s.table = self.table_class(self.geo)
         s.table.put(ENTRY, UP, self.entry_pos)
         s.table.put(EXIT, UP, self.exit_pos)
         s.hands = [[] for _ in range(num_players)]

@@ -13,8 +13,7 @@ from typing import Any, Hashable
 from ...engine import CHANCE, TERMINAL, State, T, Text
 from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
-from .table import Table, bits, distances_by_links
-from .walk import find_walk, walk_ends
+from .walk import find_walk
 from math import tanh as _tanh
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
@@ -24,6 +23,8 @@ MARKET_SIZE = 4
 FACE_DOWN = -2  # a market slot holding a card nobody has seen
 EMPTY = -1
 ENDED_NAMES = (None, "exit", "deck")
+_CARDS_PLACED, _FROM_DOUBLE_COVER, _WALKS, _NO_WALK, _FROM_COLOUR = (
+    S.CARDS_PLACED, S.FROM_DOUBLE_COVER, S.WALKS, S.NO_WALK, S.FROM_COLOUR)  # hot path: no attribute lookups
 _DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozenset({"take"}),
                    frozenset({"draw"}), frozenset({"refill"}), frozenset())
 
@@ -54,7 +55,7 @@ class MazmorraState(State):
         """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
         d = self._dist
         if d is None:
-            d = self._dist = distances_by_links(self.table.links)
+            d = self._dist = self.table.distances()
         return d
 
     def distance(self, seat: int) -> int:
@@ -97,21 +98,25 @@ class MazmorraState(State):
         """Peeks at the state's stream without moving it: applying any chance outcome moves it
         one step, so a replayed record (which never samples) ends with the same rng."""
         pool = self.pool
-        return self.game.card_base + pool[self.rng.clone().below(len(pool))]
+        return self.game.card_base + pool[self.rng.peek_below(len(pool))]
 
     def blocked(self) -> set[int]:
         """Rooms the current player's pawn may not enter: those of the other pawns."""
         me = self.turn
         return {r for s, r in enumerate(self.pawns) if s != me and r < NUM_CARDS}
 
-    def end_rooms(self) -> list[int]:
-        """Where the current player's pawn may end its walk with the card just played."""
+    def _blocked_mask(self) -> int:
+        """blocked() as a bitmask over the pieces."""
         me = self.turn
         blocked = 0
         for s, r in enumerate(self.pawns):
             if s != me and r < NUM_CARDS:
                 blocked |= 1 << r
-        return bits(walk_ends(self.table.links, self.pawns[me], NUMBER[self.played], blocked, self.played))
+        return blocked
+
+    def end_rooms(self) -> list[int]:
+        """Where the current player's pawn may end its walk with the card just played."""
+        return self.table.walk_ends(self.pawns[self.turn], NUMBER[self.played], self._blocked_mask(), self.played)
 
     def walk_to(self, end: int) -> list[int] | None:
         """One legal walk [start, ..., end] for the pending move (None if there is none)."""
@@ -131,14 +136,18 @@ class MazmorraState(State):
                 self.stats[S.SAFETY_DISCARDS] += 1
                 self._to_draw()
                 return
-            card, rest = divmod(action, 2 * g.ncells)
-            o, p = divmod(rest, g.ncells)
-            self.hands[self.turn].remove(card)
-            beaten = self.table.put(card, o, p)
+            n = g.ncells
+            card, rest = divmod(action, n + n)
+            me, pawns = self.turn, self.pawns
+            self.hands[me].remove(card)
+            blocked = 0  # _blocked_mask(), inlined: this is the hot path of every playout
+            for s, r in enumerate(pawns):
+                if s != me and r < NUM_CARDS:
+                    blocked |= 1 << r
+            beaten, ends = self.table.place(card, rest // n, rest % n, pawns[me], blocked)
             self._nb = self._dist = None
             self.played = card
             self.bonus = 1 if beaten >= 2 else 0
-            ends = self.end_rooms()
             if len(ends) > 1:
                 self.phase = MOVE
                 move_base = g.move_base
@@ -160,7 +169,9 @@ class MazmorraState(State):
             self.rng.next64()
             card = action - g.card_base
             self.pool.remove(card)
-            self._add_to_hand(card)
+            hand = self.hands[self.turn]
+            hand.append(card)
+            hand.sort()
             if self.deck > 0:
                 self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
                 self._next_turn()
@@ -185,14 +196,14 @@ class MazmorraState(State):
     def _finish_move(self, end: int) -> None:
         gain = self.bonus
         stats = self.stats  # stats.py: every placement ends here
-        stats[S.CARDS_PLACED] += 1
-        stats[S.FROM_DOUBLE_COVER] += gain
-        stats[S.WALKS if end >= 0 else S.NO_WALK] += 1
+        stats[_CARDS_PLACED] += 1
+        stats[_FROM_DOUBLE_COVER] += gain
+        stats[_WALKS if end >= 0 else _NO_WALK] += 1
         if end >= 0:
             self.pawns[self.turn] = end
             if end != EXIT and COLOUR[end] == COLOUR[self.played]:
                 gain += 1
-                stats[S.FROM_COLOUR] += 1
+                stats[_FROM_COLOUR] += 1
         self.counters[self.turn] += gain
         if end == EXIT:
             self._end(1)
@@ -250,26 +261,23 @@ class MazmorraState(State):
         return 0.5 + 0.5 * tanh((mine - other) / 4.0)
 
     def evaluate_all(self) -> list[float]:
-        """evaluate() for every seat, each pawn's worth worked out once."""
+        """evaluate() for every seat, each pawn's worth worked out once: a seat's best other is
+        the best worth overall, or the second best for the seat that holds the best."""
         if self.phase == OVER:
             return self.returns()
         d = self._dist
         if d is None:
-            d = self._dist = distances_by_links(self.table.links)
+            d = self._dist = self.table.distances()
         none = len(self.table.placed) + 1  # the scoring distance without a path (distance())
         counters = self.counters
         worth = []
         for s, r in enumerate(self.pawns):
             k = d[r]
             worth.append(counters[s] - 0.5 * (k if k >= 0 else none))
-        out = []
-        for s, mine in enumerate(worth):
-            other = None
-            for t, w in enumerate(worth):
-                if t != s and (other is None or w > other):
-                    other = w
-            out.append(0.5 + 0.5 * _tanh((mine - other) / 4.0))
-        return out
+        best = max(worth)
+        top = worth.index(best)
+        second = max(worth[:top] + worth[top + 1:])
+        return [0.5 + 0.5 * _tanh((w - (second if s == top else best)) / 4.0) for s, w in enumerate(worth)]
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> "MazmorraState":

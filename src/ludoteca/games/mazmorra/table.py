@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from array import array
 
-from .cards import BEATEN, ENTRY, EXIT, NUM_CARDS, NUM_PIECES, SUIT
+from .cards import BEATEN, ENTRY, EXIT, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
 from .geometry import CONNECTED, Geometry
 
 FULL = 63  # six visible cells
@@ -239,6 +239,12 @@ class Table:
             if x < NUM_CARDS and SUIT[x] == target:
                 beaten += 1
         return beaten
+
+    def place(self, card: int, o: int, p: int, start: int, blocked: int) -> tuple[int, list[int]]:
+        """put() a card of the deck, then walk_ends() for the pawn on `start` with it:
+        (covered cards it beats, where the walk can end)."""
+        beaten = self.put(card, o, p)
+        return beaten, self.walk_ends(start, NUMBER[card], blocked, card)
 
     def flush(self) -> None:
         """Bring the bitboards up to date with the cards laid since they were last asked for, in
@@ -464,6 +470,17 @@ class Table:
         return out
 
     # --- rooms ------------------------------------------------------------------------------
+    def walk_ends(self, start: int, steps: int, blocked: int, played: int) -> list[int]:
+        """Where a walk of exactly `steps` from `start` can end, ascending (walk.py); `blocked`:
+        the rooms of the other pawns as a bitmask over the pieces."""
+        from .walk import walk_ends
+
+        return bits(walk_ends(self.links, start, steps, blocked, played))
+
+    def distances(self) -> list[int]:
+        """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
+        return distances_by_links(self.links)
+
     def neighbours(self) -> list[list[int]]:
         """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
         return [bits(m) if m else [] for m in self.links]
@@ -480,10 +497,18 @@ class Table:
         return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]
 
 
-def _relay(width: int, height: int, pieces: list[int], laid: list[int]) -> Table:
+def _relay(width: int, height: int, pieces: list[int], laid: list[int], kind: str = "python") -> Table:
+    """A pickled table laid again, as the table class it was (fast_table.FastTable where numba
+    imports here too, else this module's Table: both give the same answers)."""
     from .geometry import geometry
 
-    table = Table(geometry(width, height))
+    cls = Table
+    if kind == "fast":
+        try:
+            from .fast_table import FastTable as cls
+        except ImportError:
+            pass
+    table = cls(geometry(width, height))
     n = table.geo.ncells
     for piece, op in zip(pieces, laid):
         table.put(piece, op // n, op % n)

@@ -1,0 +1,567 @@
+"""The table's hot paths compiled with numba: the same three placement limits, bitboards, room
+graph, walks and distances as table.py and walk.py (which stay the reference they are tested
+against), over flat arrays instead of Python ints and lists.
+
+Arrays (layouts in fast_table.py, which builds them; offsets are read from the geometry header):
+- geometry `gi` (int32): header, footprints, rings, split groups, card tables; `gb` (uint64):
+  per placement its cell board, overlap set and touch set (bitboards of W or CW 64-bit words);
+- table `ti` (int16): top, under, visible masks, orientation, origin, split counts, flags;
+  `tb` (uint64): room links (two words a piece), seen, near1..3, dead, split union, on[4]
+  (placements covering a top cell of suit 0, 1, 2 or of ENTRY), occupied.
+
+A split count is how many table cards a placement would split (limit 3); the split union is
+the set of placements with a count above zero. Counts go up and down as visible masks shrink, so
+no per-card split set is stored and the union is always exact. Likewise a class count is how many
+top cells of a suit (or of ENTRY) a placement would cover, and on[k] the placements where it is
+above zero (table.py's spread(tops[k])), kept as cards are laid instead of spread every time.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
+
+# geometry header slots (gi[slot])
+G_N, G_WIDTH, G_HEIGHT, G_W, G_CW = 0, 1, 2, 3, 4
+G_RECT, G_RING, G_GCOUNT, G_GOP, G_GMASK, G_CONN, G_SUIT, G_BEATEN, G_TOPCLASS, G_ALLOW, G_VALID = range(5, 16)
+G_NEIGH = 41  # per cell, its 4 edge neighbours (-1 off the grid)
+G_COVER = 39  # per cell, the placements whose card covers it (COVER of them, -1 padded)
+B_RECT, B_OVER, B_TOUCH, B_VUP, B_VSIDE = range(16, 21)
+T_TOP, T_UNDER, T_VIS, T_ORIENT, T_ORIGIN, T_COUNT, T_FLAGS, T_SIZE = range(21, 29)
+T_CLASS = 40  # 2n: per placement, how many top cells of each class (suit 0..2, ENTRY) it covers, 4 bits each
+L_LINKS, L_SEEN, L_NEAR1, L_NEAR2, L_NEAR3, L_DEAD, L_UNION, L_ON, L_OCC, L_SIZE = range(29, 39)
+HEADER = 44
+COVER = 12  # placements covering one cell: 6 upright anchors, 6 sideways
+MAX_GROUP = 32  # placements overlapping one card: 15 upright + 16 sideways
+RING = 10
+MASK_BITS = 46  # a set of pieces crosses into numba as two int64 words of 46 bits (never negative)
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+_S1, _S2, _S4, _S56, _S63 = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56), np.uint64(63)
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> _S1) & _M1)
+    x = (x & _M2) + ((x >> _S2) & _M2)
+    x = (x + (x >> _S4)) & _M4
+    return np.int64((x * _H01) >> _S56)
+
+
+@njit(cache=True, inline="always")
+def lowest(x):
+    """The index of the lowest set bit of x (x != 0)."""
+    return popcount((x & (~x + _ONE)) - _ONE)
+
+
+@njit(cache=True, inline="always")
+def _bit(words, at, i):
+    return (words[at + (i >> 6)] >> np.uint64(i & 63)) & _ONE
+
+
+@njit(cache=True, inline="always")
+def _set(words, at, i):
+    words[at + (i >> 6)] |= _ONE << np.uint64(i & 63)
+
+
+@njit(cache=True, inline="always")
+def _clear(words, at, i):
+    words[at + (i >> 6)] &= ~(_ONE << np.uint64(i & 63))
+
+
+@njit(cache=True, inline="always")
+def in_mask(lo, hi, i):
+    """Is piece i in the set given as two int64 words of MASK_BITS bits (fast_table.split_mask)?"""
+    return (lo >> i if i < MASK_BITS else hi >> (i - MASK_BITS)) & 1
+
+
+@njit(cache=True)
+def _shr(src, s0, k, nw, out):
+    """out[0:nw] = the nw-word bitboard at src[s0:] shifted right by k bits."""
+    q = k >> 6
+    r = np.uint64(k & 63)
+    back = np.uint64(64 - (k & 63))
+    for i in range(nw):
+        j = i + q
+        v = _ZERO
+        if j < nw:
+            v = src[s0 + j] >> r
+            if r != _ZERO and j + 1 < nw:
+                v |= src[s0 + j + 1] << back
+        out[i] = v
+
+
+@njit(cache=True)
+def spread(gi, gb, src, s0, out, scratch):
+    """out (W words) = every placement whose card would cover a cell of the cell board src[s0:]
+    (table.Geometry.spread: an upright anchor covers dx 0..1, dy 0..2; a sideways one dx 0..2,
+    dy 0..1). scratch: 3 x CW words to work in."""
+    n, w, nw, W = gi[G_N], gi[G_WIDTH], gi[G_CW], gi[G_W]
+    vup, vside = gi[B_VUP], gi[B_VSIDE]
+    t, a, up = scratch[0], scratch[1], scratch[2]
+    _shr(src, s0, 1, nw, t)
+    for i in range(nw):
+        a[i] = src[s0 + i] | t[i]
+    _shr(a, 0, w, nw, t)
+    for i in range(nw):
+        up[i] = a[i] | t[i]
+    _shr(a, 0, 2 * w, nw, t)
+    for i in range(nw):
+        up[i] = (up[i] | t[i]) & gb[vup + i]
+    _shr(src, s0, 2, nw, t)
+    for i in range(nw):
+        a[i] |= t[i]
+    _shr(a, 0, w, nw, t)
+    for i in range(W):
+        out[i] = up[i] if i < nw else _ZERO
+    q = n >> 6
+    r = np.uint64(n & 63)
+    back = np.uint64(64 - (n & 63))
+    for i in range(nw):
+        side = (a[i] | t[i]) & gb[vside + i]
+        if side == _ZERO:
+            continue
+        out[i + q] |= side << r
+        if r != _ZERO and i + q + 1 < W:
+            out[i + q + 1] |= side >> back
+
+
+@njit(cache=True)
+def _count_splits(ti, tb, gi, op, vis, delta):
+    """Add delta to the split count of every placement that would split or hide the card lying at
+    op with visible mask vis (geometry.Geometry.split_set), keeping the union in step."""
+    n = gi[G_N]
+    conn = gi[G_CONN] + (op // n) * 64
+    base = gi[G_GCOUNT]
+    k = gi[base + op]
+    gop, gmask = gi[G_GOP] + op * MAX_GROUP, gi[G_GMASK] + op * MAX_GROUP
+    count, union = gi[T_COUNT], gi[L_UNION]
+    for j in range(k):
+        r = gi[gmask + j]
+        if r & vis and not gi[conn + (vis & ~r)]:
+            q = gi[gop + j]
+            c = ti[count + q] + delta
+            ti[count + q] = c
+            if c == 0:
+                _clear(tb, union, q)
+            elif c == delta and delta > 0:
+                _set(tb, union, q)
+
+
+@njit(cache=True)
+def _count_class(ti, tb, gi, cell, k_old, k_new):
+    """The top of `cell` goes from class k_old to k_new (-1: none): move the count of every
+    placement covering it, keeping on[k] in step."""
+    W = gi[G_W]
+    cover = gi[G_COVER] + cell * COVER
+    counts, on = gi[T_CLASS], gi[L_ON]
+    for j in range(COVER):
+        q = gi[cover + j]
+        if q < 0:
+            break
+        at = counts + q
+        if k_old >= 0:
+            ti[at] -= 1 << (4 * k_old)
+            if (ti[at] >> (4 * k_old)) & 15 == 0:
+                _clear(tb, on + k_old * W, q)
+        if k_new >= 0:
+            ti[at] += 1 << (4 * k_new)
+            if (ti[at] >> (4 * k_new)) & 15 == 1:
+                _set(tb, on + k_new * W, q)
+
+
+@njit(cache=True)
+def put(ti, tb, gi, gb, card, o, p):
+    """table.Table.put: lay `card` at (o, p) with no checks; returns how many covered cards it
+    beats. Marks the table exotic (flags[0]) when a cell ends under three cards or a card is laid twice."""
+    n, W, nw = gi[G_N], gi[G_W], gi[G_CW]
+    op = o * n + p
+    top, under, vis, orient, origin = gi[T_TOP], gi[T_UNDER], gi[T_VIS], gi[T_ORIENT], gi[T_ORIGIN]
+    flags = gi[T_FLAGS]
+    rect = gi[G_RECT] + op * 6
+    if ti[orient + card] >= 0:
+        ti[flags] = 1
+    covered = np.empty(6, np.int64)
+    nc = 0
+    for i in range(6):
+        t = ti[top + gi[rect + i]]
+        if t >= 0:
+            below = t >> 3
+            seen = False
+            for j in range(nc):
+                if covered[j] == below:
+                    seen = True
+            if not seen:
+                covered[nc] = below
+                nc += 1
+    for j in range(nc):  # their visible parts are about to shrink: forget what split them
+        x = covered[j]
+        _count_splits(ti, tb, gi, ti[orient + x] * n + ti[origin + x], ti[vis + x], -1)
+    topclass = gi[G_TOPCLASS]
+    k_new = gi[topclass + card]
+    for i in range(6):  # each cell's top changes class: so do the placements over it
+        t = ti[top + gi[rect + i]]
+        k_old = gi[topclass + (t >> 3)] if t >= 0 else -1
+        if k_old != k_new:
+            _count_class(ti, tb, gi, gi[rect + i], k_old, k_new)
+    for i in range(6):
+        c = gi[rect + i]
+        t = ti[top + c]
+        if t >= 0:
+            below = t >> 3
+            if ti[under + c] >= 0:
+                ti[flags] = 1
+            ti[under + c] = below
+            ti[vis + below] &= ~(1 << (t & 7))
+        ti[top + c] = card * 8 + i
+    for j in range(nc):
+        x = covered[j]
+        _count_splits(ti, tb, gi, ti[orient + x] * n + ti[origin + x], ti[vis + x], 1)
+    ti[vis + card] = 63
+    ti[orient + card] = o
+    ti[origin + card] = p
+    _count_splits(ti, tb, gi, op, 63, 1)
+    # the bitboards, as table.Table.flush does for one card
+    board = gi[B_RECT] + op * nw
+    occ = gi[L_OCC]
+    doubled = np.empty(nw, np.uint64)
+    any_doubled = False
+    for i in range(nw):
+        d = gb[board + i] & tb[occ + i]
+        doubled[i] = d
+        if d != _ZERO:
+            any_doubled = True
+        tb[occ + i] |= gb[board + i]
+    dead = gi[L_DEAD]
+    if any_doubled:  # limit 2: these cells now lie under two cards
+        sp = np.empty(W, np.uint64)
+        spread(gi, gb, doubled, 0, sp, np.empty((3, nw), np.uint64))
+        for i in range(W):
+            tb[dead + i] |= sp[i]
+    touch, over = gi[B_TOUCH] + op * W, gi[B_OVER] + op * W
+    n1, n2, n3, seen_at = gi[L_NEAR1], gi[L_NEAR2], gi[L_NEAR3], gi[L_SEEN]
+    for i in range(W):
+        tw = gb[touch + i]
+        tb[dead + i] |= tb[n3 + i] & tw  # limit 1: a fourth card in contact
+        tb[n3 + i] |= tb[n2 + i] & tw
+        tb[n2 + i] |= tb[n1 + i] & tw
+        tb[n1 + i] |= tw
+        tb[seen_at + i] |= gb[over + i]
+    for j in range(nc):
+        _relink_piece(ti, tb, gi, covered[j])
+    _relink_piece(ti, tb, gi, card)
+    if card >= NUM_CARDS:
+        return 0
+    suit = gi[G_SUIT]
+    target = gi[gi[G_BEATEN] + gi[suit + card]]
+    beaten = 0
+    for j in range(nc):
+        x = covered[j]
+        if x < NUM_CARDS and gi[suit + x] == target:
+            beaten += 1
+    return beaten
+
+
+@njit(cache=True)
+def _relink_piece(ti, tb, gi, x):
+    """Bring piece x's links up to date after a card was laid over or as it: its neighbours from
+    its visible cells (the relation is symmetric, so the pieces gained or lost learn it too).
+    Only the new card and the cards it covers can change links; everyone else's cells stayed."""
+    n = gi[G_N]
+    top, vis, orient, origin, links = gi[T_TOP], gi[T_VIS], gi[T_ORIENT], gi[T_ORIGIN], gi[L_LINKS]
+    rect = gi[G_RECT] + (ti[orient + x] * n + ti[origin + x]) * 6
+    v = ti[vis + x]
+    lo = _ZERO
+    hi = _ZERO
+    neigh = gi[G_NEIGH]
+    for i in range(6):
+        if not (v >> i) & 1:
+            continue
+        c4 = neigh + gi[rect + i] * 4
+        for k in range(4):
+            d = gi[c4 + k]
+            if d < 0:
+                continue
+            t = ti[top + d]
+            if t >= 0 and t >> 3 != x:
+                y = t >> 3
+                if y < 64:
+                    lo |= _ONE << np.uint64(y)
+                else:
+                    hi |= _ONE << np.uint64(y - 64)
+    at = links + 2 * x
+    changed_lo, changed_hi = tb[at] ^ lo, tb[at + 1] ^ hi
+    tb[at], tb[at + 1] = lo, hi
+    for word in range(2):
+        m = changed_lo if word == 0 else changed_hi
+        while m != _ZERO:
+            y = word * 64 + lowest(m)
+            m &= m - _ONE
+            tb[links + 2 * y + (x >> 6)] ^= _ONE << np.uint64(x & 63)
+
+
+@njit(cache=True)
+def placement_sets(ti, tb, gi, gb, strict, out):
+    """out[s] (3 x W words): where a card of suit s may lie (table.Table.placement_sets)."""
+    W, nw = gi[G_W], gi[G_CW]
+    if ti[gi[T_FLAGS]]:
+        _sets_by_fits(ti, tb, gi, strict, out)
+        return
+    seen, dead, union, on = gi[L_SEEN], gi[L_DEAD], gi[L_UNION], gi[L_ON]
+    ok = np.empty(W, np.uint64)
+    anything = False
+    for i in range(W):
+        v = tb[seen + i] & ~(tb[dead + i] | tb[union + i])
+        ok[i] = v
+        if v != _ZERO:
+            anything = True
+    if not anything:
+        for s in range(3):
+            for i in range(W):
+                out[s, i] = _ZERO
+        return
+    beaten = gi[G_BEATEN]
+    entry = on + 3 * W
+    for s in range(3):
+        target = gi[beaten + s]
+        mine = on + target * W
+        for i in range(W):
+            m = ok[i] & (tb[mine + i] | tb[entry + i])
+            if strict:
+                for k in range(3):
+                    if k != target:
+                        m &= ~tb[on + k * W + i]
+            out[s, i] = m
+
+
+@njit(cache=True)
+def fits(ti, gi, o, p, covered):
+    """table.Table.fits: the number of cards a new card at (o, p) would cover (written to
+    covered[0:k]) when it respects the three limits; 0 when limit 1 or 2 refuses it, -1 for limit 3."""
+    n = gi[G_N]
+    op = o * n + p
+    top, under, vis, orient = gi[T_TOP], gi[T_UNDER], gi[T_VIS], gi[T_ORIENT]
+    rect, ring = gi[G_RECT] + op * 6, gi[G_RING] + op * RING
+    cards = np.full(3, -1, np.int64)
+    masks = np.zeros(3, np.int64)
+    k = 0
+    for i in range(6):
+        c = gi[rect + i]
+        t = ti[top + c]
+        if t < 0:
+            continue
+        if ti[under + c] >= 0:
+            return 0  # limit 2
+        card = t >> 3
+        bit = 1 << (t & 7)
+        found = False
+        for j in range(k):
+            if cards[j] == card:
+                masks[j] |= bit
+                found = True
+        if not found:
+            if k == 3:
+                return 0  # limit 1
+            cards[k] = card
+            masks[k] = bit
+            k += 1
+    if k == 0:
+        return 0
+    cover = k
+    for i in range(RING):
+        c = gi[ring + i]
+        if c < 0:
+            break
+        t = ti[top + c]
+        if t < 0:
+            continue
+        for layer in range(2):
+            card = t >> 3 if layer == 0 else np.int64(ti[under + c])
+            if card < 0:
+                continue
+            if card != cards[0] and card != cards[1] and card != cards[2]:
+                if k == 3:
+                    return 0  # limit 1
+                cards[k] = card
+                k += 1
+    conn = gi[G_CONN]
+    for j in range(cover):
+        x = cards[j]
+        if not gi[conn + ti[orient + x] * 64 + (ti[vis + x] & ~masks[j])]:
+            return -1  # limit 3
+        covered[j] = x
+    return cover
+
+
+@njit(cache=True)
+def _sets_by_fits(ti, tb, gi, strict, out):
+    """placement_sets by fits() on every candidate (tables the bitboards do not model)."""
+    n, W = gi[G_N], gi[G_W]
+    allow = gi[G_ALLOW]
+    seen = gi[L_SEEN]
+    covered = np.empty(3, np.int64)
+    for s in range(3):
+        for i in range(W):
+            out[s, i] = _ZERO
+    for i in range(W):
+        x = tb[seen + i]
+        while x != _ZERO:
+            b = lowest(x)
+            x &= x - _ONE
+            op = i * 64 + b
+            k = fits(ti, gi, op // n, op % n, covered)
+            if k <= 0:
+                continue
+            m = 0
+            for j in range(k):
+                m |= gi[allow + covered[j]]
+            if strict:
+                for j in range(k):
+                    if covered[j] < NUM_CARDS:
+                        m &= gi[allow + covered[j]]
+            for s in range(3):
+                if m >> s & 1:
+                    _set(out[s], 0, op)
+
+
+@njit(cache=True)
+def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict):
+    """The play actions ((card * 2 + o) * n + p) of the cards in the hand (a set of cards in
+    two words, in_mask), ascending: table.Table.legal_placements."""
+    W, n = gi[G_W], gi[G_N]
+    pos = np.empty((3, W), np.uint64)
+    placement_sets(ti, tb, gi, gb, strict, pos)
+    counts = np.zeros(3, np.int64)
+    for s in range(3):
+        for i in range(W):
+            counts[s] += popcount(pos[s, i])
+    suit = gi[G_SUIT]
+    total = 0
+    for c in range(NUM_CARDS):
+        if in_mask(hand_lo, hand_hi, c):
+            total += counts[gi[suit + c]]
+    out = np.empty(total, np.int64)
+    at = 0
+    for c in range(NUM_CARDS):
+        if not in_mask(hand_lo, hand_hi, c):
+            continue
+        s = gi[suit + c]
+        base = c * 2 * n
+        for i in range(W):
+            x = pos[s, i]
+            while x != _ZERO:
+                out[at] = base + i * 64 + lowest(x)
+                at += 1
+                x &= x - _ONE
+    return out
+
+
+@njit(cache=True)
+def _reach(tb, links, here, left, closed_lo, closed_hi):
+    """The places reached from `here` in exactly `left` steps (as two 64-bit words), never
+    entering a closed piece, through rooms only (EXIT can only be the last step): walk._reach.
+    The last step is one mask operation, as in walk.py."""
+    at = links + 2 * here
+    if left == 1:
+        return tb[at] & ~closed_lo, tb[at + 1] & ~closed_hi
+    out_lo = _ZERO
+    out_hi = _ZERO
+    for word in range(2):
+        x = tb[at + word] & ~(closed_lo if word == 0 else closed_hi | _EXIT_BIT)
+        while x != _ZERO:
+            b = lowest(x)
+            bit = x & (~x + _ONE)
+            x ^= bit
+            if word == 0:
+                lo, hi = _reach(tb, links, b, left - 1, closed_lo | bit, closed_hi)
+            else:
+                lo, hi = _reach(tb, links, 64 + b, left - 1, closed_lo, closed_hi | bit)
+            out_lo |= lo
+            out_hi |= hi
+    return out_lo, out_hi
+
+
+_EXIT_BIT = np.uint64(1 << (EXIT - 64))
+
+
+@njit(cache=True)
+def walk_ends(tb, gi, start, steps, blocked_lo, blocked_hi, played):
+    """walk.walk_ends: where a walk of exactly `steps` from `start` can end, as a set of pieces in
+    two words (in_mask); blocked (the rooms of the other pawns) likewise."""
+    if steps <= 0:
+        return 0, 0
+    closed_lo = _ZERO
+    closed_hi = _ZERO
+    for r in range(NUM_PIECES):
+        if in_mask(blocked_lo, blocked_hi, r) or r == start or r == ENTRY:
+            if r < 64:
+                closed_lo |= _ONE << np.uint64(r)
+            else:
+                closed_hi |= _ONE << np.uint64(r - 64)
+    lo64, hi64 = _reach(tb, gi[L_LINKS], start, steps, closed_lo, closed_hi)
+    if played >= 0:
+        if played < 64:
+            lo64 &= ~(_ONE << np.uint64(played))
+        else:
+            hi64 &= ~(_ONE << np.uint64(played - 64))
+    # from 64-bit words to the kernels' 46-bit ones
+    lo = np.int64(lo64 & np.uint64((1 << MASK_BITS) - 1))
+    hi = np.int64((lo64 >> np.uint64(MASK_BITS)) | (hi64 << np.uint64(64 - MASK_BITS)))
+    return lo, hi
+
+
+@njit(cache=True)
+def place(ti, tb, gi, gb, card, o, p, start, steps, blocked_lo, blocked_hi):
+    """put() and then walk_ends() for the pawn on `start` with the card just laid, in one call:
+    [the covered cards it beats, then the walk's ends ascending] (a fresh array: thread-safe)."""
+    beaten = put(ti, tb, gi, gb, card, o, p)
+    lo, hi = walk_ends(tb, gi, start, steps, blocked_lo, blocked_hi, card)
+    lo64, hi64 = np.uint64(lo), np.uint64(hi)
+    out = np.empty(1 + popcount(lo64) + popcount(hi64), np.int64)
+    out[0] = beaten
+    at = 1
+    for word in range(2):
+        x = lo64 if word == 0 else hi64
+        while x != _ZERO:
+            out[at] = word * MASK_BITS + lowest(x)
+            at += 1
+            x &= x - _ONE
+    return out
+
+
+@njit(cache=True)
+def distances(tb, gi):
+    """table.distances_by_links: fewest steps from each piece to EXIT through rooms (-1: none)."""
+    links = gi[L_LINKS]
+    dist = np.full(NUM_PIECES, -1, np.int64)
+    dist[EXIT] = 0
+    frontier = np.empty(NUM_PIECES, np.int64)
+    nxt = np.empty(NUM_PIECES, np.int64)
+    frontier[0] = EXIT
+    nf = 1
+    d = 0
+    while nf:
+        d += 1
+        nn = 0
+        for j in range(nf):
+            a = frontier[j]
+            for word in range(2):
+                x = tb[links + 2 * a + word]
+                while x != _ZERO:
+                    b = word * 64 + lowest(x)
+                    x &= x - _ONE
+                    if dist[b] < 0:
+                        dist[b] = d
+                        if b < NUM_CARDS:
+                            nxt[nn] = b
+                            nn += 1
+        frontier, nxt = nxt, frontier
+        nf = nn
+    return dist
