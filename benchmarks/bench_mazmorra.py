@@ -6,6 +6,10 @@ by the wall clock and by the process's CPU time (time.process_time), which is st
 machine.
 
     python benchmarks/bench_mazmorra.py [--runs R] [--search-iterations I] [--greedy-games N] [--workers K]
+                                        [--table both|fast|python]
+
+By default every figure is given for the compiled table (fast_table.py, the `fast` extra) and then
+for the reference one (table.py), one after the other in this process.
 """
 
 from __future__ import annotations
@@ -159,16 +163,7 @@ def greedy_match(args):
     return s.returns()[g], time.perf_counter() - t
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--players", type=int, default=3)
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--search-iterations", type=int, default=40, help="per move; 0 skips the ISMCTS figure")
-    ap.add_argument("--greedy-games", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=1)
-    args = ap.parse_args()
-    game = make_game("mazmorra")
-    n = args.players
+def bench_table(game, n, args) -> None:
     print(f"grid {game.width}x{game.height}, {game.num_distinct_actions()} distinct actions")
     cnt, tm, cands, placed = bench_enumeration(game, n)
     print(f"mid-game (after ~12 turns, ~{placed} cards laid): median {cnt:.0f} legal placements for a 4-card hand, "
@@ -181,6 +176,29 @@ def main() -> None:
     if args.search_iterations:
         bot, params, w, c = bench_search(game, n, args.search_iterations)
         print(f"{bot} {params}: {w:,.0f} iterations/s wall, {c:,.0f} iterations/s CPU (median of 3 runs)")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--search-iterations", type=int, default=40, help="per move; 0 skips the ISMCTS figure")
+    ap.add_argument("--greedy-games", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--table", choices=("both", "fast", "python"), default="both",
+                    help="the compiled table (fast_table.py), the reference one (table.py), or both in turn")
+    args = ap.parse_args()
+    from ludoteca.games.mazmorra.table import Table
+
+    n = args.players
+    compiled = make_game("mazmorra").table_class
+    tables = {"both": [compiled, Table], "fast": [compiled], "python": [Table]}[args.table]
+    for cls in dict.fromkeys(tables):  # the compiled class is Table itself where numba is missing
+        game = make_game("mazmorra")
+        game.table_class = cls
+        print(f"--- table: {cls.__module__}.{cls.__name__}")
+        bench_table(game, n, args)
+    game = make_game("mazmorra")
     if args.greedy_games:
         from multiprocessing import Pool
 

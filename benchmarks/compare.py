@@ -11,7 +11,9 @@ and its range over the rounds. Then, still per round, each game's search (the `h
 or ISMCTS, or the plain one where `hard` is another bot, as `bench_mcts.py speed`) runs at I
 iterations a move from the same few positions of seeded random play every round, and its
 iterations per CPU second over them are reported (median and range), also divided by that round's
-backgammon actions/s (iterations per 1,000 backgammon actions: steadier across runs on a loaded machine). A benchmark reports; it never passes or fails on time.
+backgammon actions/s (iterations per 1,000 backgammon actions: steadier across runs on a loaded machine). Where Mazmorra
+runs on its compiled table (the `fast` extra), the row `mazmorra-py` plays it on the reference
+Python table in the same rounds. A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
@@ -86,12 +88,21 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3, help="search positions (the same ones every round)")
     parser.add_argument("--games", nargs="*", default=None, help="games to measure (default: all)")
     parser.add_argument("--no-search", action="store_true")
+    parser.add_argument("--no-reference", action="store_true",
+                        help="leave out mazmorra-py (Mazmorra on the reference Python table, beside the compiled one)")
     args = parser.parse_args()
     import pyspiel
 
     backgammon = pyspiel.load_game("backgammon")
     names = args.games or game_names()
     games = {name: make_game(name) for name in names}
+    if "mazmorra" in games and games["mazmorra"].table_class.__name__ != "Table" and not args.no_reference:
+        reference = make_game("mazmorra")  # the same rules on table.py: before and after in one run
+        from ludoteca.games.mazmorra.table import Table
+
+        reference.table_class = Table
+        games["mazmorra-py"] = reference
+        names = list(games)
     specs = {name: search_spec(g) for name, g in games.items()}
     starts = {name: positions(g, g.default_players, args.positions, 7) for name, g in games.items()}
     for name, g in games.items():  # warm-up: tables, memos and solvers built once, not timed

@@ -104,6 +104,33 @@ def test_random_tables_by_any_legal_card(seed, distance, cards):
         same_table(a, b, rng)
 
 
+@pytest.mark.slow
+def test_many_random_tables():
+    """The sweep behind the claim "the same on many random tables": LUDOTECA_MAZMORRA_TABLES
+    seeded tables (default 120), every distance, both strictness options, up to 60 cards each."""
+    import os
+
+    count = int(os.environ.get("LUDOTECA_MAZMORRA_TABLES", "120"))
+    pairs = {d: pair({"distance": d}) for d in range(1, 11)}
+    for k in range(count):
+        rng = Rng(7919 * k + 1)
+        fast, ref = pairs[1 + k % 10]
+        a, b = fast.blank_state(3, 0).table, ref.blank_state(3, 0).table
+        free = list(range(NUM_CARDS))
+        n = ref.geo.ncells
+        for step in range(20 + rng.below(41)):
+            card = free.pop(rng.below(len(free)))
+            strict = rng.below(3) == 0
+            spots = b.legal_placements([card], strict)
+            assert a.legal_placements([card], strict) == spots
+            if spots:
+                o, p = divmod(spots[rng.below(len(spots))] % (2 * n), n)
+                assert a.put(card, o, p) == b.put(card, o, p)
+            if step % 5 == 4:
+                same_table(a, b, rng)
+        same_table(a, b, rng)
+
+
 def test_hand_built_tables_outside_the_rules():
     """Unchecked set-ups (a cell under three cards, a card laid twice) leave the bitboards' model:
     both tables then enumerate by fits(), and still agree."""
