@@ -199,3 +199,18 @@ def test_a_numba_that_cannot_compile_falls_back_to_the_reference(monkeypatch):
     assert game.table_class is Table
     s = game.new_initial_state(3, 1)
     assert s.legal_actions() and isinstance(s.table, Table)
+
+
+def test_a_pickled_compiled_table_loads_where_numba_cannot_compile(monkeypatch):
+    import ludoteca.games.mazmorra.fast_table as fast_table
+
+    fast, _ = pair()
+    s = fast.new_initial_state(3, 2)
+    data = pickle.dumps(s.table)
+
+    def broken(width, height):
+        raise RuntimeError("no LLVM here")
+
+    monkeypatch.setattr(fast_table, "fast_geometry", broken)
+    again = pickle.loads(data)
+    assert isinstance(again, Table) and again.placed == s.table.placed and again.links == s.table.links

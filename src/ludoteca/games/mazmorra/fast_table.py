@@ -21,17 +21,6 @@ from .table import ALLOW, TOP_CLASS, bits
 _LOW = (1 << K.MASK_BITS) - 1
 
 
-def split_mask(pieces) -> tuple[int, int]:
-    """A set of pieces as the two int64 words the kernels take (kernels.in_mask)."""
-    lo = hi = 0
-    for c in pieces:
-        if c < K.MASK_BITS:
-            lo |= 1 << c
-        else:
-            hi |= 1 << (c - K.MASK_BITS)
-    return lo, hi
-
-
 def join_mask(lo: int, hi: int) -> list[int]:
     """The pieces of a two-word set, ascending."""
     out = bits(lo) if lo else []
@@ -158,6 +147,7 @@ class FastGeometry:
             ("top", K.T_TOP, n), ("under", K.T_UNDER, n), ("vis", K.T_VIS, NUM_PIECES),
             ("orient", K.T_ORIENT, NUM_PIECES), ("origin", K.T_ORIGIN, NUM_PIECES))}
         self.seen = slice(int(head[K.L_SEEN]), int(head[K.L_SEEN]) + W)
+        self.links = slice(int(head[K.L_LINKS]), int(head[K.L_LINKS]) + 2 * NUM_PIECES)
         self.flag = int(head[K.T_FLAGS])
         self.W = W
         self.n = n
@@ -238,7 +228,7 @@ class FastTable:
 
     @property
     def links(self) -> list[int]:
-        w = self.tb[:2 * NUM_PIECES].tolist()
+        w = self.tb[self.fg.links].tolist()
         return [w[2 * i] | w[2 * i + 1] << 64 for i in range(NUM_PIECES)]
 
     @property

@@ -78,7 +78,7 @@ def _clear(words, at, i):
 
 @njit(cache=True, inline="always")
 def in_mask(lo, hi, i):
-    """Is piece i in the set given as two int64 words of MASK_BITS bits (fast_table.split_mask)?"""
+    """Is piece i in the set given as two int64 words of MASK_BITS bits (bits 0..45, then 46..91)?"""
     return (lo >> i if i < MASK_BITS else hi >> (i - MASK_BITS)) & 1
 
 

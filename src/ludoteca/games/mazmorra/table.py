@@ -502,13 +502,16 @@ def _relay(width: int, height: int, pieces: list[int], laid: list[int], kind: st
     imports here too, else this module's Table: both give the same answers)."""
     from .geometry import geometry
 
-    cls = Table
+    table = None
     if kind == "fast":
         try:
-            from .fast_table import FastTable as cls
-        except ImportError:
-            pass
-    table = cls(geometry(width, height))
+            from .fast_table import FastTable
+
+            table = FastTable(geometry(width, height))
+        except Exception:  # no numba here, or one that cannot compile: the reference lays the same
+            table = None
+    if table is None:
+        table = Table(geometry(width, height))
     n = table.geo.ncells
     for piece, op in zip(pieces, laid):
         table.put(piece, op // n, op % n)
