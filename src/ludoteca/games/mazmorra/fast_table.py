@@ -16,7 +16,7 @@ import numpy as np
 from . import kernels as K
 from .cards import BEATEN, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
 from .geometry import CONNECTED, Geometry, geometry
-from .table import ALLOW, TOP_CLASS, bits
+from .table import ALLOW, TOP_CLASS, TableReads, bits
 
 _LOW = (1 << K.MASK_BITS) - 1
 
@@ -190,7 +190,7 @@ class _Live:
         t.tb[t.fg.seen] = 0
 
 
-class FastTable:
+class FastTable(TableReads):
     __slots__ = ("geo", "fg", "ti", "tb", "placed", "pieces", "owned")
 
     def __init__(self, geo: Geometry):
@@ -294,39 +294,6 @@ class FastTable:
         K.placement_sets(self.ti, self.tb, self.fg.gi, self.fg.gb, must_beat_all, out)
         return [_int(out[s]) for s in range(3)]
 
-    def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
-        a, b, c = self.placement_sets(must_beat_all)
-        return bits(a), bits(b), bits(c)
-
-    def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
-        n = self.geo.ncells
-        out: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for op in self.live:
-            cov = self.fits(op // n, op % n)
-            if not cov:
-                continue
-            m = 0
-            for x in cov:
-                m |= ALLOW[x]
-            if must_beat_all:
-                for x in cov:
-                    if x < NUM_CARDS:
-                        m &= ALLOW[x]
-            for s in range(3):
-                if m >> s & 1:
-                    out[s].append(op)
-        return out
-
-    def candidates(self) -> list[int]:
-        """Every (o * n + p) whose card would overlap some table card, ascending (no pruning)."""
-        acc: set[int] = set()
-        orient, origin, overlap = self.orient, self.origin, self.geo.overlap
-        for card in range(NUM_PIECES):
-            o = orient[card]
-            if o >= 0:
-                acc.update(overlap[o][origin[card]])
-        return sorted(acc)
-
     def fits(self, o: int, p: int) -> tuple[int, ...] | int | None:
         """table.Table.fits: the cards covered, 0 (limits 1, 2: for ever), None (limit 3)."""
         covered = np.empty(3, np.int64)
@@ -345,16 +312,3 @@ class FastTable:
         """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
         fg = self.fg
         return fg.dist(self.tb, fg.gi).tolist()
-
-    def neighbours(self) -> list[list[int]]:
-        return [bits(m) if m else [] for m in self.links]
-
-    def rooms(self) -> list[int]:
-        return sorted({c for c in self.pieces if c < NUM_CARDS})
-
-    def visible_cells(self, card: int) -> list[int]:
-        o, p = self.orient[card], self.origin[card]
-        if o < 0:
-            return []
-        m = self.vis[card]
-        return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]

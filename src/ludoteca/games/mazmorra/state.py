@@ -138,13 +138,8 @@ class MazmorraState(State):
                 return
             n = g.ncells
             card, rest = divmod(action, n + n)
-            me, pawns = self.turn, self.pawns
-            self.hands[me].remove(card)
-            blocked = 0  # _blocked_mask(), inlined: this is the hot path of every playout
-            for s, r in enumerate(pawns):
-                if s != me and r < NUM_CARDS:
-                    blocked |= 1 << r
-            beaten, ends = self.table.place(card, rest // n, rest % n, pawns[me], blocked)
+            self.hands[self.turn].remove(card)
+            beaten, ends = self.table.place(card, rest // n, rest % n, self.pawns[self.turn], self._blocked_mask())
             self._nb = self._dist = None
             self.played = card
             self.bonus = 1 if beaten >= 2 else 0
@@ -169,9 +164,7 @@ class MazmorraState(State):
             self.rng.next64()
             card = action - g.card_base
             self.pool.remove(card)
-            hand = self.hands[self.turn]
-            hand.append(card)
-            hand.sort()
+            self._add_to_hand(card)
             if self.deck > 0:
                 self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
                 self._next_turn()

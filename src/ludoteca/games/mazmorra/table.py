@@ -79,7 +79,66 @@ class _Live:
         self.table._pos = None
 
 
-class Table:
+class TableReads:
+    """What both tables (this module's Table and fast_table.FastTable) derive the same way from
+    their shared interface: `live`, `fits`, `placement_sets`, `orient`, `origin`, `vis`, `links`,
+    `pieces` and `geo`."""
+
+    __slots__ = ()
+
+    def candidates(self) -> list[int]:
+        """Every (o * n + p) whose card would overlap some table card, ascending (no pruning)."""
+        geo = self.geo
+        acc: set[int] = set()
+        orient, origin = self.orient, self.origin
+        for card in range(NUM_PIECES):
+            o = orient[card]
+            if o >= 0:
+                acc.update(geo.overlap[o][origin[card]])
+        return sorted(acc)
+
+    def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """For each suit, the placements (o * n + p, ascending) where a card of that suit may lie."""
+        a, b, c = self.placement_sets(must_beat_all)
+        return bits(a), bits(b), bits(c)
+
+    def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
+        """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
+        n = self.geo.ncells
+        out: tuple[list[int], list[int], list[int]] = ([], [], [])
+        for op in self.live:
+            cov = self.fits(op // n, op % n)
+            if not cov:
+                continue
+            m = 0
+            for x in cov:
+                m |= ALLOW[x]
+            if must_beat_all:
+                for x in cov:
+                    if x < NUM_CARDS:
+                        m &= ALLOW[x]
+            for s in range(3):
+                if m >> s & 1:
+                    out[s].append(op)
+        return out
+
+    def neighbours(self) -> list[list[int]]:
+        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
+        return [bits(m) if m else [] for m in self.links]
+
+    def rooms(self) -> list[int]:
+        """The cards on the table (ENTRY and EXIT are not rooms), ascending."""
+        return sorted({c for c in self.pieces if c < NUM_CARDS})
+
+    def visible_cells(self, card: int) -> list[int]:
+        o, p = self.orient[card], self.origin[card]
+        if o < 0:
+            return []
+        m = self.vis[card]
+        return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]
+
+
+class Table(TableReads):
     __slots__ = ("geo", "top", "under", "vis", "orient", "origin", "adj", "links", "placed", "pieces", "splits", "split_union", "owned",
                  "occupied", "tops", "seen", "near1", "near2", "near3", "dead", "exotic", "_pos", "_pos_strict", "_pending")
 
@@ -308,17 +367,6 @@ class Table:
         self.tops = (t0, t1, t2, te)
 
     # --- legal placements -----------------------------------------------------------------
-    def candidates(self) -> list[int]:
-        """Every (o * n + p) whose card would overlap some table card, ascending (no pruning)."""
-        geo = self.geo
-        acc: set[int] = set()
-        orient, origin = self.orient, self.origin
-        for card in range(NUM_PIECES):
-            o = orient[card]
-            if o >= 0:
-                acc.update(geo.overlap[o][origin[card]])
-        return sorted(acc)
-
     def fits(self, o: int, p: int) -> tuple[int, ...] | int | None:
         """The cards a new card at (o, p) would cover when it respects the three limits, else None.
 
@@ -413,11 +461,6 @@ class Table:
             out += [base + op for op in ops]
         return out
 
-    def positions_by_suit(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
-        """For each suit, the placements (o * n + p, ascending) where a card of that suit may lie."""
-        a, b, c = self.placement_sets(must_beat_all)
-        return bits(a), bits(b), bits(c)
-
     def placement_sets(self, must_beat_all: bool) -> list[int]:
         """For each suit, the placement set (bit o * n + p) where a card of that suit may lie."""
         self.flush()
@@ -448,27 +491,6 @@ class Table:
             out.append(m)
         return out
 
-    def positions_by_fits(self, must_beat_all: bool) -> tuple[list[int], list[int], list[int]]:
-        """The same as positions_by_suit, by checking every candidate with fits() (the slow path)."""
-        self.flush()
-        n = self.geo.ncells
-        out: tuple[list[int], list[int], list[int]] = ([], [], [])
-        for op in bits(self.seen):
-            cov = self.fits(op // n, op % n)
-            if not cov:
-                continue
-            m = 0
-            for x in cov:
-                m |= ALLOW[x]
-            if must_beat_all:
-                for x in cov:
-                    if x < NUM_CARDS:
-                        m &= ALLOW[x]
-            for s in range(3):
-                if m >> s & 1:
-                    out[s].append(op)
-        return out
-
     # --- rooms ------------------------------------------------------------------------------
     def walk_ends(self, start: int, steps: int, blocked: int, played: int) -> list[int]:
         """Where a walk of exactly `steps` from `start` can end, ascending (walk.py); `blocked`:
@@ -481,20 +503,6 @@ class Table:
         """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
         return distances_by_links(self.links)
 
-    def neighbours(self) -> list[list[int]]:
-        """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
-        return [bits(m) if m else [] for m in self.links]
-
-    def rooms(self) -> list[int]:
-        """The cards on the table (ENTRY and EXIT are not rooms), ascending."""
-        return sorted({c for c in self.pieces if c < NUM_CARDS})
-
-    def visible_cells(self, card: int) -> list[int]:
-        o, p = self.orient[card], self.origin[card]
-        if o < 0:
-            return []
-        m = self.vis[card]
-        return [c for i, c in enumerate(self.geo.rects[o][p]) if m >> i & 1]
 
 
 def _relay(width: int, height: int, pieces: list[int], laid: list[int], kind: str = "python") -> Table:
