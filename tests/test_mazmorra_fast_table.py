@@ -34,6 +34,10 @@ def same_table(a, b, rng: Rng) -> None:
     assert a.placed == b.placed and a.pieces == b.pieces
     assert a.links == b.links and a.neighbours() == b.neighbours()
     assert a.distances() == b.distances()
+    pieces = [c for c in range(NUM_PIECES) if b.orient[c] >= 0]
+    for k in range(1, 6):  # any few pieces, ENTRY and EXIT among them at times
+        rooms = [pieces[rng.below(len(pieces))] for _ in range(k)]
+        assert a.pawn_distances(rooms) == b.pawn_distances(rooms) == [b.distances()[r] for r in rooms]
     assert a.exotic == b.exotic
     assert sorted(a.live) == sorted(b.live) and len(a.live) == len(b.live)
     for strict in (False, True):
@@ -129,6 +133,57 @@ def test_many_random_tables():
             if step % 5 == 4:
                 same_table(a, b, rng)
         same_table(a, b, rng)
+
+
+def _mid_game_tables(count: int):
+    """(compiled, reference) tables of `count` seeded random games, 30 placements in."""
+    fast, ref = pair()
+    out = []
+    for seed in range(count):
+        a, b = fast.new_initial_state(3, seed), ref.new_initial_state(3, seed)
+        rng = Rng(seed)
+        while len(b.table.placed) < 30 and b.current_player() != TERMINAL:
+            legal = b.legal_actions()
+            action = b.sample_chance() if b.current_player() == CHANCE else legal[rng.below(len(legal))]
+            a.apply_legal(action)
+            b.apply_legal(action)
+        out.append((a.table, b.table))
+    return out
+
+
+def test_answers_longer_than_the_kernels_buffer_bring_their_own_array():
+    """The kernels write into a per-thread buffer; a hand whose placements overflow it (here a
+    buffer shrunk to 3) is asked again with an array of the size the kernel reports."""
+    import numpy as np
+
+    (a, b), = _mid_game_tables(1)
+    hand = list(range(0, NUM_CARDS, 9))
+    expected = b.legal_placements(hand, False)
+    assert len(expected) > 3
+    fg = a.fg
+    saved = fg.buffer()
+    fg._local.out = np.empty(3, np.int64)
+    try:
+        assert a.legal_placements(hand, False) == expected
+    finally:
+        fg._local.out = saved
+    assert a.legal_placements(hand, False) == expected
+
+
+def test_threads_each_read_their_own_answers():
+    """Bots in threads share the compiled geometry: each thread's answers are its own tables'."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    tables = _mid_game_tables(4)
+    hands = [sorted({(7 * k + 3 * i) % NUM_CARDS for i in range(4)}) for k in range(4)]
+    expected = [b.legal_placements(h, False) for (_, b), h in zip(tables, hands)]
+
+    def work(k: int) -> bool:
+        a = tables[k][0]
+        return all(a.legal_placements(hands[k], False) == expected[k] for _ in range(300))
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(work, range(4)))
 
 
 def test_hand_built_tables_outside_the_rules():

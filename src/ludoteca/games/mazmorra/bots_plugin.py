@@ -29,8 +29,10 @@ def _centre(table, piece: int) -> tuple[float, float]:
     return p % w + dx / 2, p // w + dy / 2
 
 
-def pawn_distance(state, seat: int) -> float:
-    d = state.distances()[state.pawns[seat]]
+def pawn_distance(state, seat: int, steps: int | None = None) -> float:
+    """The pawn's steps to EXIT, or the straight-line estimate where no path exists (`steps`:
+    its distance when already known)."""
+    d = state.distances()[state.pawns[seat]] if steps is None else steps
     if d >= 0:
         return d
     table = state.table
@@ -44,7 +46,8 @@ def progress_values(state) -> list[float]:
         return state.returns()
     n = state.num_players
     counters = state.counters
-    worth = [counters[s] - WEIGHT * pawn_distance(state, s) for s in range(n)]
+    steps = state.table.pawn_distances(state.pawns)  # the pawns' distances in one call, as evaluate_all
+    worth = [counters[s] - WEIGHT * pawn_distance(state, s, steps[s]) for s in range(n)]
     return [0.5 + 0.5 * tanh((worth[s] - max(worth[t] for t in range(n) if t != s)) / 4.0) for s in range(n)]
 
 

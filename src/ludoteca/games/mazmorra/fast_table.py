@@ -9,6 +9,7 @@ reference, and tests/test_mazmorra_fast_table.py plays both side by side.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 import numpy as np
@@ -153,10 +154,23 @@ class FastGeometry:
         self.n = n
         # the hot kernels' entry points, typed on an empty table of this grid
         ti, tb, gi, gb = self.ti0.copy(), self.tb0.copy(), self.gi, self.gb
-        self.legal = _entry(K.legal_placements, ti, tb, gi, gb, 1, 0, False)
-        self.place = _entry(K.place, ti, tb, gi, gb, 0, 0, 0, 0, 1, 0, 0)
+        out = np.empty(4 * n, np.int64)
+        self.legal = _entry(K.legal_placements, ti, tb, gi, gb, 1, 0, False, out)
+        self.place = _entry(K.place, ti, tb, gi, gb, 0, 0, 0, 0, 1, 0, 0, out)
         self.walk = _entry(K.walk_ends, tb, gi, 0, 1, 0, 0, -1)
         self.dist = _entry(K.distances, tb, gi)
+        self.pawn_dist = _entry(K.pawn_distances, tb, gi, 0, 1, -1, -1)
+        self._local = threading.local()
+
+    def buffer(self) -> np.ndarray:
+        """This thread's output buffer for the kernels (each thread its own: a kernel writes into
+        it and the caller reads it back before anything else can run in that thread). It holds 4n
+        entries, every spot of two cards; a longer answer brings its own array."""
+        try:
+            return self._local.out
+        except AttributeError:
+            out = self._local.out = np.empty(4 * self.n, np.int64)
+            return out
 
 
 @lru_cache(maxsize=8)
@@ -270,11 +284,13 @@ class FastTable(TableReads):
         if not self.owned:
             self._own()
         fg = self.fg
-        out = fg.place(self.ti, self.tb, fg.gi, fg.gb, card, o, p, start, NUMBER[card],
-                       blocked & _LOW, blocked >> K.MASK_BITS).tolist()
+        out = fg.buffer()
+        r = fg.place(self.ti, self.tb, fg.gi, fg.gb, card, o, p, start, NUMBER[card],
+                     blocked & _LOW, blocked >> K.MASK_BITS, out)
         self.placed.append((card * 2 + o) * fg.n + p)
         self.pieces.append(card)
-        return out[0], out[1:]
+        k = r >> 2
+        return r & 3, (out[:k].tolist() if k > 1 else [int(out[0])] if k else [])
 
     def flush(self) -> None:
         """Nothing waits: put() brings everything up to date (table.Table's interface)."""
@@ -287,7 +303,12 @@ class FastTable(TableReads):
         for c in hand:
             m |= 1 << c
         fg = self.fg
-        return fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all).tolist()
+        out = fg.buffer()
+        k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
+        if k < 0:  # more than the buffer holds (hands beyond the rules' four cards)
+            out = np.empty(-k, np.int64)
+            k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
+        return out[:k].tolist()
 
     def placement_sets(self, must_beat_all: bool) -> list[int]:
         out = np.empty((3, self.fg.W), np.uint64)
@@ -312,3 +333,13 @@ class FastTable(TableReads):
         """Fewest steps from every piece to EXIT through rooms (-1: no path)."""
         fg = self.fg
         return fg.dist(self.tb, fg.gi).tolist()
+
+    def pawn_distances(self, rooms: list[int]) -> list[int]:
+        """distances() of these pieces only (at most four: the pawns' rooms), in one small call."""
+        k = len(rooms)
+        if k > 4:
+            return TableReads.pawn_distances(self, rooms)
+        r = rooms + [-1] * (4 - k) if k < 4 else rooms
+        fg = self.fg
+        x = fg.pawn_dist(self.tb, fg.gi, r[0], r[1], r[2], r[3])
+        return [(x >> (8 * i) & 255) - 1 for i in range(k)]

@@ -432,9 +432,11 @@ def _sets_by_fits(ti, tb, gi, strict, out):
 
 
 @njit(cache=True)
-def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict):
+def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
     """The play actions ((card * 2 + o) * n + p) of the cards in the hand (a set of cards in
-    two words, in_mask), ascending: table.Table.legal_placements."""
+    two words, in_mask), ascending, written to out[0:k]: table.Table.legal_placements. Returns k,
+    or -k with nothing written when out is too short (the caller brings a longer one). Writing
+    into the caller's buffer spares a fresh array and its boxing on every call."""
     W, n = gi[G_W], gi[G_N]
     pos = np.empty((3, W), np.uint64)
     placement_sets(ti, tb, gi, gb, strict, pos)
@@ -447,7 +449,8 @@ def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict):
     for c in range(NUM_CARDS):
         if in_mask(hand_lo, hand_hi, c):
             total += counts[gi[suit + c]]
-    out = np.empty(total, np.int64)
+    if total > out.size:
+        return -total
     at = 0
     for c in range(NUM_CARDS):
         if not in_mask(hand_lo, hand_hi, c):
@@ -460,7 +463,7 @@ def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict):
                 out[at] = base + i * 64 + lowest(x)
                 at += 1
                 x &= x - _ONE
-    return out
+    return total
 
 
 @njit(cache=True)
@@ -518,22 +521,21 @@ def walk_ends(tb, gi, start, steps, blocked_lo, blocked_hi, played):
 
 
 @njit(cache=True)
-def place(ti, tb, gi, gb, card, o, p, start, steps, blocked_lo, blocked_hi):
+def place(ti, tb, gi, gb, card, o, p, start, steps, blocked_lo, blocked_hi, out):
     """put() and then walk_ends() for the pawn on `start` with the card just laid, in one call:
-    [the covered cards it beats, then the walk's ends ascending] (a fresh array: thread-safe)."""
+    returns beaten + 4 * k, where beaten (0..3) counts the covered cards the new one beats and the
+    walk's k ends lie ascending in out[0:k] (out holds NUM_PIECES)."""
     beaten = put(ti, tb, gi, gb, card, o, p)
     lo, hi = walk_ends(tb, gi, start, steps, blocked_lo, blocked_hi, card)
     lo64, hi64 = np.uint64(lo), np.uint64(hi)
-    out = np.empty(1 + popcount(lo64) + popcount(hi64), np.int64)
-    out[0] = beaten
-    at = 1
+    at = 0
     for word in range(2):
         x = lo64 if word == 0 else hi64
         while x != _ZERO:
             out[at] = word * MASK_BITS + lowest(x)
             at += 1
             x &= x - _ONE
-    return out
+    return beaten + 4 * at
 
 
 @njit(cache=True)
@@ -565,3 +567,48 @@ def distances(tb, gi):
         frontier, nxt = nxt, frontier
         nf = nn
     return dist
+
+
+@njit(cache=True)
+def pawn_distances(tb, gi, r0, r1, r2, r3):
+    """distances() of up to four pieces (-1: none asked), packed as 8 bits each holding the
+    distance + 1 (0: no path): the search's heuristics ask for the pawns' rooms only, so the
+    breadth-first search stops once every one is reached and no array is made."""
+    links = gi[L_LINKS]
+    want = np.empty(4, np.int64)
+    want[0], want[1], want[2], want[3] = r0, r1, r2, r3
+    found = np.zeros(4, np.int64)
+    left = 0
+    for i in range(4):
+        if want[i] == EXIT:
+            found[i] = 1
+        elif want[i] >= 0:
+            left += 1
+    seen_lo = _ZERO
+    seen_hi = _EXIT_BIT
+    front_lo = _ZERO
+    front_hi = _EXIT_BIT
+    d = 0
+    while left and (front_lo != _ZERO or front_hi != _ZERO):
+        d += 1
+        lo = _ZERO
+        hi = _ZERO
+        for word in range(2):
+            x = front_lo if word == 0 else front_hi
+            while x != _ZERO:
+                a = word * 64 + lowest(x)
+                x &= x - _ONE
+                lo |= tb[links + 2 * a]
+                hi |= tb[links + 2 * a + 1]
+        lo &= ~seen_lo
+        hi &= ~seen_hi
+        seen_lo |= lo
+        seen_hi |= hi
+        for i in range(4):
+            r = want[i]
+            if r >= 0 and found[i] == 0 and ((lo >> np.uint64(r)) & _ONE if r < 64 else (hi >> np.uint64(r - 64)) & _ONE):
+                found[i] = d + 1
+                left -= 1
+        front_lo = lo  # only rooms are walked through: ENTRY (90) gets a distance, never a next step
+        front_hi = hi & ~(_ONE << np.uint64(ENTRY - 64))
+    return found[0] | found[1] << 8 | found[2] << 16 | found[3] << 24

@@ -258,15 +258,11 @@ class MazmorraState(State):
         the best worth overall, or the second best for the seat that holds the best."""
         if self.phase == OVER:
             return self.returns()
-        d = self._dist
-        if d is None:
-            d = self._dist = self.table.distances()
+        d = self._dist  # a search scores each child once: the pawns' distances alone, uncached
+        steps = self.table.pawn_distances(self.pawns) if d is None else [d[r] for r in self.pawns]
         none = len(self.table.placed) + 1  # the scoring distance without a path (distance())
         counters = self.counters
-        worth = []
-        for s, r in enumerate(self.pawns):
-            k = d[r]
-            worth.append(counters[s] - 0.5 * (k if k >= 0 else none))
+        worth = [c - 0.5 * (k if k >= 0 else none) for c, k in zip(counters, steps)]
         best = max(worth)
         top = worth.index(best)
         second = max(worth[:top] + worth[top + 1:])

@@ -122,6 +122,11 @@ class TableReads:
                     out[s].append(op)
         return out
 
+    def pawn_distances(self, rooms: list[int]) -> list[int]:
+        """distances() of these pieces only (the pawns' rooms, for the heuristics)."""
+        d = self.distances()
+        return [d[r] for r in rooms]
+
     def neighbours(self) -> list[list[int]]:
         """nb[piece] = adjacent pieces (rooms, ENTRY, EXIT) by edge-sharing visible cells, ascending."""
         return [bits(m) if m else [] for m in self.links]
