@@ -14,7 +14,9 @@ below (medium vs easy, hard vs medium); `perfect` vs greedy and vs hard where th
 exists (Prime Climb without cards); hard vs OpenSpiel's MCTSBot (rl/openspiel_bot.py) at equal
 CPU per move in Prime Climb and Aggravation 2p; the solo race (Prime Climb, seat 0 alone, cards
 off: mean turns against the optimum). Head-to-head games are seat-rotated (game i puts the
-candidate in seat i mod n, copies of the opponent elsewhere; a tie shares the point).
+candidate in seat i mod n, copies of the opponent elsewhere; a tie shares the point). Prime Climb's
+hard vs greedy without cards plays the seeds of perfect vs greedy, game for game, so the two rows
+compare the bots on the same dice.
 
 Per row: games, the candidate's win rate with its Wilson 95% interval, and CPU seconds, taken with
 `time.process_time` in the worker around each `choose` with a real choice (two or more legal
@@ -97,6 +99,7 @@ class Row:
     opp: tuple[str, dict[str, Any]] | None
     label: str
     goal: str = ""
+    seeds: str = ""  # the key of the row whose game seeds this one plays ("": its own)
     records: list[dict] = field(default_factory=list)
     stale: int = 0
 
@@ -144,12 +147,14 @@ def fingerprint(row: Row) -> str:
     body = {"game": name, "options": game.options, "players": players, "kind": row.kind,
             "cand": resolve(row.cand, game), "opp": resolve(row.opp, game) if row.opp else None,
             "code": code_hash(name, uses_os)}
+    if row.seeds:
+        body["seeds"] = row.seeds
     return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
 
 
 def row_seed(master: int, row: Row, i: int) -> int:
     # engine.rng.derive_seed reads only 8 bytes of a text part: the key goes in as a number
-    return derive_seed(master, int(hashlib.sha1(row.key.encode()).hexdigest()[:15], 16), i)
+    return derive_seed(master, int(hashlib.sha1((row.seeds or row.key).encode()).hexdigest()[:15], 16), i)
 
 
 def table_exists() -> bool:
@@ -170,6 +175,11 @@ def build_rows() -> list[Row]:
         add("hard-vs-greedy", ("hard", {}), ("greedy", {}), GOALS[config])
         if medium_is_greedy:
             rows[-1].label = "hard vs greedy (= medium)"
+        if config == "prime-climb-2p-nocards":
+            # the goal compares hard with perfect against greedy: the same games (seeds) for both
+            # rows, so that the difference is the bots' and not the dice's (common random numbers)
+            rows[-1].seeds = f"{config}/perfect-vs-greedy"
+            rows[-1].label += ", on perfect vs greedy's seeds"
         add("medium-vs-easy", ("medium", {}), ("easy", {}))
         if not medium_is_greedy:
             add("hard-vs-medium", ("hard", {}), ("medium", {}))

@@ -55,10 +55,26 @@ def test_rows_cover_issue_17():
 def test_every_row_and_game_has_its_own_seed():
     # engine.rng.derive_seed reads 8 bytes of a text part: row keys sharing a prefix and a length
     # (prime-climb-2p/medium-vs-easy, prime-climb-2p/hard-vs-greedy...) must still get their own games
+    # (a row that names another's seeds plays that row's games: counted once, as that row)
     module = ladder()
     rows = module.build_rows()
-    seeds = {module.row_seed(2026, row, i) for row in rows for i in range(50)}
-    assert len(seeds) == 50 * len(rows)
+    own = [row for row in rows if not row.seeds]
+    seeds = {module.row_seed(2026, row, i) for row in own for i in range(50)}
+    assert len(seeds) == 50 * len(own)
+
+
+def test_hard_without_cards_plays_perfects_games():
+    """The goal "hard within 0.03 of perfect" compares two rows: they play the same seeds, and the
+    shared seeds are part of the fingerprint (records of the row's own seeds are set aside)."""
+    module = ladder()
+    rows = {r.key: r for r in module.build_rows()}
+    hard = rows["prime-climb-2p-nocards/hard-vs-greedy"]
+    assert hard.seeds == "prime-climb-2p-nocards/perfect-vs-greedy"
+    perfect = module.Row(hard.seeds, hard.config, "versus", ("perfect", {}), ("greedy", {}), "perfect vs greedy")
+    assert [module.row_seed(2026, hard, i) for i in range(5)] == [module.row_seed(2026, perfect, i) for i in range(5)]
+    alone = module.Row(hard.key, hard.config, "versus", hard.cand, hard.opp, hard.label)
+    assert module.row_seed(2026, alone, 0) != module.row_seed(2026, hard, 0)
+    assert module.fingerprint(alone) != module.fingerprint(hard)
 
 
 def test_the_table_counts_only_games_of_the_current_bots(tmp_path):
