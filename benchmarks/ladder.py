@@ -28,8 +28,8 @@ Recording: one JSON-lines file per row in --results (default benchmarks/ladder/)
 game, appended as each game ends (an interrupted run keeps its finished games). Game i of a row
 has the seed derive_seed(--seed, hash of the row key, i), so a rerun adds games i >= those done
 and never repeats one. Each line carries the row's fingerprint: the bots as resolved (a level's
-bot and parameters), the game's options and a hash of the code that plays (bots/ and the game's
-package); only games with the current fingerprint are counted, so when `hard` or the rules change,
+bot and parameters), the game's options and a hash of the code that plays (bots/ but levels.py,
+whose choice the resolved bots record, and the game's package); only games with the current fingerprint are counted, so when `hard` or the rules change,
 the row starts again at game 0 (the old lines stay, and are reported as set aside).
 
 OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
@@ -125,11 +125,14 @@ _CODE: dict[str, str] = {}
 
 
 def code_hash(game_name: str, openspiel: bool) -> str:
-    """A hash of the code that decides a game's play: the bots and the game's package."""
+    """A hash of the code that decides a game's play: the bots and the game's package. Not
+    bots/levels.py: what a level means is in the fingerprint as the bot and parameters it
+    resolves to, so retuning one game's level restarts that game's rows only."""
     key = f"{game_name}/{openspiel}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
-        files = sorted((src / "bots").glob("*.py")) + sorted((src / "games" / game_name.replace("-", "_")).rglob("*.py"))
+        bots = [f for f in sorted((src / "bots").glob("*.py")) if f.name != "levels.py"]
+        files = bots + sorted((src / "games" / game_name.replace("-", "_")).rglob("*.py"))
         if openspiel:
             files += [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"]
         h = hashlib.sha1()

@@ -147,3 +147,46 @@ def test_a_turn_is_a_seats_decisions_in_a_row():
     turns = ladder()._turns([(0, 0.1), (0, 0.2), (1, 0.3), (0, 0.4), (2, 0.0), (2, 0.5)])
     assert [s for s, _ in turns] == [0, 1, 0, 2]
     assert [round(t, 9) for _, t in turns] == [0.3, 0.3, 0.4, 0.5]
+
+
+def test_retuning_one_games_level_restarts_that_games_rows_only(monkeypatch):
+    """levels.py is left out of the code hash (a level is in the fingerprint as the bot and
+    parameters it resolves to): a new Aggravation `easy` restarts Aggravation's medium-vs-easy
+    rows and no other game's."""
+    from ludoteca.bots import levels
+
+    module = ladder()
+    rows = {r.key: r for r in module.build_rows()}
+    keys = ["aggravation-2p/medium-vs-easy", "aggravation-2p/hard-vs-greedy", "piramide-3p/medium-vs-easy"]
+    before = {k: module.fingerprint(rows[k]) for k in keys}
+    retuned = {**levels.LEVELS["aggravation"], "easy": ("noisy-greedy", {"noise": 0.9})}
+    monkeypatch.setitem(levels.LEVELS, "aggravation", retuned)
+    after = {k: module.fingerprint(rows[k]) for k in keys}
+    assert after["aggravation-2p/medium-vs-easy"] != before["aggravation-2p/medium-vs-easy"]
+    assert after["aggravation-2p/hard-vs-greedy"] == before["aggravation-2p/hard-vs-greedy"]
+    assert after["piramide-3p/medium-vs-easy"] == before["piramide-3p/medium-vs-easy"]
+
+
+def test_the_code_hash_reads_bots_but_levels_and_the_games_package(tmp_path, monkeypatch):
+    import shutil
+
+    module = ladder()
+    src = tmp_path / "src" / "ludoteca"
+    shutil.copytree(ROOT / "src" / "ludoteca" / "bots", src / "bots")
+    shutil.copytree(ROOT / "src" / "ludoteca" / "games" / "aggravation", src / "games" / "aggravation")
+    monkeypatch.setattr(module, "ROOT", tmp_path)
+
+    def digest() -> str:
+        module._CODE.clear()
+        return module.code_hash("aggravation", False)
+
+    first = digest()
+    with open(src / "bots" / "levels.py", "a", encoding="utf-8") as f:
+        f.write("\n# retuned\n")
+    assert digest() == first
+    for changed in (src / "bots" / "greedy.py", src / "games" / "aggravation" / "evaluation.py"):
+        with open(changed, "a", encoding="utf-8") as f:
+            f.write("\n# changed\n")
+        assert digest() != first
+        first = digest()
+    module._CODE.clear()

@@ -11,8 +11,9 @@ from .base import BOTS, Bot, bot_names, make_bot, register_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 from .lookahead import LookaheadBot
-from .levels import LEVEL_NAMES, NoisyGreedyBot, level_bot
+from .levels import LEVEL_NAMES, level_bot
 from .mcts import MCTSBot
+from .noisy_greedy import NoisyGreedyBot
 from .optimal_racer import OptimalRacerBot
 from .perfect import PerfectBot
 from .random_bot import RandomBot
