@@ -29,8 +29,9 @@ game, appended as each game ends (an interrupted run keeps its finished games). 
 has the seed derive_seed(--seed, hash of the row key, i), so a rerun adds games i >= those done
 and never repeats one. Each line carries the row's fingerprint: the bots as resolved (a level's
 bot and parameters), the game's options and a hash of the code that plays (bots/ but levels.py,
-whose choice the resolved bots record, and the game's package); only games with the current fingerprint are counted, so when `hard` or the rules change,
-the row starts again at game 0 (the old lines stay, and are reported as set aside).
+whose choice the resolved bots record, and the game's package); only games with the current
+fingerprint are counted, so when `hard` or the rules change, the row starts again at game 0 (the
+old lines stay, and are reported as set aside).
 
 OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
 (the same thinking over a game): `hard`'s mean from its recorded games against greedy (at least 2

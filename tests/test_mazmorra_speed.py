@@ -20,7 +20,7 @@ from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES, NU
 from ludoteca.games.mazmorra.geometry import SIDE, UP
 from ludoteca.games.mazmorra.scenario import build
 from ludoteca.games.mazmorra.state import PLACE
-from ludoteca.games.mazmorra.table import ALLOW, Table, bits, distances_by_links, distances_to_exit
+from ludoteca.games.mazmorra.table import Table, bits, distances_by_links, distances_to_exit
 from ludoteca.games.mazmorra.walk import end_rooms, walk_ends
 
 
@@ -38,28 +38,11 @@ GAME = reference_game()
 
 # --- the reference implementations --------------------------------------------------------------
 def reference_placements(table, hand, must_beat_all):
-    """The former Table.legal_placements: fits() on every candidate of `table.live`."""
-    if not hand:
-        return []
-    n = table.geo.ncells
-    two_n = 2 * n
-    hand_by_mask = [[c * two_n for c in hand if m >> SUIT[c] & 1] for m in range(8)]
-    out = []
-    for op in table.live:
-        cov = table.fits(op // n, op % n)
-        if not cov:
-            continue
-        m = 0
-        for x in cov:
-            m |= ALLOW[x]
-        if must_beat_all:
-            for x in cov:
-                if x < NUM_CARDS:
-                    m &= ALLOW[x]
-        for b in hand_by_mask[m]:
-            out.append(b + op)
-    out.sort()
-    return out
+    """The former Table.legal_placements: fits() on every candidate of `table.live` (the
+    tables' slow path, positions_by_fits), each suit's spots for the hand's cards of that suit."""
+    by_suit = table.positions_by_fits(must_beat_all)
+    two_n = 2 * table.geo.ncells
+    return sorted(c * two_n + op for c in hand for op in by_suit[SUIT[c]])
 
 
 def reference_neighbours(table):

@@ -53,7 +53,8 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "aggravation": {
         # with 4 players (board 4) greedy against three easy at noise 0.5 won 0.280 [0.222, 0.346] over
         # 200 ladder games, an interval that reaches below the fair share 0.25 (easy < medium not separated);
-        # at 0.75, 0.357 [0.305, 0.412] over 300 games (and 0.520 against uniformly random play)
+        # at 0.75, 0.357 [0.305, 0.412] over 300 games (and 0.520 against uniformly random play);
+        # the ladder's row at 0.75: 0.354 [0.313, 0.397] over 500 games (docs/bots.md)
         "easy": ("noisy-greedy", {"noise": 0.75}),
         # 10,000 iterations: 1.18 s of CPU a decision here (median; p95 1.69 s), leaves valued by
         # the evaluation of issue 17 (games/aggravation/evaluation.py). Against greedy (2 players):
