@@ -120,7 +120,8 @@ export function draw(doc, ctx) {
   }
   if (selected && !dieMoves[selected].size) selected = null;
   if (!selected) selected = dieMoves.A.size ? "A" : dieMoves.B.size ? "B" : null;
-  if (chooser && !(selected && dieMoves[selected].has(chooser))) chooser = null;
+  // (space 0 is a chooser too: compare with null, never by truth)
+  if (chooser !== null && !(selected && dieMoves[selected].has(chooser))) chooser = null;
 
   const occupants = {};
   (v.pawns || []).forEach((pair, seat) => pair.forEach((pos, k) => {
