@@ -3,6 +3,8 @@ two browsers playing each other through an invitation link, names shown as text.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from web_support import browser, chromium_available, live_server, toy_games
 
@@ -20,7 +22,8 @@ EVIL = '<img src=x onerror="window.__pwned=1">'
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     db = tmp_path_factory.mktemp("e2e") / "rooms.db"
-    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02, limits=UNLIMITED) as (url, app), browser() as b:
+    seeds = itertools.count(2026).__next__  # the rooms' dice and bots are the same every run
+    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02, limits=UNLIMITED, seeds=seeds) as (url, app), browser() as b:
         yield url, b
 
 
