@@ -28,10 +28,10 @@ Recording: one JSON-lines file per row in --results (default benchmarks/ladder/)
 game, appended as each game ends (an interrupted run keeps its finished games). Game i of a row
 has the seed derive_seed(--seed, hash of the row key, i), so a rerun adds games i >= those done
 and never repeats one. Each line carries the row's fingerprint: the bots as resolved (a level's
-bot and parameters), the game's options and a hash of the code that plays (bots/ but levels.py,
-whose choice the resolved bots record, and the game's package); only games with the current
-fingerprint are counted, so when `hard` or the rules change, the row starts again at game 0 (the
-old lines stay, and are reported as set aside).
+bot and parameters), the game's options and a hash of what plays (bots/ but levels.py, whose
+choice the resolved bots record, and the game's package with its data files; comments and
+docstrings left out); only games with the current fingerprint are counted, so when `hard` or the
+rules change, the row starts again at game 0 (the old lines stay, and are reported as set aside).
 
 OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
 (the same thinking over a game): `hard`'s mean from its recorded games against greedy (at least 2
@@ -46,11 +46,13 @@ import argparse
 import functools
 import hashlib
 import importlib.util
+import io
 import json
 import math
 import statistics
 import sys
 import time
+import tokenize
 from dataclasses import dataclass, field
 from multiprocessing import Pool
 from pathlib import Path
@@ -123,23 +125,58 @@ def resolve(spec: tuple[str, dict[str, Any]], game) -> list:
 
 
 _CODE: dict[str, str] = {}
+_STATEMENT_START = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+_ASIDE = (tokenize.COMMENT, tokenize.NL)
+
+
+def played_text(path: Path) -> bytes:
+    """What of a file can change play: a data file's parsed JSON; a module's source without its
+    comments, docstrings (string statements) and blank lines, so that a comment mended never
+    restarts a 200-game row. (Cut from the source, not hashed as a syntax tree: the tree's dump
+    differs between Python versions.)"""
+    raw = path.read_bytes()
+    if path.suffix == ".json":
+        return json.dumps(json.loads(raw), sort_keys=True).encode()
+    return source_that_plays(raw)
+
+
+def source_that_plays(raw: bytes) -> bytes:
+    """Python source without its comments, string statements and blank lines, nor trailing spaces."""
+    tokens = list(tokenize.tokenize(io.BytesIO(raw).readline))
+    lines = raw.decode("utf-8").splitlines(keepends=True)
+    cuts = []  # (row, start column, end row, end column) of each comment and string statement
+    code = [i for i, tok in enumerate(tokens) if tok.type not in _ASIDE]  # the tokens around a string
+    place = {i: k for k, i in enumerate(code)}
+    for i, tok in enumerate(tokens):
+        if tok.type == tokenize.STRING:
+            k = place[i]  # a whole statement: a statement ends before it and right after it
+            if not (tokens[code[k - 1]].type in _STATEMENT_START and tokens[code[k + 1]].type == tokenize.NEWLINE):
+                continue
+        elif tok.type != tokenize.COMMENT:
+            continue
+        cuts.append((*tok.start, *tok.end))
+    for (r0, c0, r1, c1) in reversed(cuts):
+        lines[r0 - 1:r1] = [lines[r0 - 1][:c0] + lines[r1 - 1][c1:]]
+    return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines() if line.strip()).encode()
 
 
 def code_hash(game_name: str, openspiel: bool) -> str:
-    """A hash of the code that decides a game's play: the bots and the game's package. Not
+    """A hash of what decides a game's play: the bots' code and the game's package, its code and
+    its data files (boards, decks, greedy's pawn values), as `played_text` reads them. Not
     bots/levels.py: what a level means is in the fingerprint as the bot and parameters it
     resolves to, so retuning one game's level restarts that game's rows only."""
     key = f"{game_name}/{openspiel}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
         bots = [f for f in sorted((src / "bots").glob("*.py")) if f.name != "levels.py"]
-        files = bots + sorted((src / "games" / game_name.replace("-", "_")).rglob("*.py"))
+        package = src / "games" / game_name.replace("-", "_")
+        files = bots + sorted(f for f in package.rglob("*") if f.suffix in (".py", ".json") and "__pycache__" not in f.parts)
         if openspiel:
             files += [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"]
         h = hashlib.sha1()
         for f in files:
             h.update(f.relative_to(src).as_posix().encode())
-            h.update(f.read_bytes())
+            h.update(played_text(f))
         _CODE[key] = h.hexdigest()[:12]
     return _CODE[key]
 

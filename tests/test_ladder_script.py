@@ -167,7 +167,10 @@ def test_retuning_one_games_level_restarts_that_games_rows_only(monkeypatch):
     assert after["piramide-3p/medium-vs-easy"] == before["piramide-3p/medium-vs-easy"]
 
 
-def test_the_code_hash_reads_bots_but_levels_and_the_games_package(tmp_path, monkeypatch):
+@pytest.fixture
+def aggravation_tree(tmp_path, monkeypatch):
+    """A copy of bots/ and the Aggravation package for the ladder to hash: (its src folder, the
+    digest of Aggravation's code as read now)."""
     import shutil
 
     module = ladder()
@@ -180,13 +183,57 @@ def test_the_code_hash_reads_bots_but_levels_and_the_games_package(tmp_path, mon
         module._CODE.clear()
         return module.code_hash("aggravation", False)
 
+    yield src, digest
+    module._CODE.clear()
+
+
+def test_the_code_hash_reads_bots_but_levels_and_the_games_package(aggravation_tree):
+    src, digest = aggravation_tree
     first = digest()
     with open(src / "bots" / "levels.py", "a", encoding="utf-8") as f:
-        f.write("\n# retuned\n")
+        f.write("\nRETUNED = 1\n")
     assert digest() == first
     for changed in (src / "bots" / "greedy.py", src / "games" / "aggravation" / "evaluation.py"):
         with open(changed, "a", encoding="utf-8") as f:
-            f.write("\n# changed\n")
+            f.write("\nCHANGED = 1\n")
         assert digest() != first
         first = digest()
-    module._CODE.clear()
+
+
+def test_the_code_hash_reads_the_games_data_but_no_comment(aggravation_tree):
+    """A board or deck file plays as much as code does; a comment, a docstring or blank lines
+    do not play, so mending one keeps every row's games."""
+    src, digest = aggravation_tree
+    first = digest()
+    greedy = src / "bots" / "greedy.py"
+    text = greedy.read_text(encoding="utf-8")
+    mended = text.replace('"""', '"""Mended. ', 1).replace("node_budget = 20000\n", "node_budget = 20000  # mended\n\n")
+    assert mended != text
+    greedy.write_text(mended, encoding="utf-8")
+    assert digest() == first
+    board = src / "games" / "aggravation" / "boards" / "classic4.json"
+    data = json.loads(board.read_text(encoding="utf-8"))
+    board.write_text(json.dumps(data, indent=1), encoding="utf-8")  # the same data, laid out anew
+    assert digest() == first
+    data[next(iter(data))] = "changed"
+    board.write_text(json.dumps(data), encoding="utf-8")
+    assert digest() != first
+
+
+def test_played_text_cuts_comments_and_string_statements_only():
+    module = ladder()
+    src = '''"""A module."""
+# a comment
+X = (
+    "kept"  # a string in brackets is data
+    "too"
+)
+
+
+def f():
+    # why
+    """Its docstring."""
+    return "kept"  # and the returned one
+'''
+    out = module.source_that_plays(src.encode()).decode()
+    assert out == 'X = (\n    "kept"\n    "too"\n)\ndef f():\n    return "kept"\n', out

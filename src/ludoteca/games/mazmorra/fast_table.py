@@ -305,7 +305,7 @@ class FastTable(TableReads):
         fg = self.fg
         out = fg.buffer()
         k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
-        if k < 0:  # more than the buffer holds (hands beyond the rules' four cards)
+        if k < 0:  # more than the buffer holds (every spot of two cards): an array of its own
             out = np.empty(-k, np.int64)
             k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
         return out[:k].tolist()

@@ -573,7 +573,8 @@ def distances(tb, gi):
 def pawn_distances(tb, gi, r0, r1, r2, r3):
     """distances() of up to four pieces (-1: none asked), packed as 8 bits each holding the
     distance + 1 (0: no path): the search's heuristics ask for the pawns' rooms only, so the
-    breadth-first search stops once every one is reached and no array is made."""
+    breadth-first search stops once every one is reached and answers one number, not every
+    room's distance."""
     links = gi[L_LINKS]
     want = np.empty(4, np.int64)
     want[0], want[1], want[2], want[3] = r0, r1, r2, r3
