@@ -116,6 +116,28 @@ def test_prime_climb_chooser_on_space_0_does_not_outlive_its_turn(site):
     page.close()
 
 
+BROKEN_DRAWER = """async (lang) => {
+  localStorage.setItem("ludoteca:lang", lang);
+  const { Board } = await import("/static/board.js");
+  const box = document.createElement("div");
+  document.body.append(box);
+  const ctx = { legal: [], lang, t: (k) => k, h: (tag) => document.createElement(tag) };
+  new Board(box).draw({ draw: () => { throw new Error("a drawing bug"); } }, { view: { pawns: [[1, 2]] } }, ctx, false);
+  return box.querySelector(".board-failed[role=status]")?.textContent;
+}"""
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The board could not be drawn"), ("es", "No se pudo dibujar el tablero")])
+def test_a_board_that_fails_to_draw_says_so_and_leaves_the_moves(site, lang, words):
+    """A game module that throws leaves the position shown as data with a notice, in the page's
+    language (the moves stay in the list), instead of ending the game."""
+    url, b = site
+    page = b.new_page(**PHONE)
+    page.goto(url + "/")
+    assert (page.evaluate(BROKEN_DRAWER, lang) or "").startswith(words)
+    page.close()
+
+
 def test_chat_between_a_player_and_a_spectator(site):
     url, b = site
     page, rid = open_room(b, url, "toy", ["random"])

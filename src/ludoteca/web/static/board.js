@@ -60,7 +60,11 @@ export class Board {
   draw(drawer, doc, ctx, moved) {
     const before = moved ? this.positions() : null;
     let drawn;
-    try { drawn = drawer.draw(doc, ctx); } catch (err) { console.error(err); drawn = generic.draw(doc, ctx); }
+    try { drawn = drawer.draw(doc, ctx); } catch (err) {
+      // a drawing bug must not end the game: the view as data, a word why, every move in the list
+      console.error(err);
+      drawn = h("div", {}, h("p", { class: "board-failed", role: "status" }, t("boardFailed")), generic.draw(doc, ctx));
+    }
     // a module returns one picture, or several (a table that pans and zooms, a hand below it)
     const svgs = drawn instanceof SVGSVGElement ? [drawn] : [...drawn.querySelectorAll("svg")].filter((s) => !s.parentNode.closest?.("svg"));
     if (drawn instanceof SVGSVGElement) drawn.setAttribute("data-zoom", "");
