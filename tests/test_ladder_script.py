@@ -169,8 +169,8 @@ def test_retuning_one_games_level_restarts_that_games_rows_only(monkeypatch):
 
 @pytest.fixture
 def aggravation_tree(tmp_path, monkeypatch):
-    """A copy of bots/ and the Aggravation package for the ladder to hash: (its src folder, the
-    digest of Aggravation's code as read now)."""
+    """A copy of bots/ and the Aggravation package for the ladder to hash: (its src folder, a
+    function giving the digest of Aggravation's code as it reads at the call)."""
     import shutil
 
     module = ladder()
