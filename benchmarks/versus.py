@@ -1,7 +1,7 @@
 """One bot against copies of another, seat-rotated, in a process pool; Wilson 95% interval.
 
     python benchmarks/versus.py GAME '["hard", {}]' [--opp '["greedy", {}]'] [--games 40] [--workers 2] [--seed 7]
-                                [--players N] [--duplicate]
+                                [--players N] [--options '{"board": 4}'] [--duplicate]
 
 A bot is given as JSON `[name, {parameters}]` (a level name works: `["hard", {"iterations": 200}]`).
 Game i seats the candidate in seat i mod n at the game's smallest player count; every game's seed
@@ -33,13 +33,13 @@ from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
 def one(task):
-    name, cand, opp, players, i, seed, duplicate = task
+    name, options, cand, opp, players, i, seed, duplicate = task
     seat = i % players
     specs = [tuple(cand) if s == seat else tuple(opp) for s in range(players)]
     t0 = time.process_time()
     game_seed = derive_seed(seed, name, "block", i // players) if duplicate else derive_seed(seed, name, i)
     cpu = [[] for _ in range(players)]
-    returns, _ = play_game(make_game(name), specs, game_seed, cpu=cpu)
+    returns, _ = play_game(make_game(name, options), specs, game_seed, cpu=cpu)
     return returns[seat], time.process_time() - t0, cpu[seat]
 
 
@@ -62,21 +62,23 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--players", type=int, default=None, help="player count (default: the smallest)")
+    ap.add_argument("--options", default="{}", help="the game's options as JSON (as --players, the same in every game)")
     ap.add_argument("--duplicate", action="store_true", help="blocks of n games on one seed, every seat once")
     args = ap.parse_args()
-    players = args.players or make_game(args.game).allowed_min_players()
+    options = json.loads(args.options)
+    players = args.players or make_game(args.game, options).allowed_min_players()
     if args.duplicate:
         args.games -= args.games % players
     cand, opp = json.loads(args.candidate), json.loads(args.opp)
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
-        res = pool.map(one, [(args.game, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
+        res = pool.map(one, [(args.game, options, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
     wins = sum(r for r, _, _ in res)
     lo, hi = wilson(wins, len(res))
     decisions = sorted(t for _, _, ts in res for t in ts)
     p95 = decisions[min(len(decisions) - 1, math.ceil(0.95 * len(decisions)) - 1)] if decisions else 0.0
     median = decisions[len(decisions) // 2] if decisions else 0.0
-    print(f"{args.game} ({players} players): {args.candidate} vs {args.opp}: {wins / len(res):.3f} "
+    print(f"{args.game} ({players} players{', ' + args.options if options else ''}): {args.candidate} vs {args.opp}: {wins / len(res):.3f} "
           f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s, _ in res) / len(res):.1f} CPU s/game, "
           f"candidate {median:.3g} s per decision (p95 {p95:.3g}), wall {time.perf_counter() - t0:.0f} s")
     if args.duplicate:

@@ -143,7 +143,7 @@ def test_halving_schedule_counts_the_budget_and_the_levels_give_every_candidate_
     assert schedule(4, 24) == [(4, 3), (2, 6)]  # the old Mazmorra hard: 3 playouts a candidate at first
     assert schedule(8, 640) == [(8, 26), (4, 53), (2, 106)]
     assert schedule(1, 10) == [(1, 10)] and schedule(5, 2) == [(5, 1), (3, 1), (2, 1)]
-    for name in ("mazmorra", "prime-climb"):
+    for name in ("mazmorra", "prime-climb", "aggravation"):
         bot, params = level_bot("hard", make_game(name))
         assert bot == "lookahead"
         plan = schedule(params["candidates"], params["playouts"])

@@ -11,8 +11,8 @@ use `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is r
   with the exact race lengths of both sides, `evaluator="racer"`, was not separated from plain
   greedy: 0.490 [0.422, 0.559] without cards and 0.440 [0.373, 0.509] with, 200 games each);
 - hard: per game, the strongest search measured against greedy at about a second a move
-  (docs/bots.md): the greedy lookahead (Prime Climb, Mazmorra), MCTS with greedy priors
-  (Aggravation), ISMCTS (Pirámide); games without an entry get MCTS (ISMCTS for hidden cards).
+  (docs/bots.md): the greedy lookahead (Prime Climb, Aggravation, Mazmorra), ISMCTS (Pirámide);
+  games without an entry get MCTS (ISMCTS for hidden cards).
 
 Beyond the levels: `perfect` plays two-player Prime Climb without cards exactly (the solved table,
 bots/perfect.py); it is no level because it needs the table built once and fits one variant only.
@@ -56,11 +56,16 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         # at 0.75, 0.357 [0.305, 0.412] over 300 games (and 0.520 against uniformly random play);
         # the ladder's row at 0.75: 0.354 [0.313, 0.397] over 500 games (docs/bots.md)
         "easy": ("noisy-greedy", {"noise": 0.75}),
-        # 10,000 iterations: 1.18 s of CPU a decision here (median; p95 1.69 s), leaves valued by
-        # the evaluation of issue 17 (games/aggravation/evaluation.py). Against greedy (2 players):
-        # 0.727 [0.558, 0.849] over 33 games; at 1000 iterations 0.650 [0.524, 0.758] over 60, and
-        # exploring less there (0.1) did not help: 0.500 [0.352, 0.648] over 40.
-        "hard": ("mcts", {"iterations": 10000}),
+        # the greedy lookahead: the 6 best ends of the roll by the evaluation of issue 17
+        # (games/aggravation/evaluation.py), 1024 paired playouts in which every opponent replies
+        # once and the bot moves once more. Per CPU it beat MCTS (10,000 iterations, greedy priors;
+        # 0.680 [0.612, 0.741] with 2 players and 0.325 [0.264, 0.393] with 4 over the ladder's 200
+        # games each, at 1.35 and 1.70 s a decision): at 96 playouts (0.03 s a decision) 0.680
+        # [0.612, 0.741] with 2 players and 0.430 [0.363, 0.499] with 4 on board 4, 200 games
+        # each; at 768, 0.742 [0.657, 0.812] over 120 with 2. Playouts to depth 6 instead: 0.660.
+        # 1024 playouts (the ladder, 200 games each): 0.760 [0.696, 0.814] with 2 players and
+        # 0.495 [0.426, 0.564] with 4, at 0.28 and 0.53 s a decision (median; p95 0.56, 0.95 s)
+        "hard": ("lookahead", {"candidates": 6, "playouts": 1024}),
     },
     "piramide": {
         # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
