@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
+from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
@@ -65,11 +66,13 @@ def main() -> None:
     ap.add_argument("--options", default="{}", help="the game's options as JSON (as --players, the same in every game)")
     ap.add_argument("--duplicate", action="store_true", help="blocks of n games on one seed, every seat once")
     args = ap.parse_args()
-    options = json.loads(args.options)
-    players = args.players or make_game(args.game, options).allowed_min_players()
+    try:  # a bad game, option or bot says so on one line, as everywhere in the project
+        options, cand, opp = json.loads(args.options), json.loads(args.candidate), json.loads(args.opp)
+        players = args.players or make_game(args.game, options).allowed_min_players()
+    except (ValueError, LudotecaError) as e:
+        ap.error(str(e))
     if args.duplicate:
         args.games -= args.games % players
-    cand, opp = json.loads(args.candidate), json.loads(args.opp)
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
         res = pool.map(one, [(args.game, options, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
