@@ -28,9 +28,9 @@ Recording: one JSON-lines file per row in --results (default benchmarks/ladder/)
 game, appended as each game ends (an interrupted run keeps its finished games). Game i of a row
 has the seed derive_seed(--seed, hash of the row key, i), so a rerun adds games i >= those done
 and never repeats one. Each line carries the row's fingerprint: the bots as resolved (a level's
-bot and parameters), the game's options and a hash of what plays (bots/ but levels.py, whose
-choice the resolved bots record, and the game's package with its data files; comments and
-docstrings left out); only games with the current fingerprint are counted, so when `hard` or the
+bot and parameters), the game's options and a hash of what plays (the modules of bots/ that the
+row's bots, the game's package and bots/arena.py import, but levels.py, whose choice the resolved
+bots record; and the game's package with its data files; comments and docstrings left out); only games with the current fingerprint are counted, so when `hard` or the
 rules change, the row starts again at game 0 (the old lines stay, and are reported as set aside).
 
 OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
@@ -43,6 +43,7 @@ played first), matched on probe positions of a greedy game, then checked on the 
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import importlib.util
@@ -160,19 +161,23 @@ def source_that_plays(raw: bytes) -> bytes:
     return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines() if line.strip()).encode()
 
 
-def code_hash(game_name: str, openspiel: bool) -> str:
-    """A hash of what decides a game's play: the bots' code and the game's package, its code and
-    its data files (boards, decks, greedy's pawn values), as `played_text` reads them. Not
-    bots/levels.py: what a level means is in the fingerprint as the bot and parameters it
-    resolves to, so retuning one game's level restarts that game's rows only."""
-    key = f"{game_name}/{openspiel}"
+def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> str:
+    """A hash of what decides a game's play: the bots' code that the row's bots (registry names)
+    run, the game's package, its code and its data files (boards, decks, greedy's pawn values),
+    as `played_text` reads them. Of bots/, only the modules reached by imports from the row's bots,
+    from the game's package (a `bots_plugin` may register through bots/) and from bots/arena.py
+    (which plays every game) count (`bot_modules`): a change to MCTS restarts the rows that search
+    with it and no lookahead row. Not bots/levels.py: what a level means is in the fingerprint as
+    the bot and parameters it resolves to, so retuning one game's level restarts that game's rows."""
+    key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
-        bots = [f for f in sorted((src / "bots").glob("*.py")) if f.name != "levels.py"]
         package = src / "games" / game_name.replace("-", "_")
-        files = bots + sorted(f for f in package.rglob("*") if f.suffix in (".py", ".json") and "__pycache__" not in f.parts)
-        if openspiel:
-            files += [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"]
+        game_files = sorted(f for f in package.rglob("*") if f.suffix in (".py", ".json") and "__pycache__" not in f.parts)
+        extra = [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"] if openspiel else []
+        starts = [src / "bots" / "arena.py"] + [f for f in game_files if f.suffix == ".py"] + extra
+        starts += [bot_file(src, name) for name in sorted(bots)]
+        files = bot_modules(src, starts) + game_files + extra
         h = hashlib.sha1()
         for f in files:
             h.update(f.relative_to(src).as_posix().encode())
@@ -181,13 +186,96 @@ def code_hash(game_name: str, openspiel: bool) -> str:
     return _CODE[key]
 
 
+def bot_file(src: Path, name: str) -> Path:
+    """The source file of the module that defines a registered bot (its class or factory)."""
+    from ludoteca.bots import BOTS
+
+    module = BOTS[name].__module__.split(".")
+    return src.joinpath(*module[1:]).with_suffix(".py")
+
+
+def bot_modules(src: Path, starts: list[Path]) -> list[Path]:
+    """The modules of bots/ (but __init__.py and levels.py) that `starts` import, directly or
+    through each other, sorted. Imports are read from the source (nested ones too); a name taken
+    from the package `ludoteca.bots` itself counts as the submodule that its __init__ takes it from."""
+    bots = src / "bots"
+
+    def counted(path: Path) -> bool:
+        return path.parent == bots and path.name not in ("__init__.py", "levels.py")
+
+    found = {path for path in starts if counted(path)}
+    todo = list(starts)
+    while todo:
+        path = todo.pop()
+        if not path.exists():
+            continue
+        for target in _imports(src, path):
+            if counted(target) and target not in found:
+                found.add(target)
+                todo.append(target)
+    return sorted(found)
+
+
+def _imports(src: Path, path: Path) -> list[Path]:
+    """The files of ludoteca's modules that `path` imports (a package's name: the submodules
+    that its __init__ gives the imported names from)."""
+    tree = ast.parse(path.read_bytes())
+    parts = list(path.relative_to(src.parent).with_suffix("").parts)  # ["ludoteca", "bots", "lookahead"]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    here = parts if path.name == "__init__.py" else parts[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = (here[:len(here) - node.level + 1] if node.level else []) + (node.module.split(".") if node.module else [])
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.Import):
+            base, names = None, []
+            for alias in node.names:
+                out += _module_files(src, alias.name.split("."), [])
+            continue
+        else:
+            continue
+        out += _module_files(src, base, names)
+    return out
+
+
+def _module_files(src: Path, module: list[str], names: list[str]) -> list[Path]:
+    if not module or module[0] != "ludoteca":
+        return []
+    folder = src.parent.joinpath(*module)
+    if folder.with_suffix(".py").exists():
+        return [folder.with_suffix(".py")]
+    if not (folder / "__init__.py").exists():
+        return []
+    out = []
+    exports = _package_exports(folder / "__init__.py")
+    for name in names:
+        if (folder / f"{name}.py").exists():
+            out.append(folder / f"{name}.py")  # `from package import submodule`
+        elif name in exports:
+            out.append(folder / f"{exports[name]}.py")
+    return out
+
+
+def _package_exports(init: Path) -> dict[str, str]:
+    """{name: submodule} for each `from .submodule import name` of a package's __init__."""
+    out = {}
+    for node in ast.parse(init.read_bytes()).body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            for alias in node.names:
+                out[alias.asname or alias.name] = node.module.split(".")[0]
+    return out
+
+
 def fingerprint(row: Row) -> str:
     name, options, players, _ = row.game
     game = make_game(name, options)
     uses_os = OPENSPIEL_MCTS in (row.cand[0], (row.opp or ("",))[0])
+    cand, opp = resolve(row.cand, game), resolve(row.opp, game) if row.opp else None
+    bots = tuple(sorted({spec[1] for spec in (cand, opp) if spec}))
     body = {"game": name, "options": game.options, "players": players, "kind": row.kind,
-            "cand": resolve(row.cand, game), "opp": resolve(row.opp, game) if row.opp else None,
-            "code": code_hash(name, uses_os)}
+            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots)}
     if row.seeds:
         body["seeds"] = row.seeds
     return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

@@ -179,9 +179,9 @@ def aggravation_tree(tmp_path, monkeypatch):
     shutil.copytree(ROOT / "src" / "ludoteca" / "games" / "aggravation", src / "games" / "aggravation")
     monkeypatch.setattr(module, "ROOT", tmp_path)
 
-    def digest() -> str:
+    def digest(bots: tuple[str, ...] = ("lookahead", "greedy")) -> str:
         module._CODE.clear()
-        return module.code_hash("aggravation", False)
+        return module.code_hash("aggravation", False, bots)
 
     yield src, digest
     module._CODE.clear()
@@ -198,6 +198,43 @@ def test_the_code_hash_reads_bots_but_levels_and_the_games_package(aggravation_t
             f.write("\nCHANGED = 1\n")
         assert digest() != first
         first = digest()
+
+
+def test_the_code_hash_reads_only_the_bots_modules_the_row_runs(aggravation_tree):
+    """Of bots/, a row's hash reads the modules its bots import (and the game package's and
+    arena's imports): a change to the tree search restarts the rows that search with it, not a
+    lookahead row; a change to what both import restarts both."""
+    src, digest = aggravation_tree
+    module = ladder()
+    names = sorted(p.name for p in module.bot_modules(src, [module.bot_file(src, "lookahead")]))
+    assert names == ["base.py", "lookahead.py", "policies.py", "turns.py"]
+    tree = sorted(p.name for p in module.bot_modules(src, [module.bot_file(src, "ismcts")]))
+    assert {"ismcts.py", "mcts.py", "search.py", "base.py"} <= set(tree) and "lookahead.py" not in tree
+    lookahead, ismcts = digest(), digest(("ismcts", "greedy"))
+    with open(src / "bots" / "search.py", "a", encoding="utf-8") as f:
+        f.write("\nCHANGED = 1\n")
+    assert digest() == lookahead and digest(("ismcts", "greedy")) != ismcts
+    lookahead, ismcts = digest(), digest(("ismcts", "greedy"))
+    with open(src / "bots" / "turns.py", "a", encoding="utf-8") as f:
+        f.write("\nCHANGED = 1\n")
+    assert digest() != lookahead and digest(("ismcts", "greedy")) != ismcts
+
+
+def test_bot_modules_follow_package_imports_and_nested_ones(tmp_path):
+    """`from ..bots import make_bot` counts as bots/base.py (where the package's __init__ takes it
+    from); an import inside a function counts too; __init__.py and levels.py never do."""
+    module = ladder()
+    src = tmp_path / "ludoteca"
+    (src / "bots").mkdir(parents=True)
+    (src / "rl").mkdir()
+    (src / "bots" / "__init__.py").write_text("from .base import make_bot\nfrom .levels import LEVELS\n")
+    (src / "bots" / "base.py").write_text("def make_bot(): pass\n")
+    (src / "bots" / "levels.py").write_text("LEVELS = {}\n")
+    (src / "bots" / "late.py").write_text("X = 1\n")
+    (src / "bots" / "unused.py").write_text("Y = 1\n")
+    (src / "rl" / "user.py").write_text(
+        "from ..bots import make_bot, LEVELS\n\ndef f():\n    from ludoteca.bots import late\n    return late\n")
+    assert [p.name for p in module.bot_modules(src, [src / "rl" / "user.py"])] == ["base.py", "late.py"]
 
 
 def test_the_code_hash_reads_the_games_data_but_no_comment(aggravation_tree):
