@@ -44,3 +44,27 @@ def test_same_seed_same_game(name: str) -> None:
     a = random_game(game, game.default_players, 5, check_every=0)
     b = random_game(game, game.default_players, 5, check_every=0)
     assert state_to_document(a) == state_to_document(b)
+
+
+def test_no_game_package_imports_the_bots() -> None:
+    """A game plugs into the engine and knows nothing of the bots: its evaluators for them are
+    named in its bots_plugin's EVALUATORS / ROLLOUTS, which the bots' registry reads."""
+    import ast
+    from pathlib import Path
+
+    import ludoteca
+
+    src = Path(ludoteca.__file__).parent.parent
+    found = []
+    for path in sorted((src / "ludoteca" / "games").rglob("*.py")):
+        package = list(path.relative_to(src).parent.parts)  # ["ludoteca", "games", "mazmorra"]
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.ImportFrom):
+                base = package[:len(package) - node.level + 1] if node.level else []
+                modules = [base + (node.module.split(".") if node.module else [])]
+            elif isinstance(node, ast.Import):
+                modules = [a.name.split(".") for a in node.names]
+            else:
+                continue
+            found += [f"{path.relative_to(src)}:{node.lineno}" for m in modules if m[:2] == ["ludoteca", "bots"]]
+    assert found == []
