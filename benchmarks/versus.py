@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from ludoteca.bots import make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
@@ -42,6 +43,13 @@ def one(task):
     cpu = [[] for _ in range(players)]
     returns, _ = play_game(make_game(name, options), specs, game_seed, cpu=cpu)
     return returns[seat], time.process_time() - t0, cpu[seat]
+
+
+def check_bot(game, spec) -> None:
+    """A bot given as [name, {parameters}] that can be built for this game; else the error to show."""
+    if not (isinstance(spec, list) and len(spec) == 2 and isinstance(spec[0], str) and isinstance(spec[1], dict)):
+        raise ValueError(f"a bot is [name, {{parameters}}], not {json.dumps(spec)}")
+    make_bot(spec[0], game, 0, 0, **spec[1])
 
 
 def block_interval(scores: list[float], size: int) -> tuple[float, float]:
@@ -68,8 +76,11 @@ def main() -> None:
     args = ap.parse_args()
     try:  # a bad game, option or bot says so on one line, as everywhere in the project
         options, cand, opp = json.loads(args.options), json.loads(args.candidate), json.loads(args.opp)
-        players = args.players or make_game(args.game, options).allowed_min_players()
-    except (ValueError, LudotecaError) as e:
+        game = make_game(args.game, options)
+        players = args.players or game.allowed_min_players()
+        for spec in (cand, opp):  # built once here, so that a bad bot fails before any worker starts
+            check_bot(game, spec)
+    except (ValueError, TypeError, LudotecaError) as e:
         ap.error(str(e))
     if args.duplicate:
         args.games -= args.games % players
