@@ -68,3 +68,29 @@ def test_no_game_package_imports_the_bots() -> None:
                 continue
             found += [f"{path.relative_to(src)}:{node.lineno}" for m in modules if m[:2] == ["ludoteca", "bots"]]
     assert found == []
+
+
+@pytest.mark.parametrize("game, evaluators", [
+    ("prime_climb", {"racer", "solved", "duel", "solo"}),
+    ("mazmorra", {"progress"}),
+])
+def test_a_bots_plugin_offers_its_evaluators_without_the_bots(game: str, evaluators: set[str]) -> None:
+    """Imported alone (a fresh interpreter), a game's bots_plugin loads no bot module; the bots'
+    registry then finds its evaluators by name."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from ludoteca.bots.policies import resolve_evaluator
+
+    code = (f"import sys, ludoteca.games.{game}.bots_plugin as p; "
+            "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
+            "print(' '.join(sorted(p.EVALUATORS)))")
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert set(done.stdout.split()) == evaluators
+    for name in evaluators:
+        assert callable(resolve_evaluator(make_game(game.replace("_", "-")), name))

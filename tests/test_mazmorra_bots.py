@@ -48,24 +48,3 @@ def test_nearer_rooms_are_worth_more_and_real_paths_are_used():
 def test_hard_mazmorra_values_turns_by_progress():
     name, params = level_bot("hard", make_game("mazmorra"))
     assert name == "lookahead" and params["evaluator"] == "progress"
-
-
-
-def test_the_rules_package_offers_its_evaluator_without_the_bots():
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from ludoteca.bots.policies import resolve_evaluator
-    from ludoteca.engine import make_game
-    from ludoteca.games.mazmorra.bots_plugin import progress_values
-
-    code = ("import sys, ludoteca.games.mazmorra.bots_plugin as p; "
-            "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
-            "assert set(p.EVALUATORS) == {'progress'}")
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
-    assert resolve_evaluator(make_game("mazmorra"), "progress") is progress_values

@@ -142,22 +142,6 @@ def test_perfect_plays_the_best_die_by_the_table(monkeypatch):
     assert max(scored.values()) == pytest.approx(table.hand_value((31, 14), (33, 37), (2, 6)))
 
 
-def test_the_rules_package_offers_its_evaluators_without_the_bots():
-    import subprocess
-    import sys
-
-    code = ("import sys, ludoteca.games.prime_climb.bots_plugin as p; "
-            "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
-            "assert set(p.EVALUATORS) == {'racer', 'solved', 'duel', 'solo'}")
-    import os
-    from pathlib import Path
-
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
-
-
 def test_solved_evaluator_reads_the_table_and_falls_back_to_the_race(monkeypatch, cache):
     from ludoteca.bots.policies import resolve_evaluator
     from ludoteca.games.prime_climb import bots_plugin
