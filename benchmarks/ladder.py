@@ -30,8 +30,9 @@ has the seed derive_seed(--seed, hash of the row key, i), so a rerun adds games 
 and never repeats one. Each line carries the row's fingerprint: the bots as resolved (a level's
 bot and parameters), the game's options and a hash of what plays (the modules of bots/ that the
 row's bots, the game's package and bots/arena.py import, but levels.py, whose choice the resolved
-bots record; and the game's package with its data files; comments and docstrings left out); only games with the current fingerprint are counted, so when `hard` or the
-rules change, the row starts again at game 0 (the old lines stay, and are reported as set aside).
+bots record; and the game's package with its data files; comments and docstrings left out); only
+games with the current fingerprint are counted, so when `hard` or the rules change, the row
+starts again at game 0 (the old lines stay, and are reported as set aside).
 
 OpenSpiel's MCTSBot gets the simulations whose mean CPU per decision is `hard`'s in that game
 (the same thinking over a game): `hard`'s mean from its recorded games against greedy (at least 2
@@ -229,14 +230,10 @@ def _imports(src: Path, path: Path) -> list[Path]:
         if isinstance(node, ast.ImportFrom):
             base = (here[:len(here) - node.level + 1] if node.level else []) + (node.module.split(".") if node.module else [])
             names = [a.name for a in node.names]
+            out += _module_files(src, base, names)
         elif isinstance(node, ast.Import):
-            base, names = None, []
             for alias in node.names:
                 out += _module_files(src, alias.name.split("."), [])
-            continue
-        else:
-            continue
-        out += _module_files(src, base, names)
     return out
 
 
