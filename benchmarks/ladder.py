@@ -220,13 +220,9 @@ def bot_modules(src: Path, starts: list[Path]) -> list[Path]:
 def _imports(src: Path, path: Path) -> list[Path]:
     """The files of ludoteca's modules that `path` imports (a package's name: the submodules
     that its __init__ gives the imported names from)."""
-    tree = ast.parse(path.read_bytes())
-    parts = list(path.relative_to(src.parent).with_suffix("").parts)  # ["ludoteca", "bots", "lookahead"]
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    here = parts if path.name == "__init__.py" else parts[:-1]
+    here = list(path.relative_to(src.parent).parent.parts)  # its package: ["ludoteca", "bots"]
     out = []
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_bytes())):
         if isinstance(node, ast.ImportFrom):
             base = (here[:len(here) - node.level + 1] if node.level else []) + (node.module.split(".") if node.module else [])
             names = [a.name for a in node.names]
