@@ -24,10 +24,11 @@ class GreedyBot(Bot):
 
     def __init__(self, game, seat: int, seed: int = 0, evaluator: str = "heuristic", **params: Any):
         super().__init__(game, seat, seed, evaluator=evaluator, **params)
-        self._values = None
-        if evaluator != "heuristic":
-            from .policies import resolve_evaluator
+        from .policies import resolve_evaluator, resolve_turn_ends
 
+        self._values = None
+        self._batch = resolve_turn_ends(game, "heuristic", seat) if evaluator == "heuristic" else None
+        if evaluator != "heuristic":
             try:
                 self._values = resolve_evaluator(game, evaluator)
             except ValueError as exc:
@@ -40,10 +41,13 @@ class GreedyBot(Bot):
             return legal_actions[0]
         state = self.game.state_from_view(view, self.rng.next64() >> 1)
         me = state.current_player()
-        enum = TurnEnumerator(me, self._values or seat_value(me), self.node_budget)
+        if self._values is None:  # the game's batch, if any, is for this seat's heuristic
+            enum = TurnEnumerator(me, seat_value(me), self.node_budget, self._batch if me == self.seat else None)
+        else:
+            enum = TurnEnumerator(me, self._values, self.node_budget)
         best_value, best = -1.0, []
-        for action in legal_actions:
-            value = enum.after(state, action)[me]
+        for action, values in zip(legal_actions, enum.after_each(state, legal_actions)):
+            value = values[me]
             if value > best_value + 1e-12:
                 best_value, best = value, [action]
             elif abs(value - best_value) <= 1e-12:

@@ -35,7 +35,7 @@ from typing import Any
 from ..engine import CHANCE, TERMINAL, Game, State, view_document
 from ..engine.rng import Rng
 from .base import Bot, register_bot
-from .policies import resolve_evaluator
+from .policies import resolve_evaluator, resolve_turn_ends
 from .turns import TurnEnumerator, seat_value
 
 DEFAULTS: dict[str, Any] = {
@@ -60,6 +60,8 @@ class LookaheadBot(Bot):
             raise TypeError(f"unknown lookahead parameter(s): {', '.join(sorted(unknown))}")
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         self._evaluator = resolve_evaluator(game, self.params["evaluator"])
+        # greedy's turns in the playouts, batched where the game can (one batch per seat)
+        self._batches = [resolve_turn_ends(game, "heuristic", s) for s in range(game.max_players)]
         self.plan: list[tuple[dict[str, Any], int]] = []
         self.last_means: dict[int, float] = {}  # first action of each finalist: its mean
         self.last_playouts = 0  # playouts of the last search (0 when the plan or a lone action answered)
@@ -143,7 +145,7 @@ class LookaheadBot(Bot):
                 last = player
                 if sequences > depth:
                     break
-            state.apply_legal(greedy_action(state, player, budget, self))
+            state.apply_legal(greedy_action(state, player, budget, self, self._batches[player]))
         return (values or self._evaluator)(state)[me]
 
     def follow(self, root: State, me: int, path: list[int]) -> list[tuple[dict[str, Any], int]]:
@@ -167,16 +169,17 @@ def schedule(candidates: int, playouts: int) -> list[tuple[int, int]]:
     return out
 
 
-def greedy_action(state: State, player: int, budget: int, tally=None) -> int:
+def greedy_action(state: State, player: int, budget: int, tally=None, batch=None) -> int:
     """Greedy's decision (ties to the first legal action, so playouts are deterministic); the
-    positions it expanded are added to `tally.last_work` when given."""
+    positions it expanded are added to `tally.last_work` when given. `batch`: the game's for this
+    player's heuristic (resolve_turn_ends), which changes nothing but the time taken."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    enum = TurnEnumerator(player, seat_value(player), budget)
+    enum = TurnEnumerator(player, seat_value(player), budget, batch)
     best_value, best = -math.inf, legal[0]
-    for action in legal:
-        value = enum.after(state, action)[player]
+    for action, values in zip(legal, enum.after_each(state, legal)):
+        value = values[player]
         if value > best_value + 1e-12:
             best_value, best = value, action
     if tally is not None:

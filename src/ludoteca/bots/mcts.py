@@ -16,7 +16,8 @@ one the game registers), `epsilon` (noise of the greedy rollout).
 With `prior="step"` and an evaluator the game names in `PUBLIC_EVALUATORS`, the search keeps the
 values one step after each action by the game's `public_key` of the position (Mazmorra: what
 everyone sees), so determinisations of a node, and the positions after a draw that only its drawer
-sees, share them: the same choices, fewer actions applied.
+sees, share them: the same choices, fewer actions applied. Where the game offers a batched form of
+the evaluator (`STEP_VALUES` in its `bots_plugin`: Mazmorra), those step values come from it.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from ..engine import Game
 from .base import Bot, register_bot
-from .search import TreeSearch, resolve_evaluator, resolve_rollout
+from .search import TreeSearch, resolve_evaluator, resolve_rollout, resolve_step_values
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 1000,
@@ -56,6 +57,7 @@ class MCTSBot(Bot):
             p["iterations"] = None  # a time budget alone
         self._rollout = resolve_rollout(game, p["rollout"], p["epsilon"])
         self._evaluator = resolve_evaluator(game, p["evaluator"])
+        self._step_values = resolve_step_values(game, p["evaluator"]) if p["prior"] == "step" else None
         self.last_search: TreeSearch | None = None
 
     def make_search(self, view: dict[str, Any]) -> TreeSearch:
@@ -82,6 +84,7 @@ class MCTSBot(Bot):
             turn_budget=p["turn_budget"],
             chance_width=p["chance_width"],
             value_key=value_key,
+            step_values=self._step_values,
         )
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:

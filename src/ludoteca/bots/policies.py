@@ -15,8 +15,9 @@ from ..engine import TERMINAL, Game, State
 from ..engine.rng import Rng
 from .turns import heuristic_values
 
-__all__ = ["Evaluator", "RolloutPolicy", "heuristic_values", "random_policy", "greedy_policy",
-           "register_evaluator", "register_rollout", "resolve_evaluator", "resolve_rollout"]
+__all__ = ["Evaluator", "RolloutPolicy", "StepValues", "heuristic_values", "random_policy", "greedy_policy",
+           "register_evaluator", "register_rollout", "resolve_evaluator", "resolve_rollout", "resolve_step_values",
+           "resolve_turn_ends"]
 
 Evaluator = Callable[[State], list[float]]
 RolloutPolicy = Callable[[State, Rng], int]
@@ -45,8 +46,12 @@ def greedy_policy(state: State, rng: Rng, epsilon: float = 0.1) -> int:
     return best
 
 
+StepValues = Callable[[State, list[int]], "list[list[float] | None] | None"]
+
 EVALUATORS: dict[str, dict[str, Callable[[Game], Evaluator]]] = {}
 ROLLOUTS: dict[str, dict[str, Callable[[Game], RolloutPolicy]]] = {}
+STEP_VALUES: dict[str, dict[str, Callable[[Game], StepValues]]] = {}
+TURN_ENDS: dict[str, dict[str, Callable[[Game], Callable]]] = {}
 
 
 def register_evaluator(game_name: str, name: str, factory: Callable[[Game], Evaluator]) -> None:
@@ -79,10 +84,31 @@ def resolve_rollout(game: Game, name: str, epsilon: float) -> RolloutPolicy:
         raise ValueError(f"no rollout policy {name!r} for {game.name}") from None
 
 
+def resolve_step_values(game: Game, name: str) -> StepValues | None:
+    """The game's batched form of evaluator `name`, if it offers one: `(state, actions)` -> for each
+    action the evaluator's values at the state one step after it (bit for bit), None for an action
+    it leaves to the caller, or None altogether; the caller then applies and evaluates as usual."""
+    _load_plugins(game)
+    factory = STEP_VALUES.get(game.name, {}).get(name)
+    return None if factory is None else factory(game)
+
+
+def resolve_turn_ends(game: Game, name: str, seat: int):
+    """The game's batch for greedy's enumeration of `seat`'s turn valued by evaluator `name` for that
+    seat alone (turns.seat_value), if it offers one (`TURN_ENDS`; turns.TurnEnumerator's `batch`)."""
+    _load_plugins(game)
+    factory = TURN_ENDS.get(game.name, {}).get(name)
+    if factory is None:
+        return None
+    ends = factory(game)
+    return lambda state, actions: ends(state, actions, seat)
+
+
 def _load_plugins(game: Game) -> None:
     """A game package may offer `bots_plugin` registering evaluators and rollouts: by calling
     register_evaluator / register_rollout, or, without importing the bots at all, by naming
-    them in module-level dicts EVALUATORS and ROLLOUTS ({name: factory(game)})."""
+    them in module-level dicts EVALUATORS and ROLLOUTS ({name: factory(game)}), and batched
+    forms of its evaluators in STEP_VALUES (resolve_step_values) and TURN_ENDS (resolve_turn_ends)."""
     import importlib
 
     package = type(game).__module__.rsplit(".", 1)[0]
@@ -96,5 +122,9 @@ def _load_plugins(game: Game) -> None:
         EVALUATORS.setdefault(game.name, {}).setdefault(name, factory)
     for name, factory in getattr(module, "ROLLOUTS", {}).items():
         ROLLOUTS.setdefault(game.name, {}).setdefault(name, factory)
+    for name, factory in getattr(module, "STEP_VALUES", {}).items():
+        STEP_VALUES.setdefault(game.name, {}).setdefault(name, factory)
+    for name, factory in getattr(module, "TURN_ENDS", {}).items():
+        TURN_ENDS.setdefault(game.name, {}).setdefault(name, factory)
 
 

@@ -31,6 +31,9 @@ ISMCTS when each iteration starts from a fresh determinisation.
   `MCTSBot` passes the game's `public_key` for the evaluators it names in `PUBLIC_EVALUATORS` (the
   public position, the same in every determinisation of a node and below a hidden draw), so
   the choices are the same as without it, with fewer actions applied.
+- `step_values`: the evaluator's batched form, where the game offers one (`resolve_step_values`:
+  Mazmorra's placements, laid on scratch copies of the compiled table): the same values for all of
+  a node's new actions in one call, none of them applied to a copied state.
 - Budget: `iterations` (the default, reproducible) or `seconds` per move. The move is the root
   child with the most real visits; ties go to the better prior-blended mean (greedy's move at 0).
 """
@@ -44,8 +47,8 @@ from typing import Any, Callable
 from ..engine import CHANCE, TERMINAL, State
 from ..engine.rng import Rng
 from .policies import (  # noqa: F401  (re-exported: games' plugins register through this module)
-    Evaluator, RolloutPolicy, greedy_policy, heuristic_values, random_policy, register_evaluator,
-    register_rollout, resolve_evaluator, resolve_rollout,
+    Evaluator, RolloutPolicy, StepValues, greedy_policy, heuristic_values, random_policy, register_evaluator,
+    register_rollout, resolve_evaluator, resolve_rollout, resolve_step_values,
 )
 from .turns import best_ends
 
@@ -90,6 +93,7 @@ class TreeSearch:
         turn_budget: int = 500,
         chance_width: int | None = None,
         value_key: Callable[[State], Any] | None = None,
+        step_values: StepValues | None = None,
     ):
         if prior not in PRIORS:
             raise ValueError(f"prior must be one of {PRIORS}, not {prior!r}")
@@ -107,6 +111,7 @@ class TreeSearch:
         self.turn_budget = turn_budget
         self.chance_width = chance_width
         self.value_key = value_key
+        self.step_values = step_values
         self.step_memo: dict[Any, dict[int, list[float]]] = {}
         self.root: Node | None = None
         self.root_allowed: set[int] | None = None
@@ -226,11 +231,15 @@ class TreeSearch:
                 values = self.step_memo.get(key)
                 if values is None:
                     values = self.step_memo[key] = {}
-            for action in legal:
-                if action not in values:
+            missing = [a for a in legal if a not in values]
+            batch = self.step_values(state, missing) if missing and self.step_values is not None else None
+            for i, action in enumerate(missing):
+                v = None if batch is None else batch[i]
+                if v is None:
                     child = state.clone()
                     child.apply_legal(action)
-                    values[action] = evaluator(child)
+                    v = evaluator(child)
+                values[action] = v
         else:
             values = None
         if make:

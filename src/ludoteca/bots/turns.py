@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..engine import TERMINAL, State
 
 Values = Callable[[State], list[float]]
+Batch = Callable[[State, list[int]], "tuple[list[list[float] | None], int] | None"]
 
 
 def heuristic_values(state: State) -> list[float]:
@@ -40,10 +41,18 @@ def seat_value(seat: int) -> Values:
 
 
 class TurnEnumerator:
-    def __init__(self, me: int, values: Values, node_budget: int = 20000):
+    """`batch` (optional, a game's `TURN_ENDS` for these `values`: bots/policies.py): `(state,
+    actions)` -> ([for each action the value vector of the best end of the mover's sequence after
+    it, or None: applied and enumerated as usual], how many of the mover's positions that passed
+    through, each counted in `nodes` as the enumeration would), or None. It resolves only actions
+    whose sequence ends within one more decision, so the budget's cut falls where it would: what
+    the enumeration finds and counts is the same with it or without it."""
+
+    def __init__(self, me: int, values: Values, node_budget: int = 20000, batch: Batch | None = None):
         self.me = me
         self.values = values
         self.node_budget = node_budget
+        self.batch = batch
         self.nodes = 0
         self.memo: dict[Any, list[float]] = {}
 
@@ -51,6 +60,14 @@ class TurnEnumerator:
         child = state.clone()
         child.apply_legal(action)
         return self.best_end(child)
+
+    def after_each(self, state: State, actions: list[int]) -> list[list[float]]:
+        """[after(state, a) for a in actions], with the batch where the game offers one."""
+        got = self.batch(state, actions) if self.batch is not None else None
+        if got is None:
+            return [self.after(state, a) for a in actions]
+        self.nodes += got[1]
+        return [self.after(state, a) if v is None else v for a, v in zip(actions, got[0])]
 
     def best_end(self, state: State) -> list[float]:
         me = self.me
@@ -63,10 +80,17 @@ class TurnEnumerator:
         self.nodes += 1
         deep = self.nodes < self.node_budget
         best: list[float] | None = None
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_legal(action)
-            v = self.best_end(child) if deep else self.values(child)
+        legal = state.legal_actions()
+        got = self.batch(state, legal) if self.batch is not None and deep else None
+        if got is not None:
+            self.nodes += got[1]
+            got = got[0]
+        for i, action in enumerate(legal):
+            v = None if got is None else got[i]
+            if v is None:
+                child = state.clone()
+                child.apply_legal(action)
+                v = self.best_end(child) if deep else self.values(child)
             if best is None or v[me] > best[me]:
                 best = v
         self.memo[key] = best

@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from . import kernels as K
-from .cards import BEATEN, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
+from .cards import BEATEN, COLOUR, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
 from .geometry import CONNECTED, Geometry, geometry
 from .table import ALLOW, TOP_CLASS, TableReads, bits
 
@@ -160,6 +160,11 @@ class FastGeometry:
         self.walk = _entry(K.walk_ends, tb, gi, 0, 1, 0, 0, -1)
         self.dist = _entry(K.distances, tb, gi)
         self.pawn_dist = _entry(K.pawn_distances, tb, gi, 0, 1, -1, -1)
+        self.number = np.array(NUMBER, np.int64)
+        self.colour = np.array(COLOUR + (-1, -1), np.int64)  # ENTRY and EXIT have none
+        rooms = np.full(4, -1, np.int64)
+        self.place_each = _entry(K.place_each, ti, tb, gi, gb, out, 0, self.number, self.colour, 0, 0, rooms, 0, 0,
+                                 False, 0, out)
         self._local = threading.local()
 
     def buffer(self) -> np.ndarray:
@@ -291,6 +296,22 @@ class FastTable(TableReads):
         self.pieces.append(card)
         k = r >> 2
         return r & 3, (out[:k].tolist() if k > 1 else [int(out[0])] if k else [])
+
+    def place_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
+                   best_end: bool = False, no_path: int = 0) -> list[int]:
+        """place() of each placement action on its own scratch copy, this table unchanged (a search
+        scoring every action one step ahead): a flat list, for action i, of beaten + 4 * k at i, the
+        walk's one end at len + i (-1 unless k == 1), and the distances of `rooms` (at most four, the
+        mover's pawn at that end) packed as the pawn_distances kernel packs them at 2 * len + i;
+        with `best_end`, at 3 * len + i where k > 1, the score of the mover's best end (kernels.place_each)."""
+        count = len(actions)
+        fg = self.fg
+        r = np.full(4, -1, np.int64)
+        r[:len(rooms)] = rooms
+        out = np.zeros(4 * count, np.int64)
+        fg.place_each(self.ti, self.tb, fg.gi, fg.gb, np.array(actions, np.int64), count, fg.number, fg.colour,
+                      start, mover, r, blocked & _LOW, blocked >> K.MASK_BITS, best_end, no_path, out)
+        return out.tolist()
 
     def flush(self) -> None:
         """Nothing waits: put() brings everything up to date (table.Table's interface)."""

@@ -29,6 +29,27 @@ _DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozense
                    frozenset({"draw"}), frozenset({"refill"}), frozenset())
 
 
+def standing(counters: list[int], steps: list[int], no_path: int) -> list[float]:
+    """The heuristic (State.evaluate) of every seat from the counters and the pawns' distances to EXIT
+    (-1: no path, scored as `no_path`): a seat's best other is the best worth overall, or the second
+    best for the seat that holds the best."""
+    worth = [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
+    best = max(worth)
+    top = worth.index(best)
+    second = max(worth[:top] + worth[top + 1:])
+    return [0.5 + 0.5 * _tanh((w - (second if s == top else best)) / 4.0) for s, w in enumerate(worth)]
+
+
+def seat_standing(counters: list[int], steps: list[int], no_path: int, seat: int) -> float:
+    """standing()'s entry for one seat (State.evaluate): its worth against the best other's."""
+    worth = [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
+    return judge(worth[seat], max(worth[:seat] + worth[seat + 1:]))
+
+
+def judge(mine: float, other: float) -> float:
+    return 0.5 + 0.5 * _tanh((mine - other) / 4.0)
+
+
 class MazmorraState(State):
     __slots__ = (
         "table", "hands", "pool", "deck", "market", "discards", "pawns", "counters",
@@ -254,19 +275,75 @@ class MazmorraState(State):
         return 0.5 + 0.5 * tanh((mine - other) / 4.0)
 
     def evaluate_all(self) -> list[float]:
-        """evaluate() for every seat, each pawn's worth worked out once: a seat's best other is
-        the best worth overall, or the second best for the seat that holds the best."""
+        """evaluate() for every seat, each pawn's worth worked out once."""
         if self.phase == OVER:
             return self.returns()
         d = self._dist  # a search scores each child once: the pawns' distances alone, uncached
         steps = self.table.pawn_distances(self.pawns) if d is None else [d[r] for r in self.pawns]
-        none = len(self.table.placed) + 1  # the scoring distance without a path (distance())
-        counters = self.counters
-        worth = [c - 0.5 * (k if k >= 0 else none) for c, k in zip(counters, steps)]
-        best = max(worth)
-        top = worth.index(best)
-        second = max(worth[:top] + worth[top + 1:])
-        return [0.5 + 0.5 * _tanh((w - (second if s == top else best)) / 4.0) for s, w in enumerate(worth)]
+        return standing(self.counters, steps, len(self.table.placed) + 1)
+
+    def placements_ahead(self, actions: list[int], best_end: bool = False) -> list[tuple | None] | None:
+        """What each of these placements leaves one step later, as apply_legal would, with no state
+        copied (the compiled table lays each on a scratch copy): per action (counters, pawns, the
+        pawns' distances to EXIT (-1: no path), whether the mover now chooses where its walk ends,
+        and with `best_end` for such a choice the mover's best end as greedy ranks them: twice its
+        gain minus its distance, None where EXIT is among the ends), or None where the step ends
+        the game. None for them all where this is not a decision to place cards, or on the
+        reference table."""
+        table = self.table
+        g = self.game
+        pawns = self.pawns
+        if self.phase != PLACE or len(pawns) > 4 or not hasattr(table, "place_each") or max(actions) >= g.discard_base:
+            return None
+        me, count, n2 = self.turn, len(actions), 2 * g.ncells
+        out = table.place_each(actions, pawns[me], self._blocked_mask(), pawns, me, best_end, len(table.placed) + 2)
+        counters, shifts = self.counters, range(0, 8 * len(pawns), 8)
+        ahead: list[tuple | None] = []
+        for i in range(count):
+            r, end, packed = out[i], out[count + i], out[2 * count + i]
+            gain = 1 if r & 3 >= 2 else 0  # two covered cards beaten (bonus)
+            rooms = pawns
+            if end >= 0:  # the one walk, made at once
+                if end == EXIT:
+                    ahead.append(None)
+                    continue
+                rooms = pawns[:]
+                rooms[me] = end
+                if COLOUR[end] == COLOUR[actions[i] // n2]:
+                    gain += 1
+            elif r >> 2 > 1:  # a choice of walks: the bonus is scored when the pawn moves
+                gain = 0
+            now = counters
+            if gain:
+                now = counters[:]
+                now[me] += gain
+            choice = r >> 2 > 1
+            best = out[3 * count + i] if choice and best_end else None
+            ahead.append((now, rooms, [(packed >> k & 255) - 1 for k in shifts], choice,
+                          None if best is not None and best < -(1 << 39) else best))
+        return ahead
+
+    def moves_ahead(self, actions: list[int]) -> list[tuple[list[int], list[int], list[int]] | None] | None:
+        """placements_ahead for a decision where the walk ends (the table stays as it is: one
+        distances() for every end): per action (counters, pawns, their distances), None where the
+        walk reaches EXIT; None for them all in any other phase."""
+        if self.phase != MOVE:
+            return None
+        d = self.distances()
+        me, base, pawns, counters = self.turn, self.game.move_base, self.pawns, self.counters
+        colour = COLOUR[self.played]
+        ahead: list[tuple[list[int], list[int], list[int]] | None] = []
+        for action in actions:
+            end = action - base
+            if end == EXIT:
+                ahead.append(None)
+                continue
+            rooms = pawns[:]
+            rooms[me] = end
+            now = counters[:]
+            now[me] += self.bonus + (COLOUR[end] == colour)
+            ahead.append((now, rooms, [d[r] for r in rooms]))
+        return ahead
 
     # --- copies -----------------------------------------------------------------------------
     def clone(self) -> "MazmorraState":
