@@ -285,7 +285,9 @@ def table_exists() -> bool:
     return table.table_path().exists()
 
 
-def build_rows() -> list[Row]:
+def build_rows(results: Path = RESULTS) -> list[Row]:
+    """Every row; `perfect`'s where the solved table exists or games of them are recorded in
+    `results` (a machine without the table still shows them: main() plays none of them there)."""
     rows: list[Row] = []
     for config in CONFIGS:
         def add(pairing, cand, opp, goal=""):
@@ -305,9 +307,11 @@ def build_rows() -> list[Row]:
         add("medium-vs-easy", ("medium", {}), ("easy", {}))
         if not medium_is_greedy:
             add("hard-vs-medium", ("hard", {}), ("medium", {}))
-        if config == "prime-climb-2p-nocards" and table_exists():
-            add("perfect-vs-greedy", ("perfect", {}), ("greedy", {}), "the ceiling of hard vs greedy")
-            add("perfect-vs-hard", ("perfect", {}), ("hard", {}))
+        if config == "prime-climb-2p-nocards":
+            for pairing, opp, goal in (("perfect-vs-greedy", "greedy", "the ceiling of hard vs greedy"),
+                                       ("perfect-vs-hard", "hard", "")):
+                if table_exists() or (results / f"{config}__{pairing}.jsonl").exists():
+                    add(pairing, ("perfect", {}), (opp, {}), goal)
         if config in ("prime-climb-2p", "aggravation-2p") and HAVE_OPENSPIEL:
             add("hard-vs-openspiel-mcts", ("hard", {}), (OPENSPIEL_MCTS, {}), "≥ 0.75")
     # hard is told it races alone (the `solo` evaluator: the race's exact values); as a level it
@@ -578,13 +582,17 @@ def main() -> None:
     ap.add_argument("--list", action="store_true", help="print the row keys and stop")
     ap.add_argument("--prune", action="store_true", help="drop recorded games of earlier versions from the files")
     args = ap.parse_args()
-    rows = build_rows()
+    results = Path(args.results)
+    rows = build_rows(results)
     if args.list:
         print("\n".join(r.key for r in rows))
         return
     wanted = [w for w in args.rows.split(",") if w]
     active = [r for r in rows if not wanted or any(w in r.key for w in wanted)]
-    results = Path(args.results)
+    if args.games > 0 and not table_exists() and any(r.cand[0] == "perfect" for r in active):
+        active = [r for r in active if r.cand[0] != "perfect"]
+        print("perfect's rows: no solved table here, none of their games played (their records still count); "
+              "build it with `ludoteca prime-climb solve --players 2`", file=sys.stderr)
     deadline = time.time() + args.stop_after if args.stop_after else None
     hard_rows = {r.config: r for r in rows if r.key.endswith("/hard-vs-greedy")}
     for row in rows:

@@ -274,3 +274,21 @@ def f():
 '''
     out = module.source_that_plays(src.encode()).decode()
     assert out == 'X = (\n    "kept"\n    "too"\n)\ndef f():\n    return "kept"\n', out
+
+
+def test_perfects_rows_stay_in_the_table_without_the_solved_table(tmp_path, monkeypatch):
+    """On a machine without the solved table, `perfect`'s rows are kept where games of them are
+    recorded (so `--games 0 --write` does not drop them from docs/bots.md), and none is played."""
+    module = ladder()
+    monkeypatch.setattr(module, "table_exists", lambda: False)
+    keys = {r.key for r in module.build_rows(tmp_path)}
+    assert not any("perfect" in k for k in keys)
+    (tmp_path / "prime-climb-2p-nocards__perfect-vs-greedy.jsonl").write_text("", encoding="utf-8")
+    keys = {r.key for r in module.build_rows(tmp_path)}
+    assert "prime-climb-2p-nocards/perfect-vs-greedy" in keys and "prime-climb-2p-nocards/perfect-vs-hard" not in keys
+    assert {r.key for r in module.build_rows()} >= {"prime-climb-2p-nocards/perfect-vs-greedy",
+                                                    "prime-climb-2p-nocards/perfect-vs-hard"}  # the committed records
+    monkeypatch.setattr(sys, "argv", ["ladder.py", "--games", "1", "--rows", "perfect", "--results", str(tmp_path)])
+    monkeypatch.setattr(module, "write_section", lambda *a: None)
+    module.main()  # would fail in a worker if it tried to play perfect without the table
+    assert (tmp_path / "prime-climb-2p-nocards__perfect-vs-greedy.jsonl").read_text(encoding="utf-8") == ""
