@@ -76,14 +76,14 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20}),
     },
     "mazmorra": {
-        # a turn is a card and a walk among ~80 placements: 384 paired playouts of the eight best
-        # turns (both opponents reply; 16 each in the first round, then 32 and 64 for the halves
-        # still in), about 0.7 s a turn since greedy's turns run batched on the compiled table
-        # (bots_plugin.TURN_ENDS: 4 candidates and 48 playouts took 1.1 s before, 0.08 s after);
-        # `work` caps the slowest searches at 300,000 expanded positions; turns and playouts valued
-        # by `progress` (the game's bots_plugin: a distance to EXIT with a gradient before any path exists)
-        "hard": ("lookahead", {"candidates": 8, "playouts": 384, "depth": 2, "evaluator": "progress",
-                               "random_ties": True, "work": 300000}),
+        # a turn is a card and a walk among ~80 placements: 256 paired playouts of the six best turns
+        # (about 14 each in the first round), in which both opponents reply and the bot plays its
+        # next turn (`depth` 3) before `progress` values it (the game's bots_plugin: a distance to
+        # EXIT with a gradient before any path exists); about 0.65 s a turn since greedy's turns run
+        # batched on the compiled table (bots_plugin.TURN_ENDS). `work` caps the slowest searches at
+        # 400,000 expanded positions. (Before the batch: 4 candidates, 48 playouts, depth 2, 1.1 s.)
+        "hard": ("lookahead", {"candidates": 6, "playouts": 256, "depth": 3, "evaluator": "progress",
+                               "random_ties": True, "work": 400000}),
     },
 }
 
