@@ -19,7 +19,7 @@ from math import tanh
 from ...engine import TERMINAL
 from .cards import EXIT
 from .geometry import DIMS
-from .state import judge, seat_standing, standing
+from .state import PLACE, judge, seat_standing, standing
 
 NO_PATH = 3.0  # steps for the path that does not exist yet (0 and 3 played the same games at weight 1)
 WEIGHT = 0.25  # a step to EXIT against a counter: 0.25 beat greedy's 0.5 and 0.1 and 1 (docs/bots.md)
@@ -75,6 +75,8 @@ def _ahead(state, actions: list[int]):
 
 
 def heuristic_ahead(state, actions: list[int]) -> list[list[float] | None] | None:
+    if state.phase == PLACE:  # the values themselves worked out in the compiled table
+        return state.standing_ahead(actions)
     got = _ahead(state, actions)
     if got is None:
         return None

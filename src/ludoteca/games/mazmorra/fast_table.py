@@ -165,6 +165,8 @@ class FastGeometry:
         rooms = np.full(4, -1, np.int64)
         self.place_each = _entry(K.place_each, ti, tb, gi, gb, out, 0, self.number, self.colour, 0, 0, rooms, 0, 0,
                                  False, 0, out)
+        self.standing_each = _entry(K.standing_each, out, 0, out, 2 * n, self.colour, 0, rooms, 3, 0,
+                                    np.empty(1, np.float64))
         self._local = threading.local()
 
     def buffer(self) -> np.ndarray:
@@ -298,20 +300,28 @@ class FastTable(TableReads):
         return r & 3, (out[:k].tolist() if k > 1 else [int(out[0])] if k else [])
 
     def place_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
-                   best_end: bool = False, no_path: int = 0) -> list[int]:
+                   best_end: bool = False, no_path: int = 0, counters: list[int] | None = None):
         """place() of each placement action on its own scratch copy, this table unchanged (a search
         scoring every action one step ahead): a flat list, for action i, of beaten + 4 * k at i, the
         walk's one end at len + i (-1 unless k == 1), and the distances of `rooms` (at most four, the
         mover's pawn at that end) packed as the pawn_distances kernel packs them at 2 * len + i;
-        with `best_end`, at 3 * len + i where k > 1, the score of the mover's best end (kernels.place_each)."""
+        with `best_end`, at 3 * len + i where k > 1, the score of the mover's best end (kernels.place_each).
+        With `counters` (the seats'), also the game's heuristic after each (state.standing, in the
+        kernel: kernels.standing_each), as a second flat list, len(rooms) values an action."""
         count = len(actions)
         fg = self.fg
         r = np.full(4, -1, np.int64)
         r[:len(rooms)] = rooms
         out = np.zeros(4 * count, np.int64)
-        fg.place_each(self.ti, self.tb, fg.gi, fg.gb, np.array(actions, np.int64), count, fg.number, fg.colour,
+        acts = np.array(actions, np.int64)
+        fg.place_each(self.ti, self.tb, fg.gi, fg.gb, acts, count, fg.number, fg.colour,
                       start, mover, r, blocked & _LOW, blocked >> K.MASK_BITS, best_end, no_path, out)
-        return out.tolist()
+        if counters is None:
+            return out.tolist()
+        r[:len(counters)] = counters
+        values = np.empty(count * len(counters), np.float64)
+        fg.standing_each(out, count, acts, 2 * fg.n, fg.colour, mover, r, len(counters), no_path, values)
+        return out.tolist(), values.tolist()
 
     def flush(self) -> None:
         """Nothing waits: put() brings everything up to date (table.Table's interface)."""

@@ -18,6 +18,8 @@ above zero (table.py's spread(tops[k])), kept as cards are laid instead of sprea
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -669,3 +671,34 @@ def place_each(ti, tb, gi, gb, actions, count, number, colour, start, mover, roo
                 if j == 0 or score > best:
                     best = score
             out[3 * count + i] = best
+
+
+@njit(cache=True)
+def standing_each(out, count, actions, n2, colour, mover, counters, players, no_path, values):
+    """The game's heuristic (state.standing) one step after each placement, from place_each's
+    answers in `out`: values[i * players + s] for seat s, with the same arithmetic as the Python
+    (whole and half counters are exact in floats, and tanh is the C library's, as Python's)."""
+    worth = np.empty(players, np.float64)
+    for i in range(count):
+        r, end, packed = out[i], out[count + i], out[2 * count + i]
+        gain = 1 if (r & 3) >= 2 else 0
+        if end >= 0:
+            if end != EXIT and colour[end] == colour[actions[i] // n2]:
+                gain += 1
+        elif r >> 2 > 1:
+            gain = 0
+        for s in range(players):
+            k = ((packed >> (8 * s)) & 255) - 1
+            c = counters[s] + (gain if s == mover else 0)
+            worth[s] = c - 0.5 * (k if k >= 0 else no_path)
+        top = 0
+        for s in range(1, players):
+            if worth[s] > worth[top]:
+                top = s
+        second = -np.inf
+        for s in range(players):
+            if s != top and worth[s] > second:
+                second = worth[s]
+        for s in range(players):
+            other = second if s == top else worth[top]
+            values[i * players + s] = 0.5 + 0.5 * math.tanh((worth[s] - other) / 4.0)

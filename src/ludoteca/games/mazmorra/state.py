@@ -290,11 +290,9 @@ class MazmorraState(State):
         gain minus its distance, None where EXIT is among the ends), or None where the step ends
         the game. None for them all where this is not a decision to place cards, or on the
         reference table."""
-        table = self.table
-        g = self.game
-        pawns = self.pawns
-        if self.phase != PLACE or len(pawns) > 4 or not hasattr(table, "place_each") or max(actions) >= g.discard_base:
+        if not self._looks_ahead(actions):
             return None
+        table, g, pawns = self.table, self.game, self.pawns
         me, count, n2 = self.turn, len(actions), 2 * g.ncells
         out = table.place_each(actions, pawns[me], self._blocked_mask(), pawns, me, best_end, len(table.placed) + 2)
         counters, shifts = self.counters, range(0, 8 * len(pawns), 8)
@@ -322,6 +320,23 @@ class MazmorraState(State):
             ahead.append((now, rooms, [(packed >> k & 255) - 1 for k in shifts], choice,
                           None if best is not None and best < -(1 << 39) else best))
         return ahead
+
+    def standing_ahead(self, actions: list[int]) -> list[list[float] | None] | None:
+        """evaluate_all() one step after each of these placements, worked out in the compiled table
+        (the same floats): None where the step ends the game; None for them all where
+        placements_ahead is."""
+        if not self._looks_ahead(actions):
+            return None
+        table, pawns, me = self.table, self.pawns, self.turn
+        ends, values = table.place_each(actions, pawns[me], self._blocked_mask(), pawns, me,
+                                        no_path=len(table.placed) + 2, counters=self.counters)
+        n, count = len(pawns), len(actions)
+        return [None if ends[count + i] == EXIT else values[i * n:i * n + n] for i in range(count)]
+
+    def _looks_ahead(self, actions: list[int]) -> bool:
+        """Whether placements_ahead can answer: a decision to place cards on the compiled table."""
+        return (self.phase == PLACE and len(self.pawns) <= 4 and hasattr(self.table, "place_each")
+                and max(actions) < self.game.discard_base)
 
     def moves_ahead(self, actions: list[int]) -> list[tuple[list[int], list[int], list[int]] | None] | None:
         """placements_ahead for a decision where the walk ends (the table stays as it is: one
