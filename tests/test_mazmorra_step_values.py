@@ -1,7 +1,8 @@
 """Mazmorra's batches for the bots (bots_plugin.STEP_VALUES and TURN_ENDS over State.placements_ahead,
 State.moves_ahead and the place_each kernel): bit for bit what evaluating each action's child state,
 or enumerating the rest of the turn, gives, with the state itself untouched; the search, greedy and
-the lookahead that use them choose and count exactly as without them."""
+the lookahead that use them choose and count exactly as without them (the search:
+tests/test_search_public_values.py)."""
 
 from __future__ import annotations
 
@@ -84,25 +85,6 @@ def test_no_batch_outside_a_placement_or_on_the_reference_table():
     assert batch(ref.new_initial_state(3, 7), ref.new_initial_state(3, 7).legal_actions()) is None
     assert resolve_step_values(game, "no-such") is None
     assert resolve_step_values(make_game("piramide"), "heuristic") is None
-
-
-@pytest.mark.parametrize("params", [{"iterations": 60}, {"iterations": 40, "evaluator": "progress"}])
-def test_the_batch_changes_no_choice(params):
-    """The same ISMCTS with and without the batch: the same move, visits and means."""
-    game = make_game("mazmorra")
-    for i, state in enumerate(decision_positions(game, 3, 5, 3, every=5)):
-        seat = state.current_player()
-        view = view_document(state, seat)
-        runs = []
-        for batched in (True, False):
-            bot = make_bot("ismcts", game, seat, 11 + i, **params)
-            search = bot.make_search(view)
-            assert search.step_values is not None
-            if not batched:
-                search.step_values = None
-            action = search.run()
-            runs.append((action, [(d["action"], d["visits"], d["mean"]) for d in search.root_statistics()]))
-        assert runs[0] == runs[1]
 
 
 @pytest.mark.parametrize("options", [{}, {"market_face_up": True}, {"must_beat_all_covered": True, "distance": 2}])

@@ -72,10 +72,12 @@ def test_a_changed_public_position_changes_the_key():
         assert game.public_key(s) != key, field
 
 
+@pytest.mark.parametrize("switch", ["value_key", "step_values"])
 @pytest.mark.parametrize("params", [{"iterations": 60}, {"iterations": 40, "evaluator": "progress"},
                                     {"iterations": 40, "chance_width": 2}])
-def test_kept_values_change_no_choice(params):
-    """The same search with and without the kept values: the same move, visits and means."""
+def test_kept_values_change_no_choice(params, switch):
+    """The same search with and without the kept values (`value_key`), or without the game's batch
+    of step values (`step_values`, tests/test_mazmorra_step_values.py): the same move, visits and means."""
     game = make_game("mazmorra")
     for i, state in enumerate(positions(game, 5, 3, every=5)):
         seat = state.current_player()
@@ -84,9 +86,9 @@ def test_kept_values_change_no_choice(params):
         for keep in (True, False):
             bot = make_bot("ismcts", game, seat, 11 + i, **params)
             search = bot.make_search(view)
-            assert (search.value_key is not None) is True
+            assert getattr(search, switch) is not None
             if not keep:
-                search.value_key = None
+                setattr(search, switch, None)
             action = search.run()
             runs.append((action, search.root_statistics()))
         assert runs[0][0] == runs[1][0]

@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("candidate, expected", [
     ('["nobot", {}]', "unknown bot 'nobot'"),
     ('["lookahead", {"bogus": 1}]', "unknown lookahead parameter(s): bogus"),
+    ('["hard", {"playouts": "x"}]', "lookahead parameter 'playouts' must be a whole number of at least 1, not 'x'"),
     ('"hard"', 'a bot is [name, {parameters}], not "hard"'),
     ('["perfect", {}]', "perfect"),
     ("[not json", "Expecting value"),

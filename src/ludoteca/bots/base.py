@@ -9,11 +9,16 @@ from ..engine.rng import Rng
 
 
 class Bot:
-    """A seated program. It is given views, never the state."""
+    """A seated program. It is given views, never the state. `KINDS` names the parameters it takes
+    and what each may be (check_params: "count", "share", ...; "?" where None is allowed too):
+    anything else is refused when it is built, in one line."""
 
     name: ClassVar[str] = "bot"
+    label: ClassVar[str] = ""  # how its errors name it, when not by `name`
+    KINDS: ClassVar[dict[str, str]] = {}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
+        check_params(self.label or self.name, params, self.KINDS)
         self.game = game
         self.seat = seat
         self.rng = Rng(seed)
@@ -21,6 +26,42 @@ class Bot:
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
         raise NotImplementedError
+
+
+# what a parameter may be (check_params): a kind, and "?" after it where None is also allowed
+_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "count": (lambda v: _whole(v) and v >= 1, "a whole number of at least 1"),
+    "count0": (lambda v: _whole(v) and v >= 0, "a whole number of at least 0"),
+    "number": (lambda v: _real(v) and v >= 0, "a number of at least 0"),
+    "positive": (lambda v: _real(v) and v > 0, "a number above 0"),
+    "share": (lambda v: _real(v) and 0 <= v <= 1, "a number from 0 to 1"),
+    "name": (lambda v: isinstance(v, str), "a name (text)"),
+    "flag": (lambda v: isinstance(v, bool), "true or false"),
+}
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _real(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
+
+
+def check_params(bot: str, params: dict[str, Any], kinds: dict[str, str]) -> None:
+    """A bot's parameters as given: every name known and every value of its kind, or a TypeError
+    naming the first wrong one in one line (a value from a script or a file is input like any other)."""
+    unknown = set(params) - set(kinds)
+    if unknown:
+        raise TypeError(f"unknown {bot} parameter(s): {', '.join(sorted(unknown))}")
+    for key, value in params.items():
+        kind = kinds[key]
+        if value is None and kind.endswith("?"):
+            continue
+        ok, what = _KINDS[kind.rstrip("?")]
+        if not ok(value):
+            none = " or null" if kind.endswith("?") else ""
+            raise TypeError(f"{bot} parameter {key!r} must be {what}{none}, not {value!r}")
 
 
 BOTS: dict[str, Callable[..., Bot]] = {}

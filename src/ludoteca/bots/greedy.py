@@ -20,10 +20,11 @@ from .turns import TurnEnumerator, seat_value
 
 class GreedyBot(Bot):
     name = "greedy"
+    KINDS = {"evaluator": "name"}
     node_budget = 20000
 
     def __init__(self, game, seat: int, seed: int = 0, evaluator: str = "heuristic", **params: Any):
-        super().__init__(game, seat, seed, evaluator=evaluator, **params)
+        super().__init__(game, seat, seed, evaluator=evaluator, **params)  # refuses any other parameter
         from .policies import resolve_evaluator, resolve_turn_ends
 
         self._values = None

@@ -50,14 +50,15 @@ DEFAULTS: dict[str, Any] = {
     "work": None,  # positions the playouts' greedy turns may expand in one search (None: no cap)
 }
 
+KINDS = {"candidates": "count", "playouts": "count", "depth": "count0?", "turn_budget": "count", "rollout_budget": "count",
+         "max_actions": "count", "evaluator": "name", "random_ties": "flag", "work": "count?"}
+
 
 class LookaheadBot(Bot):
     name = "lookahead"
+    KINDS = KINDS
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        unknown = set(params) - set(DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown lookahead parameter(s): {', '.join(sorted(unknown))}")
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         self._evaluator = resolve_evaluator(game, self.params["evaluator"])
         # greedy's turns in the playouts, batched where the game can (one batch per seat)

@@ -43,14 +43,17 @@ DEFAULTS: dict[str, Any] = {
     "chance_width": None,
 }
 
+KINDS = {"iterations": "count0?", "seconds": "positive?", "exploration": "number", "rollout": "name",
+         "rollout_depth": "count0", "evaluator": "name", "epsilon": "share", "prior": "name", "prior_visits": "number",
+         "root_width": "count?", "turn_budget": "count", "chance_width": "count?"}
+
 
 class MCTSBot(Bot):
     name = "mcts"
+    label = "MCTS"
+    KINDS = KINDS
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        unknown = set(params) - set(DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown MCTS parameter(s): {', '.join(sorted(unknown))}")
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         p = self.params
         if p["seconds"] is not None and "iterations" not in params:

@@ -14,6 +14,7 @@ class NoisyGreedyBot(Bot):
     """Greedy, except that with probability `noise` it plays a random legal action."""
 
     name = "noisy-greedy"
+    KINDS = {"noise": "share"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, noise: float = 0.5):
         super().__init__(game, seat, seed, noise=noise)

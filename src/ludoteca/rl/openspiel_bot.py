@@ -27,11 +27,9 @@ DEFAULTS: dict[str, Any] = {"simulations": 100, "uct_c": 2.0, "rollouts": 1, "so
 
 class OpenSpielMCTSBot(Bot):
     name = NAME
+    KINDS = {"simulations": "count", "uct_c": "number", "rollouts": "count", "solve": "flag"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        unknown = set(params) - set(DEFAULTS)
-        if unknown:
-            raise TypeError(f"unknown {NAME} parameter(s): {', '.join(sorted(unknown))}")
         if not game.perfect_information:
             raise LudotecaError(T(f"{NAME} searches the exact state: it plays perfect-information games only",
                                   f"{NAME} busca sobre el estado exacto: solo juega a juegos de información perfecta"))
