@@ -5,13 +5,11 @@ and 1280 px; keyboard play; reduced motion; Spanish labels."""
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from web_support import PHONE, browser, chromium_available, finished_room, live_server, open_room, toy_games
+from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
 from ludoteca.engine import game_names
-from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 pytestmark = [
     pytest.mark.slow,
@@ -27,9 +25,7 @@ SIZES = [PHONE, {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    db = tmp_path_factory.mktemp("a11y") / "rooms.db"
-    seeds = itertools.count(2026).__next__  # the rooms' dice and bots are the same every run
-    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.0, limits=UNLIMITED, seeds=seeds) as (url, app), browser() as b:
+    with browser_site(tmp_path_factory.mktemp("a11y"), bot_delay=0.0) as (url, b):
         yield url, b
 
 

@@ -3,13 +3,11 @@ two browsers playing each other through an invitation link, names shown as text.
 
 from __future__ import annotations
 
-import itertools
 
 import pytest
-from web_support import browser, chromium_available, live_server, toy_games
+from web_support import browser_site, chromium_available
 
 from ludoteca.engine import game_names
-from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
 pytestmark = [
     pytest.mark.slow,
@@ -21,9 +19,7 @@ EVIL = '<img src=x onerror="window.__pwned=1">'
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    db = tmp_path_factory.mktemp("e2e") / "rooms.db"
-    seeds = itertools.count(2026).__next__  # the rooms' dice and bots are the same every run
-    with toy_games(), live_server(f"sqlite:///{db}", bot_delay=0.02, limits=UNLIMITED, seeds=seeds) as (url, app), browser() as b:
+    with browser_site(tmp_path_factory.mktemp("e2e"), bot_delay=0.02) as (url, b):
         yield url, b
 
 

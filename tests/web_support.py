@@ -51,6 +51,21 @@ def chromium_available() -> bool:
 
 
 @contextmanager
+def browser_site(folder, bot_delay: float):
+    """What the browser tests share: a live server on a fresh SQLite file in `folder`, the test
+    games, no rate limits (they play fast from one address; test_web_limits tests the limits), the
+    same seeds every run (the rooms' dice and bots), and a browser. Yields (url, browser)."""
+    import itertools
+
+    from ludoteca.web.limits import UNLIMITED
+
+    seeds = itertools.count(2026).__next__
+    with toy_games(), live_server(f"sqlite:///{folder / 'rooms.db'}", bot_delay=bot_delay, limits=UNLIMITED,
+                                  seeds=seeds) as (url, _app), browser() as b:
+        yield url, b
+
+
+@contextmanager
 def browser():
     from playwright.sync_api import sync_playwright
 
