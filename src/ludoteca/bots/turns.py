@@ -63,11 +63,18 @@ class TurnEnumerator:
 
     def after_each(self, state: State, actions: list[int]) -> list[list[float]]:
         """[after(state, a) for a in actions], with the batch where the game offers one."""
-        got = self.batch(state, actions) if self.batch is not None else None
+        got = self.batched(state, actions)
         if got is None:
             return [self.after(state, a) for a in actions]
+        return [self.after(state, a) if v is None else v for a, v in zip(actions, got)]
+
+    def batched(self, state: State, actions: list[int]) -> list[list[float] | None] | None:
+        """The batch's values for these actions (None: no batch here), its positions counted."""
+        got = self.batch(state, actions) if self.batch is not None else None
+        if got is None:
+            return None
         self.nodes += got[1]
-        return [self.after(state, a) if v is None else v for a, v in zip(actions, got[0])]
+        return got[0]
 
     def best_end(self, state: State) -> list[float]:
         me = self.me
@@ -81,10 +88,7 @@ class TurnEnumerator:
         deep = self.nodes < self.node_budget
         best: list[float] | None = None
         legal = state.legal_actions()
-        got = self.batch(state, legal) if self.batch is not None and deep else None
-        if got is not None:
-            self.nodes += got[1]
-            got = got[0]
+        got = self.batched(state, legal) if deep else None
         for i, action in enumerate(legal):
             v = None if got is None else got[i]
             if v is None:

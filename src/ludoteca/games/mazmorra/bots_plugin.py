@@ -14,12 +14,10 @@ The game package imports no bots: `progress` is named in EVALUATORS, which the b
 
 from __future__ import annotations
 
-from math import tanh
-
 from ...engine import TERMINAL
 from .cards import EXIT
 from .geometry import DIMS
-from .state import PLACE, judge, seat_standing, standing
+from .state import PLACE, judge, seat_standing, standing, worths
 
 NO_PATH = 3.0  # steps for the path that does not exist yet (0 and 3 played the same games at weight 1)
 WEIGHT = 0.25  # a step to EXIT against a counter: 0.25 beat greedy's 0.5 and 0.1 and 1 (docs/bots.md)
@@ -48,7 +46,7 @@ def _straight(table, room: int) -> float:
 def _values(counters: list[int], distance: list[float]) -> list[float]:
     n = len(counters)
     worth = [counters[s] - WEIGHT * distance[s] for s in range(n)]
-    return [0.5 + 0.5 * tanh((worth[s] - max(worth[t] for t in range(n) if t != s)) / 4.0) for s in range(n)]
+    return [judge(worth[s], max(worth[t] for t in range(n) if t != s)) for s in range(n)]
 
 
 def progress_values(state) -> list[float]:
@@ -120,7 +118,7 @@ def heuristic_turn_ends(state, actions: list[int], seat: int):
         elif not a[3]:
             out.append(_only(n, seat, seat_standing(a[0], a[2], no_path, seat)))
         else:  # its best end: counters + gain - 0.5 * distance = counters + score / 2 (exact halves)
-            worth = [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(a[0], a[2])]
+            worth = worths(a[0], a[2], no_path)
             out.append(_only(n, seat, judge(mine_now + 0.5 * a[4], max(worth[:seat] + worth[seat + 1:]))))
             resolved += 1
     return out, resolved

@@ -300,14 +300,27 @@ class FastTable(TableReads):
         return r & 3, (out[:k].tolist() if k > 1 else [int(out[0])] if k else [])
 
     def place_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
-                   best_end: bool = False, no_path: int = 0, counters: list[int] | None = None):
+                   best_end: bool = False, no_path: int = 0) -> list[int]:
         """place() of each placement action on its own scratch copy, this table unchanged (a search
         scoring every action one step ahead): a flat list, for action i, of beaten + 4 * k at i, the
         walk's one end at len + i (-1 unless k == 1), and the distances of `rooms` (at most four, the
         mover's pawn at that end) packed as the pawn_distances kernel packs them at 2 * len + i;
-        with `best_end`, at 3 * len + i where k > 1, the score of the mover's best end (kernels.place_each).
-        With `counters` (the seats'), also the game's heuristic after each (state.standing, in the
-        kernel: kernels.standing_each), as a second flat list, len(rooms) values an action."""
+        with `best_end`, at 3 * len + i where k > 1, the score of the mover's best end (kernels.place_each)."""
+        return self._lay_each(actions, start, blocked, rooms, mover, best_end, no_path)[0].tolist()
+
+    def standing_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
+                      counters: list[int], no_path: int) -> tuple[list[int], list[float]]:
+        """place_each()'s list, and the game's heuristic after each action (state.standing, worked
+        out in the kernel: kernels.standing_each) as a second flat list, len(rooms) values an action."""
+        out, acts = self._lay_each(actions, start, blocked, rooms, mover, False, no_path)
+        fg, n = self.fg, len(counters)
+        seats = np.full(4, -1, np.int64)
+        seats[:n] = counters
+        values = np.empty(len(actions) * n, np.float64)
+        fg.standing_each(out, len(actions), acts, 2 * fg.n, fg.colour, mover, seats, n, no_path, values)
+        return out.tolist(), values.tolist()
+
+    def _lay_each(self, actions, start, blocked, rooms, mover, best_end, no_path):
         count = len(actions)
         fg = self.fg
         r = np.full(4, -1, np.int64)
@@ -316,12 +329,7 @@ class FastTable(TableReads):
         acts = np.array(actions, np.int64)
         fg.place_each(self.ti, self.tb, fg.gi, fg.gb, acts, count, fg.number, fg.colour,
                       start, mover, r, blocked & _LOW, blocked >> K.MASK_BITS, best_end, no_path, out)
-        if counters is None:
-            return out.tolist()
-        r[:len(counters)] = counters
-        values = np.empty(count * len(counters), np.float64)
-        fg.standing_each(out, count, acts, 2 * fg.n, fg.colour, mover, r, len(counters), no_path, values)
-        return out.tolist(), values.tolist()
+        return out, acts
 
     def flush(self) -> None:
         """Nothing waits: put() brings everything up to date (table.Table's interface)."""

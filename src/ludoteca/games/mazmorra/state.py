@@ -29,25 +29,31 @@ _DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozense
                    frozenset({"draw"}), frozenset({"refill"}), frozenset())
 
 
-def standing(counters: list[int], steps: list[int], no_path: int) -> list[float]:
-    """The heuristic (State.evaluate) of every seat from the counters and the pawns' distances to EXIT
-    (-1: no path, scored as `no_path`): a seat's best other is the best worth overall, or the second
-    best for the seat that holds the best."""
-    worth = [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
-    best = max(worth)
-    top = worth.index(best)
-    second = max(worth[:top] + worth[top + 1:])
-    return [0.5 + 0.5 * _tanh((w - (second if s == top else best)) / 4.0) for s, w in enumerate(worth)]
-
-
-def seat_standing(counters: list[int], steps: list[int], no_path: int, seat: int) -> float:
-    """standing()'s entry for one seat (State.evaluate): its worth against the best other's."""
-    worth = [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
-    return judge(worth[seat], max(worth[:seat] + worth[seat + 1:]))
+def worths(counters: list[int], steps: list[int], no_path: int) -> list[float]:
+    """Each pawn's worth for the heuristic (State.evaluate): its counters minus half its distance to
+    EXIT (-1: no path, scored as `no_path`)."""
+    return [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
 
 
 def judge(mine: float, other: float) -> float:
+    """The heuristic's value of a worth against the best other seat's."""
     return 0.5 + 0.5 * _tanh((mine - other) / 4.0)
+
+
+def standing(counters: list[int], steps: list[int], no_path: int) -> list[float]:
+    """The heuristic of every seat (State.evaluate_all): a seat's best other is the best worth
+    overall, or the second best for the seat that holds the best."""
+    worth = worths(counters, steps, no_path)
+    best = max(worth)
+    top = worth.index(best)
+    second = max(worth[:top] + worth[top + 1:])
+    return [judge(w, second if s == top else best) for s, w in enumerate(worth)]
+
+
+def seat_standing(counters: list[int], steps: list[int], no_path: int, seat: int) -> float:
+    """standing()'s entry for one seat (State.evaluate)."""
+    worth = worths(counters, steps, no_path)
+    return judge(worth[seat], max(worth[:seat] + worth[seat + 1:]))
 
 
 class MazmorraState(State):
@@ -267,12 +273,10 @@ class MazmorraState(State):
         The end of the game is worth its returns."""
         if self.phase == OVER:
             return self.returns()[seat]
-        from math import tanh
-
         counters = self.counters
         mine = counters[seat] - 0.5 * self.distance(seat)
         other = max(counters[s] - 0.5 * self.distance(s) for s in range(self.num_players) if s != seat)
-        return 0.5 + 0.5 * tanh((mine - other) / 4.0)
+        return judge(mine, other)
 
     def evaluate_all(self) -> list[float]:
         """evaluate() for every seat, each pawn's worth worked out once."""
@@ -328,8 +332,8 @@ class MazmorraState(State):
         if not self._looks_ahead(actions):
             return None
         table, pawns, me = self.table, self.pawns, self.turn
-        ends, values = table.place_each(actions, pawns[me], self._blocked_mask(), pawns, me,
-                                        no_path=len(table.placed) + 2, counters=self.counters)
+        ends, values = table.standing_each(actions, pawns[me], self._blocked_mask(), pawns, me, self.counters,
+                                           len(table.placed) + 2)
         n, count = len(pawns), len(actions)
         return [None if ends[count + i] == EXIT else values[i * n:i * n + n] for i in range(count)]
 
