@@ -21,6 +21,7 @@ from ludoteca.engine import make_game
     ("mcts", {"epsilon": 1.5}, "'epsilon' must be a number from 0 to 1, not 1.5"),
     ("mcts", {"evaluator": 3}, "'evaluator' must be a name (text), not 3"),
     ("mcts", {"bogus": 1}, "unknown MCTS parameter(s): bogus"),
+    ("ismcts", {"prior": "bogus"}, "MCTS parameter 'prior' must be one of none, root, step, turn, not 'bogus'"),
     ("noisy-greedy", {"noise": "lots"}, "noisy-greedy parameter 'noise' must be a number from 0 to 1, not 'lots'"),
     ("greedy", {"depth": 2}, "unknown greedy parameter(s): depth"),
     ("random", {"level": 3}, "unknown random parameter(s): level"),

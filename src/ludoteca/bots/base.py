@@ -15,7 +15,7 @@ class Bot:
 
     name: ClassVar[str] = "bot"
     label: ClassVar[str] = ""  # how its errors name it, when not by `name`
-    KINDS: ClassVar[dict[str, str]] = {}
+    KINDS: ClassVar[dict[str, str | tuple[str, ...]]] = {}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         check_params(self.label or self.name, params, self.KINDS)
@@ -48,14 +48,19 @@ def _real(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and v == v and abs(v) != float("inf")
 
 
-def check_params(bot: str, params: dict[str, Any], kinds: dict[str, str]) -> None:
-    """A bot's parameters as given: every name known and every value of its kind, or a TypeError
+def check_params(bot: str, params: dict[str, Any], kinds: dict[str, str | tuple[str, ...]]) -> None:
+    """A bot's parameters as given: every name known and every value of its kind (a kind of _KINDS,
+    or a tuple of the names allowed), or a TypeError
     naming the first wrong one in one line (a value from a script or a file is input like any other)."""
     unknown = set(params) - set(kinds)
     if unknown:
         raise TypeError(f"unknown {bot} parameter(s): {', '.join(sorted(unknown))}")
     for key, value in params.items():
         kind = kinds[key]
+        if isinstance(kind, tuple):  # one of these names
+            if value not in kind:
+                raise TypeError(f"{bot} parameter {key!r} must be one of {', '.join(kind)}, not {value!r}")
+            continue
         if value is None and kind.endswith("?"):
             continue
         ok, what = _KINDS[kind.rstrip("?")]

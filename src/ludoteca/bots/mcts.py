@@ -26,7 +26,7 @@ from typing import Any
 
 from ..engine import Game
 from .base import Bot, register_bot
-from .search import TreeSearch, resolve_evaluator, resolve_rollout, resolve_step_values
+from .search import PRIORS, TreeSearch, resolve_evaluator, resolve_rollout, resolve_step_values
 
 DEFAULTS: dict[str, Any] = {
     "iterations": 1000,
@@ -44,7 +44,7 @@ DEFAULTS: dict[str, Any] = {
 }
 
 KINDS = {"iterations": "count0?", "seconds": "positive?", "exploration": "number", "rollout": "name",
-         "rollout_depth": "count0", "evaluator": "name", "epsilon": "share", "prior": "name", "prior_visits": "number",
+         "rollout_depth": "count0", "evaluator": "name", "epsilon": "share", "prior": PRIORS, "prior_visits": "number",
          "root_width": "count?", "turn_budget": "count", "chance_width": "count?"}
 
 
