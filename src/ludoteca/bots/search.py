@@ -317,7 +317,7 @@ class TreeSearch:
         # same draws as Rng.weighted for chance and random_policy's Rng.below, in the same order).
         x = rng.s
         # the state's methods looked up once (the same object all along)
-        mover, legal_of, outcomes_of, apply = state.current_player, state.legal_actions, state.chance_outcomes, state.apply_legal
+        mover, legal_of, chance_at, apply = state.current_player, state.legal_actions, state.chance_at, state.apply_legal
         for _ in range(self.rollout_depth):
             player = mover()
             if player == TERMINAL:
@@ -329,14 +329,7 @@ class TreeSearch:
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
                 if player == CHANCE:
-                    outcomes = outcomes_of()
-                    r = (z >> 11) * _UNIT
-                    acc, action = 0.0, outcomes[-1][0]
-                    for a, p in outcomes:
-                        acc += p
-                        if r < acc:
-                            action = a
-                            break
+                    action = chance_at((z >> 11) * _UNIT)
                 else:
                     legal = legal_of()
                     action = legal[z % len(legal)]

@@ -189,6 +189,18 @@ class State:
         `self.rng.next64()` when `apply_legal` applies a chance outcome."""
         return Rng(self.rng.s).weighted(self.chance_outcomes())
 
+    def chance_at(self, r: float) -> int:
+        """The outcome `Rng.weighted` picks from `chance_outcomes()` for the uniform draw `r` in
+        [0, 1): the same pick, by the same sums of the same floats. A game may answer it without
+        building the list (a search's random playouts draw chance this way)."""
+        outcomes = self.chance_outcomes()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
     def apply_legal(self, action: int) -> None:
         """Apply an action known to be legal (no validation: the hot path)."""
         raise NotImplementedError

@@ -187,6 +187,21 @@ class PiramideState(State):
         counts, base = self.deck, g.A_DRAWN
         return [(base + t, counts[t] / size) for t in types if counts[t]]
 
+    def chance_at(self, r: float) -> int:
+        """chance_outcomes()'s weighted pick for the uniform draw r, without making the list (the
+        same probabilities summed in the same order, so the same card)."""
+        g = self.game
+        size = self.reg_n if self.pending == 0 else self.edge_n
+        counts, acc, last = self.deck, 0.0, -1
+        for t in (g.deck.regular_types if self.pending == 0 else g.deck.edge_types):
+            c = counts[t]
+            if c:
+                acc += c / size
+                if r < acc:
+                    return g.A_DRAWN + t
+                last = t
+        return g.A_DRAWN + last
+
     def sample_chance(self) -> int:
         """A card drawn with probability proportional to its count, from the state's own stream.
 
