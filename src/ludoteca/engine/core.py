@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Hashable, Sequence
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .i18n import T, Text
 from .options import OptionSet
-from .rng import Rng
+from .rng import Rng, pick
 
 CHANCE = -1
 TERMINAL = -4
@@ -193,13 +193,7 @@ class State:
         """The outcome `Rng.weighted` picks from `chance_outcomes()` for the uniform draw `r` in
         [0, 1): the same pick, by the same sums of the same floats. A game may answer it without
         building the list (a search's random playouts draw chance this way)."""
-        outcomes = self.chance_outcomes()
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if r < acc:
-                return action
-        return outcomes[-1][0]
+        return pick(self.chance_outcomes(), r)
 
     def apply_legal(self, action: int) -> None:
         """Apply an action known to be legal (no validation: the hot path)."""

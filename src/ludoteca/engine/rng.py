@@ -107,13 +107,7 @@ class Rng:
 
     def weighted(self, outcomes):
         """Pick an action from [(action, probability), ...]."""
-        r = self.random()
-        acc = 0.0
-        for action, p in outcomes:
-            acc += p
-            if r < acc:
-                return action
-        return outcomes[-1][0]
+        return pick(outcomes, self.random())
 
     def spawn(self) -> "Rng":
         """An independent stream derived from this one (for bots, determinisations)."""
@@ -121,6 +115,17 @@ class Rng:
 
     def clone(self) -> "Rng":
         return Rng(self.s)
+
+
+def pick(outcomes, r: float):
+    """The action of [(action, probability), ...] at which the running sum of the probabilities
+    first passes the uniform draw r (the last one when rounding leaves the sum at or below r)."""
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
 
 
 _PLANS: dict[tuple, tuple] = {}  # shuffle_draws: per tuple of sizes, its NumPy constants
