@@ -1,4 +1,5 @@
-"""State.chance_at(r) is Rng.weighted's pick from chance_outcomes() for the draw r, in every game.
+"""State.chance_at(r) is Rng.weighted's pick (engine.rng.pick) from chance_outcomes() for the draw r,
+in every game.
 
 The search's random playouts draw chance with chance_at (Pirámide answers it without making the
 outcome list); the playouts, and so the searches, must stay the same draw for draw."""
@@ -8,17 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.engine import CHANCE, TERMINAL, game_names, make_game
-from ludoteca.engine.rng import Rng
-
-
-class _Fixed:
-    """An Rng whose next random() is r: weighted() then picks what it would for that draw."""
-
-    def __init__(self, r: float):
-        self.r = r
-
-    def random(self) -> float:
-        return self.r
+from ludoteca.engine.rng import Rng, pick
 
 
 def _draws(outcomes) -> list[float]:
@@ -44,7 +35,7 @@ def test_chance_at_is_the_weighted_pick(name):
             if player == CHANCE:
                 outcomes = state.chance_outcomes()
                 for r in _draws(outcomes):
-                    assert state.chance_at(r) == Rng.weighted(_Fixed(r), outcomes), (name, r)
+                    assert state.chance_at(r) == pick(outcomes, r), (name, r)
                     checked += 1
                 state.apply_legal(state.sample_chance())
             else:
