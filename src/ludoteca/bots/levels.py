@@ -57,15 +57,20 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         # the ladder's row at 0.75: 0.354 [0.313, 0.397] over 500 games (docs/bots.md)
         "easy": ("noisy-greedy", {"noise": 0.75}),
         # the greedy lookahead: the 6 best ends of the roll by the evaluation of issue 17
-        # (games/aggravation/evaluation.py), 1024 paired playouts in which every opponent replies
-        # once and the bot moves once more. Per CPU it beat MCTS (10,000 iterations, greedy priors;
-        # 0.680 [0.612, 0.741] with 2 players and 0.325 [0.264, 0.393] with 4 over the ladder's 200
-        # games each, at 1.35 and 1.70 s a decision): at 96 playouts (0.03 s a decision) 0.680
-        # [0.612, 0.741] with 2 players and 0.430 [0.363, 0.499] with 4 on board 4, 200 games
-        # each; at 768, 0.742 [0.657, 0.812] over 120 with 2. Playouts to depth 6 instead: 0.660.
-        # 1024 playouts (the ladder, 200 games each): 0.760 [0.696, 0.814] with 2 players and
-        # 0.495 [0.426, 0.564] with 4, at 0.28 and 0.53 s a decision (median; p95 0.56, 0.95 s)
-        "hard": ("lookahead", {"candidates": 6, "playouts": 1024}),
+        # (games/aggravation/evaluation.py), 1024 paired playouts of 4 greedy turns after its own
+        # (depth 4: with 2 players the opponent, itself, the opponent and itself again; with 4,
+        # every opponent once and itself, the default depth). Per CPU it beat MCTS (10,000
+        # iterations, greedy priors; 0.680 [0.612, 0.741] with 2 players and 0.325 [0.264, 0.393]
+        # with 4 over the ladder's 200 games each, at 1.35 and 1.70 s a decision): at 96 playouts
+        # to depth 2 (0.03 s a decision) 0.680 [0.612, 0.741] with 2 players and 0.430 [0.363,
+        # 0.499] with 4 on board 4, 200 games each; at 768, 0.742 [0.657, 0.812] over 120 with 2.
+        # At 96 playouts with 2 players depth 4 won 0.720 and depth 6 0.660 on those seeds. At 1024
+        # to depth 2 (the ladder, 200 games each): 0.760 [0.696, 0.814] with 2 players, 0.28 s a
+        # decision; twice the playouts to depth 2 won 0.750 over 24 games where that level won
+        # 0.792. To depth 4 (the ladder's same 200 seeds): 0.800 [0.739, 0.850] with 2 players at
+        # 0.57 s a decision (median; p95 0.99 s), paired +0.040 +/- 0.065; with 4 players nothing
+        # changes: 0.495 [0.426, 0.564] at 0.53 s (p95 0.95 s)
+        "hard": ("lookahead", {"candidates": 6, "playouts": 1024, "depth": 4}),
     },
     "piramide": {
         # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
