@@ -6,8 +6,10 @@
 A bot is given as JSON `[name, {parameters}]` (a level name works: `["hard", {"iterations": 200}]`).
 Game i seats the candidate in seat i mod n at the game's smallest player count; every game's seed
 derives from --seed. Prints the win rate (ties share the point), its interval, CPU seconds per game
-and the candidate's CPU seconds per decision with a real choice (median, p95), all by
-`time.process_time` in the worker. benchmarks/ladder.py is the recorded, resumable version of this.
+and the candidate's and its opponents' CPU seconds per decision with a real choice (median, p95,
+mean), all by `time.process_time` in the worker. `["openspiel-mcts", {"simulations": 7}]` is
+OpenSpiel's MCTSBot (where pyspiel is installed). benchmarks/ladder.py is the recorded, resumable
+version of this.
 
 --duplicate (as in duplicate bridge): the games come in blocks of n that share one seed, so one
 deal of cards and one dice stream is played n times with the candidate in each seat in turn. The
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -32,6 +35,9 @@ from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.rl.openspiel_bot import register as register_openspiel_mcts  # noqa: E402
+
+register_openspiel_mcts()  # `["openspiel-mcts", {"simulations": 7}]` names OpenSpiel's MCTSBot (with pyspiel)
 
 
 def one(task):
@@ -42,7 +48,7 @@ def one(task):
     game_seed = derive_seed(seed, name, "block", i // players) if duplicate else derive_seed(seed, name, i)
     cpu = [[] for _ in range(players)]
     returns, _ = play_game(make_game(name, options), specs, game_seed, cpu=cpu)
-    return returns[seat], time.process_time() - t0, cpu[seat]
+    return returns[seat], time.process_time() - t0, cpu[seat], [t for s in range(players) if s != seat for t in cpu[s]]
 
 
 def check_bot(game, spec) -> None:
@@ -87,16 +93,19 @@ def main() -> None:
     t0 = time.perf_counter()
     with Pool(args.workers) as pool:
         res = pool.map(one, [(args.game, options, cand, opp, players, i, args.seed, args.duplicate) for i in range(args.games)])
-    wins = sum(r for r, _, _ in res)
+    wins = sum(r for r, _, _, _ in res)
     lo, hi = wilson(wins, len(res))
-    decisions = sorted(t for _, _, ts in res for t in ts)
+    decisions = sorted(t for _, _, ts, _ in res for t in ts)
     p95 = decisions[min(len(decisions) - 1, math.ceil(0.95 * len(decisions)) - 1)] if decisions else 0.0
     median = decisions[len(decisions) // 2] if decisions else 0.0
+    theirs = sorted(t for _, _, _, ts in res for t in ts)
     print(f"{args.game} ({players} players{', ' + args.options if options else ''}): {args.candidate} vs {args.opp}: {wins / len(res):.3f} "
-          f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s, _ in res) / len(res):.1f} CPU s/game, "
-          f"candidate {median:.3g} s per decision (p95 {p95:.3g}), wall {time.perf_counter() - t0:.0f} s")
+          f"[{lo:.3f}, {hi:.3f}] over {len(res)} games, {sum(s for _, s, _, _ in res) / len(res):.1f} CPU s/game, "
+          f"candidate {median:.3g} s per decision (p95 {p95:.3g}, mean {statistics.fmean(decisions) if decisions else 0:.3g}), "
+          f"opponents {theirs[len(theirs) // 2] if theirs else 0:.3g} (mean {statistics.fmean(theirs) if theirs else 0:.3g}), "
+          f"wall {time.perf_counter() - t0:.0f} s")
     if args.duplicate:
-        lo, hi = block_interval([r for r, _, _ in res], players)
+        lo, hi = block_interval([r for r, _, _, _ in res], players)
         print(f"duplicate blocks of {players}: 95% interval of the block means [{lo:.3f}, {hi:.3f}] "
               f"over {len(res) // players} blocks")
 

@@ -69,6 +69,14 @@ def test_rng_peek_below_is_the_next_below_and_moves_nothing(seed, n):
     assert r.below(n) == peeked and r.s != seed
 
 
+@given(st.integers(0, 2**64 - 1))
+def test_rng_advance_moves_the_stream_as_next64_does(seed):
+    a, b = Rng(seed), Rng(seed)
+    a.advance()
+    b.next64()
+    assert a.s == b.s and a.next64() == b.next64()
+
+
 def test_rng_is_roughly_uniform():
     r = Rng(1)
     counts = [0] * 6

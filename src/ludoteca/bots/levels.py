@@ -39,14 +39,19 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 # a loaded 2-core machine. Measured strength in docs/bots.md.
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "prime-climb": {
-        # the 8 best ends of the turn by `duel` (the solved table, cards folded in as turns), each
-        # played on through the opponent's greedy reply (depth 1) and valued by `duel` again; without
-        # cards `duel` is exact and the best end is played at once: the table's own play, the same
-        # result as `perfect` in 400 of 400 games against greedy. Without the table, `duel` is the
-        # game's heuristic (the same search on greedy's yardstick). Greedy by `duel` (medium's candidate) was not
-        # separated from plain greedy: 0.527 [0.470, 0.582] over 300 games with cards.
-        # (640 playouts: about 1 s a turn; `work` stops a search whose playouts' greedy turns have
-        # expanded 50,000 positions, the opponent's doubles with Keepers, which once took 9 s)
+        # the 8 best ends of the turn by `duel` (the solved table's chance, the cards folded in as
+        # turns). With the table built `duel` is settled (bots_plugin.py): the best end is played at
+        # once, with cards or without, as greedy by `duel` plays; without cards that is the table's own
+        # play. With cards the 640 paired playouts of the opponent's greedy reply (about 1 s a turn)
+        # won 0.525 [0.456, 0.593] against greedy on the ladder's 200 seeds, where greedy by `duel`
+        # won 0.610 [0.541, 0.675] on the same seeds (paired +0.085 ± 0.090; playing on to depth 0
+        # only, 0.600 over their first 60, greedy by `duel` 0.617): the table already sums the
+        # opponent's rolls exactly and 80 playouts a candidate only add noise. (One earlier screening
+        # of greedy by `duel`, 300 games on one seed family, gave 0.527; seven seed families of
+        # benchmarks/versus.py, 2,800 games, gave 0.51-0.70 each, 0.58 pooled.) Without the table
+        # `duel` is the game's heuristic and the playouts run: the same search on greedy's yardstick.
+        # (`work` stops a search whose playouts' greedy turns have expanded 50,000 positions, the
+        # opponent's doubles with Keepers, which once took 9 s)
         "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,
                                "work": 50000}),
     },

@@ -21,9 +21,11 @@ policy iteration: it estimates what each end is worth against the players it act
 - A chosen end is a plan for the rest of the turn: later decisions of the same turn follow it
   without a new search as long as the view is the one the plan expected (no chance in between).
 - An evaluator may know where it is exact (`evaluator.exact(state)`: Prime Climb's `duel`
-  without cards, the solved table): there the best end by that value is played without
-  playouts, which against an exact value could only add noise (with 192 paired playouts they
-  moved 27% of the turns off the table's best, costing 0.0009 of win probability a turn).
+  without cards, the solved table), or where playouts would only blur it (`evaluator.settled`:
+  `duel` with the table, cards or not): there the best end by that value is played without
+  playouts (against the exact value, 192 paired playouts moved 27% of the turns off the table's
+  best, costing 0.0009 of win probability a turn; with cards, 640 cost 0.085 of win rate against
+  greedy, docs/bots.md).
 - Seeded: same seed, same view, same choice.
 """
 
@@ -89,12 +91,16 @@ class LookaheadBot(Bot):
             Rng(seed ^ 0x5EED).shuffle(ends)
         ends.sort(key=lambda e: -e[0])  # stable: ties keep the order above
         ranked = ends[: self.params["candidates"]]
-        exact = getattr(self._evaluator, "exact", None)
-        if len(ranked) > 1 and not (exact is not None and exact(root)):
+        if len(ranked) > 1 and not self.settled(root):
             ranked = self.halving(view, root, me, ranked, Rng(seed), values)
         path = ranked[0][1]
         self.plan = self.follow(root, me, path)
         return path[0]
+
+    def settled(self, root: State) -> bool:
+        """Does the evaluator say its value of this position needs no playouts (exact or settled)?"""
+        return any(claim is not None and claim(root)
+                   for claim in (getattr(self._evaluator, "exact", None), getattr(self._evaluator, "settled", None)))
 
     def halving(self, view, root: State, me: int, ranked, rng: Rng, values):
         """Successive halving over the candidate ends, on shared (paired) playouts."""

@@ -24,6 +24,11 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
 
+    def advance(self) -> None:
+        """Move the stream one step, as next64() would, without working out its number (a chance
+        outcome applied moves the stream whether or not it reads it)."""
+        self.s = (self.s + _GOLDEN) & _MASK
+
     def peek_below(self, n: int) -> int:
         """What below(n) would give next, leaving the stream where it is (sample_chance peeks)."""
         s = (self.s + _GOLDEN) & _MASK

@@ -20,6 +20,9 @@ from .geometry import CONNECTED, Geometry, geometry
 from .table import ALLOW, TOP_CLASS, TableReads, bits
 
 _LOW = (1 << K.MASK_BITS) - 1
+# each piece's bit in the two words a set of pieces crosses into the kernels as (no wide ints built)
+_LO_BIT = [1 << c if c < K.MASK_BITS else 0 for c in range(NUM_PIECES)]
+_HI_BIT = [1 << (c - K.MASK_BITS) if c >= K.MASK_BITS else 0 for c in range(NUM_PIECES)]
 
 
 def join_mask(lo: int, hi: int) -> list[int]:
@@ -291,7 +294,10 @@ class FastTable(TableReads):
         if not self.owned:
             self._own()
         fg = self.fg
-        out = fg.buffer()
+        try:
+            out = fg._local.out
+        except AttributeError:
+            out = fg.buffer()
         r = fg.place(self.ti, self.tb, fg.gi, fg.gb, card, o, p, start, NUMBER[card],
                      blocked & _LOW, blocked >> K.MASK_BITS, out)
         self.placed.append((card * 2 + o) * fg.n + p)
@@ -338,15 +344,19 @@ class FastTable(TableReads):
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
         if not hand:
             return []
-        m = 0
+        lo = hi = 0
         for c in hand:
-            m |= 1 << c
+            lo |= _LO_BIT[c]
+            hi |= _HI_BIT[c]
         fg = self.fg
-        out = fg.buffer()
-        k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
+        try:
+            out = fg._local.out
+        except AttributeError:
+            out = fg.buffer()
+        k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, lo, hi, must_beat_all, out)
         if k < 0:  # more than the buffer holds (every spot of two cards): an array of its own
             out = np.empty(-k, np.int64)
-            k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, m & _LOW, m >> K.MASK_BITS, must_beat_all, out)
+            k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, lo, hi, must_beat_all, out)
         return out[:k].tolist()
 
     def placement_sets(self, must_beat_all: bool) -> list[int]:

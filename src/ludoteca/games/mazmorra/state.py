@@ -25,6 +25,7 @@ EMPTY = -1
 ENDED_NAMES = (None, "exit", "deck")
 _CARDS_PLACED, _FROM_DOUBLE_COVER, _WALKS, _NO_WALK, _FROM_COLOUR = (
     S.CARDS_PLACED, S.FROM_DOUBLE_COVER, S.WALKS, S.NO_WALK, S.FROM_COLOUR)  # hot path: no attribute lookups
+_ROOM_BIT = [1 << r for r in range(NUM_CARDS)] + [0, 0]  # a pawn's room as a bit; ENTRY and EXIT: none
 _DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozenset({"take"}),
                    frozenset({"draw"}), frozenset({"refill"}), frozenset())
 
@@ -133,13 +134,13 @@ class MazmorraState(State):
         return {r for s, r in enumerate(self.pawns) if s != me and r < NUM_CARDS}
 
     def _blocked_mask(self) -> int:
-        """blocked() as a bitmask over the pieces."""
-        me = self.turn
+        """blocked() as a bitmask over the pieces: every pawn's room but the mover's (two pawns never
+        share a room, and ENTRY and EXIT block nobody)."""
+        bit, pawns = _ROOM_BIT, self.pawns
         blocked = 0
-        for s, r in enumerate(self.pawns):
-            if s != me and r < NUM_CARDS:
-                blocked |= 1 << r
-        return blocked
+        for r in pawns:
+            blocked |= bit[r]
+        return blocked & ~bit[pawns[self.turn]]
 
     def end_rooms(self) -> list[int]:
         """Where the current player's pawn may end its walk with the card just played."""
@@ -188,7 +189,7 @@ class MazmorraState(State):
             else:
                 self._end(2)
         elif phase == DRAW:
-            self.rng.next64()
+            self.rng.advance()
             card = action - g.card_base
             self.pool.remove(card)
             self._add_to_hand(card)
@@ -199,7 +200,7 @@ class MazmorraState(State):
                 self.market[self.market.index(FACE_DOWN)] = EMPTY
                 self._end(2)
         elif phase == REFILL:
-            self.rng.next64()
+            self.rng.advance()
             card = action - g.card_base
             self.pool.remove(card)
             self.market[self.slot] = card
