@@ -294,10 +294,7 @@ class FastTable(TableReads):
         if not self.owned:
             self._own()
         fg = self.fg
-        try:
-            out = fg._local.out
-        except AttributeError:
-            out = fg.buffer()
+        out = fg.buffer()
         r = fg.place(self.ti, self.tb, fg.gi, fg.gb, card, o, p, start, NUMBER[card],
                      blocked & _LOW, blocked >> K.MASK_BITS, out)
         self.placed.append((card * 2 + o) * fg.n + p)
@@ -349,10 +346,7 @@ class FastTable(TableReads):
             lo |= _LO_BIT[c]
             hi |= _HI_BIT[c]
         fg = self.fg
-        try:
-            out = fg._local.out
-        except AttributeError:
-            out = fg.buffer()
+        out = fg.buffer()
         k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, lo, hi, must_beat_all, out)
         if k < 0:  # more than the buffer holds (every spot of two cards): an array of its own
             out = np.empty(-k, np.int64)

@@ -134,8 +134,8 @@ class MazmorraState(State):
         return {r for s, r in enumerate(self.pawns) if s != me and r < NUM_CARDS}
 
     def _blocked_mask(self) -> int:
-        """blocked() as a bitmask over the pieces: every pawn's room but the mover's (two pawns never
-        share a room, and ENTRY and EXIT block nobody)."""
+        """blocked() as a bitmask over the pieces: every pawn's room but the mover's (ENTRY and EXIT
+        block nobody; a walk never enters its own start, so a pawn sharing it changes nothing)."""
         bit, pawns = _ROOM_BIT, self.pawns
         blocked = 0
         for r in pawns:
