@@ -12,7 +12,7 @@ from ludoteca.bots.lookahead import LookaheadBot, own_ends
 from ludoteca.bots.policies import resolve_evaluator
 from ludoteca.engine import CHANCE, make_game, view_document
 from ludoteca.games.prime_climb import bots_plugin
-from ludoteca.games.prime_climb.evaluation import KEEPER_TURNS, SCALE, card_turns
+from ludoteca.games.prime_climb.evaluation import KEEPER_TURNS, card_turns
 from ludoteca.games.prime_climb.solvers import table as tables
 from ludoteca.games.prime_climb.solvers.race import solve
 
@@ -65,7 +65,7 @@ def test_duel_is_the_table_without_cards_and_folds_keepers_in_as_turns(hashed_ta
     duel, solved = resolve_evaluator(game, "duel"), resolve_evaluator(game, "solved")
     state = engine_position((31, 14), (33, 37), (3, 9))
     assert duel(state) == solved(state) and duel.exact(state)
-    # the same position with cards, seat 0 holding two Keepers: 0.7 turns for it, on the log-odds
+    # the same position with cards, seat 0 holding two Keepers: 0.7 turns, over CARD_SCALE on the log-odds
     carded = make_game("prime-climb")
     body = carded.new_initial_state(2, 0).to_json()
     body.update({k: v for k, v in state.to_json().items() if k in ("turn", "phase", "pawns", "dice", "start")})
@@ -74,9 +74,11 @@ def test_duel_is_the_table_without_cards_and_folds_keepers_in_as_turns(hashed_ta
     with_cards = carded.state_from_json(body, 2)
     assert card_turns(with_cards, 0) == pytest.approx(-2 * KEEPER_TURNS) and card_turns(with_cards, 1) == 0
     p = solved(with_cards)[0]
-    expected = 1 / (1 + math.exp(-(math.log(p / (1 - p)) + 2 * KEEPER_TURNS / SCALE)))
+    expected = 1 / (1 + math.exp(-(math.log(p / (1 - p)) + 2 * KEEPER_TURNS / bots_plugin.CARD_SCALE)))
     v = resolve_evaluator(carded, "duel")(with_cards)
     assert v[0] == pytest.approx(expected) and v[0] > p and sum(v) == pytest.approx(1.0)
+    # four times the heuristic's weight (its spread is 2.5 turns): two Keepers are 1.12 of log-odds
+    assert math.log(v[0] / v[1]) - math.log(p / (1 - p)) == pytest.approx(2 * 0.35 * 4 / 2.5)
     assert not resolve_evaluator(carded, "duel").exact(with_cards)  # cards: only an estimate
 
 

@@ -50,6 +50,8 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         # of greedy by `duel`, 300 games on one seed family, gave 0.527; seven seed families of
         # benchmarks/versus.py, 2,800 games, gave 0.51-0.70 each, 0.58 pooled.) Without the table
         # `duel` is the game's heuristic and the playouts run: the same search on greedy's yardstick.
+        # `duel` weighs the cards four times as much as the heuristic does (bots_plugin.CARD_SCALE):
+        # 0.77-0.79 against greedy in screening where the heuristic's weight won 0.56.
         # (`work` stops a search whose playouts' greedy turns have expanded 50,000 positions, the
         # opponent's doubles with Keepers, which once took 9 s)
         "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,

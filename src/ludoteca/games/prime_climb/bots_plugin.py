@@ -11,9 +11,9 @@
   built, it is `racer`.
 - evaluator `duel` (the lookahead's for `hard`): `solved` with the cards folded in: the Keepers
   held, a curse and a card about to be drawn, in turns (evaluation.card_turns, the weights of the
-  game's heuristic), shift the log-odds of the table's chance by their gap over `evaluation.SCALE`
-  (the heuristic's logistic of a gap in turns). Without cards this is exactly `solved`; without
-  the table, or with more than two players, it is the game's heuristic.
+  game's heuristic), shift the log-odds of the table's chance by their gap over CARD_SCALE.
+  Without cards this is exactly `solved`; without the table, or with more than two players, it is
+  the game's heuristic.
   `duel.exact(state)` says where it is exact (two players, no cards, the table built), and
   `duel.settled(state)` where playouts of greedy turns could only blur it (two players, the table
   built, cards or not: the table sums the dice exactly, and the lookahead's playouts, paired
@@ -35,11 +35,15 @@ from ...engine import TERMINAL
 from . import actions as A
 from .board import apply_op
 from .evaluation import KEEPER_TURNS, card_turns
-from .evaluation import SCALE as TURN_SCALE
 from .state import MOVE, ROLL
 from .solvers.race import solve
 
 SCALE = 1.5  # turns: the spread of the logistic that turns a race gap into a winning chance
+# Turns of card gap per unit of `duel`'s log-odds. The heuristic's own spread (evaluation.SCALE,
+# 2.5) left `hard` at 0.56 against greedy with cards; a quarter of it, the cards weighed four
+# times as much, won 0.77-0.79, past which the wins fell again (0.69 at 0.4, 0.50 at 0.25;
+# screening in docs/bots.md). Not a fit of the table to the cards: the best of a measured sweep.
+CARD_SCALE = 0.625
 
 
 def scored_actions(pawns: tuple[int, int], dice: list[int], legal: list[int]) -> list[tuple[float, int]]:
@@ -136,7 +140,7 @@ def duel_values(state) -> list[float]:
     gap = card_turns(state, 1) - card_turns(state, 0)  # turns seat 0's cards save over seat 1's
     if gap:
         p = min(max(p, 1e-9), 1.0 - 1e-9)
-        p = 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + gap / TURN_SCALE)))
+        p = 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + gap / CARD_SCALE)))
     return [p, 1.0 - p]
 
 
