@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
 from ludoteca.engine import make_game
+from ludoteca.games.prime_climb import bots_plugin
 from ludoteca.games.prime_climb import hints as H
+from ludoteca.games.prime_climb.state import DRAW
 from ludoteca.games.prime_climb.solvers import table as tables
 
 runner = CliRunner()
@@ -65,6 +68,26 @@ def test_cards_on_is_an_estimate_and_names_the_draw():
     found = H.hints(position((31, 14), (33, 37), (3, 9), cards=True), top=20)
     assert not any(h.exact for h in found)
     assert any(any("a prime: you draw a card" in r.en for r in h.reasons) for h in found)
+
+
+def test_cards_on_with_the_table_judges_the_ends_as_hard_does(monkeypatch):
+    """With cards the table still helps: each end is worth `duel`'s chance (the table's, the cards
+    folded in as turns over CARD_SCALE), the evaluator `hard` plays by; still an estimate."""
+    table = tables.DuelTable(101, HashedW())
+    monkeypatch.setattr(tables, "load", lambda goal=101: table)
+    monkeypatch.setattr(bots_plugin, "_TABLE", [table])
+    state = position((31, 14), (33, 37), (3, 9), cards=True)
+    found = H.hints(state, top=50)
+    assert found and not any(h.exact for h in found)
+    expected = sorted((bots_plugin.duel_values(end)[0] for _, end in H._ends(state, 0).values()), reverse=True)
+    assert [h.value for h in found] == expected[:len(found)]
+    # an end on a prime draws a card: 0.25 turns, which shifts the table's log-odds by 0.25 / CARD_SCALE
+    drawing = [end for _, end in H._ends(state, 0).values() if end.phase == DRAW]
+    assert drawing
+    p = 1.0 - table.win(tuple(drawing[0].pos[2:4]), tuple(drawing[0].pos[0:2]))
+    shifted = bots_plugin.with_cards(p, drawing[0], 0)
+    assert math.log(shifted / (1 - shifted)) - math.log(p / (1 - p)) == pytest.approx(0.25 / bots_plugin.CARD_SCALE)
+    assert "estimated" in H.hint_lines(state)[0]
 
 
 def test_hint_command_both_languages(no_table):

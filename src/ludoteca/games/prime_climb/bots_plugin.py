@@ -136,12 +136,18 @@ def duel_values(state) -> list[float]:
         return state.returns()
     if state.num_players != 2 or _table() is None:
         return state.evaluate_all()
-    p = solved_values(state)[0]
-    gap = card_turns(state, 1) - card_turns(state, 0)  # turns seat 0's cards save over seat 1's
+    p = with_cards(solved_values(state)[0], state, 0)
+    return [p, 1.0 - p]
+
+
+def with_cards(p: float, state, seat: int) -> float:
+    """`seat`'s chance p by the table (cards ignored), its log-odds shifted by the turns its cards
+    save over the other seat's, over CARD_SCALE (`duel`; the hints with cards)."""
+    gap = card_turns(state, 1 - seat) - card_turns(state, seat)
     if gap:
         p = min(max(p, 1e-9), 1.0 - 1e-9)
         p = 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + gap / CARD_SCALE)))
-    return [p, 1.0 - p]
+    return p
 
 
 duel_values.exact = lambda state: state.num_players == 2 and not state.game.options["cards"] and _table() is not None

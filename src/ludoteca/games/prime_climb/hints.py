@@ -2,10 +2,11 @@
 
 `hints(state)` lists the distinct ways the mover's turn can end (every sequence of its decisions
 until control leaves it, merged by the position they reach), each valued as the mover's chance to
-win: exact from the solved table in two-player games without cards (solvers/table.py), else the
-game's heuristic estimate (evaluation.py, the yardstick `hard` searches with). Each way comes with
-reasons in words: it brings a pawn (or both: the win) to 101, bumps pawns to Start, lands on a
-prime and draws a card, or leaves a pawn that the opponent's next roll can bump.
+win: exact from the solved table in two-player games without cards (solvers/table.py); with cards
+the table's chance with the cards folded in, as `hard` judges its turns (bots_plugin.with_cards, an
+estimate); without the table, or with more players, the game's heuristic (evaluation.py). Each way
+comes with reasons in words: it brings a pawn (or both: the win) to 101, bumps pawns to Start,
+lands on a prime and draws a card, or leaves a pawn that the opponent's next roll can bump.
 `hint_lines(state, lang)` is the same as text for the terminal's `hint` command.
 """
 
@@ -15,6 +16,7 @@ from typing import NamedTuple
 
 from ...engine import TERMINAL, T, Text
 from .board import GOAL, IS_RED
+from .bots_plugin import with_cards
 from .learn import turn_outcomes
 
 TOP = 3
@@ -25,7 +27,7 @@ class Hint(NamedTuple):
     steps: tuple[str, ...]
     pawns: tuple[int, int]  # the mover's pawns once the turn's moves are over (after bumps)
     value: float  # the mover's chance to win
-    exact: bool  # from the solved table (True) or the heuristic's estimate
+    exact: bool  # from the solved table without cards (True), or an estimate
     reasons: tuple[Text, ...]
 
 
@@ -53,7 +55,7 @@ def _ends(state, me: int) -> dict:
 
 
 def _table(state):
-    if state.num_players != 2 or state.use_cards:
+    if state.num_players != 2:
         return None
     from .solvers import table
 
@@ -68,7 +70,8 @@ def _value(end, me: int, table) -> float:
         return end.returns()[me]
     if table is not None:
         other = 1 - me
-        return 1.0 - table.win((end.pos[2 * other], end.pos[2 * other + 1]), (end.pos[2 * me], end.pos[2 * me + 1]))
+        p = 1.0 - table.win((end.pos[2 * other], end.pos[2 * other + 1]), (end.pos[2 * me], end.pos[2 * me + 1]))
+        return with_cards(p, end, me) if end.use_cards else p
     return end.evaluate(me)
 
 
@@ -126,7 +129,8 @@ def hints(state, top: int = TOP) -> list[Hint]:
     for steps, end in _ends(state, me).values():
         ranked.append((_value(end, me, table), steps, end))
     ranked.sort(key=lambda r: (-r[0], len(r[1]), r[1]))
-    return [Hint(steps, (end.pos[2 * me], end.pos[2 * me + 1]), value, table is not None, tuple(_reasons(state, end, me)))
+    exact = table is not None and not state.use_cards
+    return [Hint(steps, (end.pos[2 * me], end.pos[2 * me + 1]), value, exact, tuple(_reasons(state, end, me)))
             for value, steps, end in ranked[:top]]
 
 
@@ -140,7 +144,7 @@ def hint_lines(state, lang: str = "en", top: int = TOP) -> list[str]:
                "Best ways to play (estimated chance to win):",
                "Mejores jugadas (probabilidad exacta de ganar, jugando ambos a la perfección):" if exact else
                "Mejores jugadas (probabilidad estimada de ganar):").get(lang)]
-    if not exact and state.num_players == 2 and not state.use_cards:
+    if state.num_players == 2 and _table(state) is None:  # the table would make them exact, or better
         from .solvers.table import build_hint
 
         lines.append("  (" + build_hint().get(lang) + ")")
