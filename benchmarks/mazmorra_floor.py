@@ -7,7 +7,7 @@ Interleaved rounds in one process, by CPU time (time.process_time), medians over
 backgammon's cost per action in compare.py's loop; from seeded random Mazmorra games, the actions a
 turn takes and the legal placements a turn offers; then, on mid-game positions, the cost of the
 hand's legal placements (as the Python list the loop gets) and of laying a card with its walk
-(FastTable.place), and of making that many Python ints alone. A turn at X times backgammon may take
+(FastTable.play), and of making that many Python ints alone. A turn at X times backgammon may take
 actions-per-turn x backgammon's cost / X; the report gives the two calls' share of it. Reports only.
 """
 
@@ -70,14 +70,13 @@ def legal_cost(picks) -> float:
     return (time.process_time() - start) / len(picks)
 
 
-def place_cost(picks, n: int) -> float:
+def place_cost(picks, move_base: int) -> float:
     tables = [(state.table.copy(), action, state) for state, action in picks]
     for table, _, _ in tables:
         table._own()  # the copy-on-write copy is the search's cost, not the playout's
     start = time.process_time()
     for table, action, state in tables:
-        card, rest = divmod(action, 2 * n)
-        table.place(card, rest // n, rest % n, state.pawns[state.turn], 0)
+        table.play(action, state.pawns, state.turn, move_base)
     return (time.process_time() - start) / len(tables)
 
 
@@ -101,7 +100,7 @@ def main() -> None:
         sys.exit("the compiled table is not in use (install the `fast` extra)")
     per_turn, size, picks = turn_shape(game, 30)
     rng = Rng(1)
-    rounds = [(backgammon_cost(backgammon, 0.3, rng), legal_cost(picks), place_cost(picks, game.ncells),
+    rounds = [(backgammon_cost(backgammon, 0.3, rng), legal_cost(picks), place_cost(picks, game.move_base),
                ints_cost(round(size))) for _ in range(args.rounds)]
     bg, legal, place, ints = (statistics.median(r[k] for r in rounds) for k in range(4))
     budget = per_turn * bg / args.target

@@ -13,7 +13,7 @@ pytest.importorskip("numba")
 
 from ludoteca.engine import CHANCE, TERMINAL, make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
-from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES, parse_card  # noqa: E402
+from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES, NUMBER, parse_card  # noqa: E402
 from ludoteca.games.mazmorra.fast_table import FastTable  # noqa: E402
 from ludoteca.games.mazmorra.scenario import build  # noqa: E402
 from ludoteca.games.mazmorra.table import Table  # noqa: E402
@@ -45,6 +45,8 @@ def same_table(a, b, rng: Rng) -> None:
         assert a.positions_by_suit(strict) == b.positions_by_suit(strict)
         hand = sorted({rng.below(NUM_CARDS) for _ in range(4)})
         assert a.legal_placements(hand, strict) == b.legal_placements(hand, strict)
+        backwards = hand[::-1]  # a hand out of order: the kernel puts the cards in order itself
+        assert a.legal_placements(backwards, strict) == b.legal_placements(hand, strict)
     live = sorted(b.live)
     for _ in range(12):  # fits() on candidates and on any valid spot
         op = live[rng.below(len(live))] if live and rng.below(2) else rng.below(2 * n)
@@ -108,6 +110,38 @@ def test_random_tables_by_any_legal_card(seed, distance, cards):
         same_table(a, b, rng)
 
 
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), distance=st.sampled_from([1, 6, 10]), players=st.sampled_from([2, 3, 4]))
+def test_play_lays_the_card_and_walks_as_put_and_walk_ends(seed, distance, players):
+    """FastTable.play (one kernel call: the action laid, the mover's walk, as move actions) against
+    the reference's play and against put() then walk_ends() on a copy, with the pawns scattered
+    over the rooms so that they block one another; every answer plain ints."""
+    fast, ref = pair({"distance": distance, "allow_two": True})
+    a, b = fast.new_initial_state(players, seed), ref.new_initial_state(players, seed)
+    rng = Rng(seed)
+    n2 = 2 * ref.geo.ncells
+    checked = 0
+    while b.current_player() != TERMINAL and checked < 12:
+        legal = b.legal_actions()
+        if b.phase == 0 and legal[0] < ref.discard_base:
+            rooms = [c for c in range(NUM_PIECES) if b.table.orient[c] >= 0 and c != EXIT]
+            pawns = [rooms[rng.below(len(rooms))] for _ in range(players)]
+            mover, action = rng.below(players), legal[rng.below(len(legal))]
+            got = a.table.copy().play(action, pawns, mover, fast.move_base)
+            assert got == b.table.copy().play(action, pawns, mover, ref.move_base)
+            assert type(got[0]) is int and all(type(x) is int for x in got[1])
+            card, spot = divmod(action, n2)
+            t = a.table.copy()
+            beaten = t.put(card, spot // ref.geo.ncells, spot % ref.geo.ncells)
+            blocked = sum(1 << r for r in {r for s, r in enumerate(pawns) if s != mover and r < NUM_CARDS})
+            ends = t.walk_ends(pawns[mover], NUMBER[card], blocked, card)
+            assert got == (beaten, [fast.move_base + e for e in ends])
+            checked += 1
+        action = b.sample_chance() if b.current_player() == CHANCE else legal[rng.below(len(legal))]
+        a.apply_legal(action)
+        b.apply_legal(action)
+
+
 @pytest.mark.slow
 def test_many_random_tables():
     """The sweep behind the claim "the same on many random tables": LUDOTECA_MAZMORRA_TABLES
@@ -154,19 +188,20 @@ def _mid_game_tables(count: int):
 def test_answers_longer_than_the_kernels_buffer_bring_their_own_array():
     """The kernels write into a per-thread buffer; a hand whose placements overflow it (here a
     buffer shrunk to 3) is asked again with an array of the size the kernel reports."""
-    import numpy as np
-
     (a, b), = _mid_game_tables(1)
     hand = list(range(0, NUM_CARDS, 9))
     expected = b.legal_placements(hand, False)
     assert len(expected) > 3
+    import numpy as np
+
     fg = a.fg
-    saved = fg.buffer()
-    fg._local.out = np.empty(3, np.int64)
+    saved = fg.local.out
+    fg.local.out = np.empty(3, np.int64)
     try:
         assert a.legal_placements(hand, False) == expected
+        assert a.legal_placements(hand[:4], False) == b.legal_placements(hand[:4], False)
     finally:
-        fg._local.out = saved
+        fg.local.out = saved
     assert a.legal_placements(hand, False) == expected
 
 

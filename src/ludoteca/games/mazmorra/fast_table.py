@@ -15,14 +15,13 @@ from functools import lru_cache
 import numpy as np
 
 from . import kernels as K
-from .cards import BEATEN, COLOUR, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
+from .cards import BEATEN, COLOUR, ENTRY, NUM_CARDS, NUM_PIECES, NUMBER, SUIT
 from .geometry import CONNECTED, Geometry, geometry
 from .table import ALLOW, TOP_CLASS, TableReads, bits
 
 _LOW = (1 << K.MASK_BITS) - 1
-# each piece's bit in the two words a set of pieces crosses into the kernels as (no wide ints built)
-_LO_BIT = [1 << c if c < K.MASK_BITS else 0 for c in range(NUM_PIECES)]
-_HI_BIT = [1 << (c - K.MASK_BITS) if c >= K.MASK_BITS else 0 for c in range(NUM_PIECES)]
+_NO_ROOMS = [-1] * 4  # pads the pawns' rooms to the kernels' four
+_NO_CARDS = _NO_ROOMS  # and a hand's cards
 
 
 def join_mask(lo: int, hi: int) -> list[int]:
@@ -115,6 +114,7 @@ class FastGeometry:
                 if 0 <= nx < geo.width and 0 <= ny < geo.height:
                     neigh[c, k] = ny * geo.width + nx
         add(K.G_NEIGH, neigh)
+        add(K.G_NUMBER, list(NUMBER) + [0, 0])
         # bitboards, per placement code op = o * n + p
         boards = []
         for op in range(2 * n):
@@ -155,11 +155,13 @@ class FastGeometry:
         self.flag = int(head[K.T_FLAGS])
         self.W = W
         self.n = n
+        self.n2 = 2 * n
         # the hot kernels' entry points, typed on an empty table of this grid
         ti, tb, gi, gb = self.ti0.copy(), self.tb0.copy(), self.gi, self.gb
         out = np.empty(4 * n, np.int64)
         self.legal = _entry(K.legal_placements, ti, tb, gi, gb, 1, 0, False, out)
-        self.place = _entry(K.place, ti, tb, gi, gb, 0, 0, 0, 0, 1, 0, 0, out)
+        self.legal4 = _entry(K.legal_of_hand, ti, tb, gi, gb, 0, 1, -1, -1, False, out)
+        self.play = _entry(K.play, ti, tb, gi, gb, 0, 0, ENTRY, ENTRY, -1, -1, 0, out)
         self.walk = _entry(K.walk_ends, tb, gi, 0, 1, 0, 0, -1)
         self.dist = _entry(K.distances, tb, gi)
         self.pawn_dist = _entry(K.pawn_distances, tb, gi, 0, 1, -1, -1)
@@ -170,17 +172,18 @@ class FastGeometry:
                                  False, 0, out)
         self.standing_each = _entry(K.standing_each, out, 0, out, 2 * n, self.colour, 0, rooms, 3, 0,
                                     np.empty(1, np.float64))
-        self._local = threading.local()
+        self.local = _Buffers(4 * n)
 
-    def buffer(self) -> np.ndarray:
-        """This thread's output buffer for the kernels (each thread its own: a kernel writes into
-        it and the caller reads it back before anything else can run in that thread). It holds 4n
-        entries, every spot of two cards; a longer answer brings its own array."""
-        try:
-            return self._local.out
-        except AttributeError:
-            out = self._local.out = np.empty(4 * self.n, np.int64)
-            return out
+
+
+class _Buffers(threading.local):
+    """The kernels' output buffer `out`, one per thread: a kernel writes into it and the caller
+    reads it back before anything else can run in that thread (threading.local runs __init__ in
+    each thread on first use, so the hot path reads a plain attribute). It holds 4n entries,
+    every spot of two cards; a longer answer brings its own array."""
+
+    def __init__(self, size: int):
+        self.out = np.empty(size, np.int64)
 
 
 @lru_cache(maxsize=8)
@@ -288,19 +291,19 @@ class FastTable(TableReads):
         self.pieces.append(card)
         return beaten
 
-    def place(self, card: int, o: int, p: int, start: int, blocked: int) -> tuple[int, list[int]]:
-        """put() a card of the deck from a legal action, then walk_ends() for the pawn on `start`
-        with it: (covered cards it beats, where the walk can end)."""
+    def play(self, action: int, rooms: list[int], mover: int, move_base: int) -> tuple[int, list[int]]:
+        """table.Table.play in one kernel call (kernels.play): the play action laid, the walk
+        of seat `mover`'s pawn among `rooms` (at most four) with it; (covered cards it beats, the
+        move actions where the walk can end)."""
         if not self.owned:
             self._own()
         fg = self.fg
-        out = fg.buffer()
-        r = fg.place(self.ti, self.tb, fg.gi, fg.gb, card, o, p, start, NUMBER[card],
-                     blocked & _LOW, blocked >> K.MASK_BITS, out)
-        self.placed.append((card * 2 + o) * fg.n + p)
-        self.pieces.append(card)
-        k = r >> 2
-        return r & 3, (out[:k].tolist() if k > 1 else [int(out[0])] if k else [])
+        out = fg.local.out
+        r = rooms + _NO_ROOMS
+        k = fg.play(self.ti, self.tb, fg.gi, fg.gb, action, mover, r[0], r[1], r[2], r[3], move_base, out)
+        self.placed.append(action)
+        self.pieces.append(action // fg.n2)
+        return k & 3, out[:k >> 2].tolist()
 
     def place_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
                    best_end: bool = False, no_path: int = 0) -> list[int]:
@@ -339,14 +342,17 @@ class FastTable(TableReads):
 
     # --- legal placements -------------------------------------------------------------------
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
-        if not hand:
-            return []
-        lo = hi = 0
-        for c in hand:
-            lo |= _LO_BIT[c]
-            hi |= _HI_BIT[c]
         fg = self.fg
-        out = fg.buffer()
+        out = fg.local.out
+        if len(hand) <= 4:  # a hand as dealt: its cards go to the kernel one by one
+            h = hand + _NO_CARDS
+            k = fg.legal4(self.ti, self.tb, fg.gi, fg.gb, h[0], h[1], h[2], h[3], must_beat_all, out)
+            if k >= 0:
+                return out[:k].tolist()
+        cards = 0
+        for c in hand:
+            cards |= 1 << c
+        lo, hi = cards & _LOW, cards >> K.MASK_BITS
         k = fg.legal(self.ti, self.tb, fg.gi, fg.gb, lo, hi, must_beat_all, out)
         if k < 0:  # more than the buffer holds (every spot of two cards): an array of its own
             out = np.empty(-k, np.int64)

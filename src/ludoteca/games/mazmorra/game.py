@@ -78,6 +78,7 @@ class MazmorraGame(Game):
         self.width, self.height = grid_size(self.distance)
         self.geo = geometry(self.width, self.height)
         n = self.ncells = self.geo.ncells
+        self.ncells2 = 2 * n  # a play action is card * ncells2 + spot
         self.move_base = NUM_CARDS * 2 * n
         self.take_base = self.move_base + NUM_PIECES  # one move per piece, EXIT included
         self.discard_base = self.take_base + MARKET_SIZE

@@ -21,7 +21,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
 
@@ -30,6 +32,7 @@ G_N, G_WIDTH, G_HEIGHT, G_W, G_CW = 0, 1, 2, 3, 4
 G_RECT, G_RING, G_GCOUNT, G_GOP, G_GMASK, G_CONN, G_SUIT, G_BEATEN, G_TOPCLASS, G_ALLOW, G_VALID = range(5, 16)
 G_NEIGH = 41  # per cell, its 4 edge neighbours (-1 off the grid)
 G_COVER = 39  # per cell, the placements whose card covers it (COVER of them, -1 padded)
+G_NUMBER = 42  # per piece, its number: the steps of the walk it makes (0 for ENTRY and EXIT)
 B_RECT, B_OVER, B_TOUCH, B_VUP, B_VSIDE = range(16, 21)
 T_TOP, T_UNDER, T_VIS, T_ORIENT, T_ORIGIN, T_COUNT, T_FLAGS, T_SIZE = range(21, 29)
 T_CLASS = 40  # 2n: per placement, how many top cells of each class (suit 0..2, ENTRY) it covers, 4 bits each
@@ -42,25 +45,30 @@ MASK_BITS = 46  # a set of pieces crosses into numba as two int64 words of 46 bi
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-_S1, _S2, _S4, _S56, _S63 = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56), np.uint64(63)
 
 
-@njit(cache=True, inline="always")
-def popcount(x):
-    x = x - ((x >> _S1) & _M1)
-    x = (x & _M2) + ((x >> _S2) & _M2)
-    x = (x + (x >> _S4)) & _M4
-    return np.int64((x * _H01) >> _S56)
+@intrinsic
+def popcount(typingctx, x):
+    """The set bits of a 64-bit word, as an int64: LLVM's ctpop, one instruction where the CPU has it."""
+    if not (isinstance(x, types.Integer) and x.bitwidth == 64):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(x), codegen
 
 
-@njit(cache=True, inline="always")
-def lowest(x):
-    """The index of the lowest set bit of x (x != 0)."""
-    return popcount((x & (~x + _ONE)) - _ONE)
+@intrinsic
+def lowest(typingctx, x):
+    """The index of the lowest set bit of a 64-bit word x (x != 0), as an int64: LLVM's cttz."""
+    if not (isinstance(x, types.Integer) and x.bitwidth == 64):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(x), codegen
 
 
 @njit(cache=True, inline="always")
@@ -434,18 +442,39 @@ def _sets_by_fits(ti, tb, gi, strict, out):
 
 
 @njit(cache=True)
-def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
-    """The play actions ((card * 2 + o) * n + p) of the cards in the hand (a set of cards in
-    two words, in_mask), ascending, written to out[0:k]: table.Table.legal_placements. Returns k,
-    or -k with nothing written when out is too short (the caller brings a longer one). Writing
-    into the caller's buffer spares a fresh array and its boxing on every call."""
-    W, n = gi[G_W], gi[G_N]
+def _suit_sets(ti, tb, gi, gb, strict):
+    """placement_sets() and how many placements each suit has."""
+    W = gi[G_W]
     pos = np.empty((3, W), np.uint64)
     placement_sets(ti, tb, gi, gb, strict, pos)
     counts = np.zeros(3, np.int64)
     for s in range(3):
         for i in range(W):
             counts[s] += popcount(pos[s, i])
+    return pos, counts
+
+
+@njit(cache=True, inline="always")
+def _write_card(gi, pos, card, out, at):
+    """The play actions of one card, ascending, to out[at:]; returns where they end."""
+    s = gi[gi[G_SUIT] + card]
+    base = card * 2 * gi[G_N]
+    for i in range(gi[G_W]):
+        x = pos[s, i]
+        while x != _ZERO:
+            out[at] = base + i * 64 + lowest(x)
+            at += 1
+            x &= x - _ONE
+    return at
+
+
+@njit(cache=True)
+def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
+    """The play actions ((card * 2 + o) * n + p) of the cards in the hand (a set of cards in
+    two words, in_mask), ascending, written to out[0:k]: table.Table.legal_placements. Returns k,
+    or -k with nothing written when out is too short (the caller brings a longer one). Writing
+    into the caller's buffer spares a fresh array and its boxing on every call."""
+    pos, counts = _suit_sets(ti, tb, gi, gb, strict)
     suit = gi[G_SUIT]
     total = 0
     for c in range(NUM_CARDS):
@@ -455,16 +484,42 @@ def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
         return -total
     at = 0
     for c in range(NUM_CARDS):
-        if not in_mask(hand_lo, hand_hi, c):
-            continue
-        s = gi[suit + c]
-        base = c * 2 * n
-        for i in range(W):
-            x = pos[s, i]
-            while x != _ZERO:
-                out[at] = base + i * 64 + lowest(x)
-                at += 1
-                x &= x - _ONE
+        if in_mask(hand_lo, hand_hi, c):
+            at = _write_card(gi, pos, c, out, at)
+    return total
+
+
+@njit(cache=True)
+def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
+    """legal_placements for a hand of at most four cards given one by one (-1 past the last), as
+    the rules deal it: the four put in order here (a sorting network), a card given twice counted
+    once, no set of cards built or scanned."""
+    if c0 > c1:
+        c0, c1 = c1, c0
+    if c2 > c3:
+        c2, c3 = c3, c2
+    if c0 > c2:
+        c0, c2 = c2, c0
+    if c1 > c3:
+        c1, c3 = c3, c1
+    if c1 > c2:
+        c1, c2 = c2, c1
+    pos, counts = _suit_sets(ti, tb, gi, gb, strict)
+    suit = gi[G_SUIT]
+    total = 0
+    prev = -1
+    for c in (c0, c1, c2, c3):
+        if c > prev and c < NUM_CARDS:
+            total += counts[gi[suit + c]]
+            prev = c
+    if total > out.size:
+        return -total
+    at = 0
+    prev = -1
+    for c in (c0, c1, c2, c3):
+        if c > prev and c < NUM_CARDS:
+            at = _write_card(gi, pos, c, out, at)
+            prev = c
     return total
 
 
@@ -537,6 +592,55 @@ def place(ti, tb, gi, gb, card, o, p, start, steps, blocked_lo, blocked_hi, out)
             out[at] = word * MASK_BITS + lowest(x)
             at += 1
             x &= x - _ONE
+    return beaten + 4 * at
+
+
+@njit(cache=True, inline="always")
+def _piece_bit(r):
+    """Piece r as a set in two 64-bit words (pieces 0..63, then 64..91); none for r < 0."""
+    if r < 0:
+        return _ZERO, _ZERO
+    if r < 64:
+        return _ONE << np.uint64(r), _ZERO
+    return _ZERO, _ONE << np.uint64(r - 64)
+
+
+@njit(cache=True)
+def play(ti, tb, gi, gb, action, mover, r0, r1, r2, r3, move_base, out):
+    """The turn's play action ((card * 2 + o) * n + p) laid as put() lays it, then the walk of the
+    pawn of seat `mover` with that card, closed to the rooms of the other pawns (r0..r3 are every
+    seat's room, -1 past the last seat; ENTRY and EXIT close nothing): place() from the action and
+    the pawns as the game holds them. Returns beaten + 4 * k, and writes the walk's k ends ascending
+    to out[0:k] as move actions (move_base + end): the decision that follows, ready to hand over."""
+    n2 = 2 * gi[G_N]
+    card = action // n2
+    op = action - card * n2
+    o = op // gi[G_N]
+    beaten = put(ti, tb, gi, gb, card, o, op - o * gi[G_N])
+    start = r0 if mover == 0 else r1 if mover == 1 else r2 if mover == 2 else r3
+    closed_lo, closed_hi = _piece_bit(start)
+    e_lo, e_hi = _piece_bit(ENTRY)
+    closed_lo |= e_lo
+    closed_hi |= e_hi
+    for seat in range(4):
+        r = r0 if seat == 0 else r1 if seat == 1 else r2 if seat == 2 else r3
+        if seat != mover and r < NUM_CARDS:
+            lo, hi = _piece_bit(r)
+            closed_lo |= lo
+            closed_hi |= hi
+    at = 0
+    steps = np.int64(gi[gi[G_NUMBER] + card])  # as walk_ends passes it: the recursive _reach typed for int32 crashed
+    if steps > 0:
+        lo64, hi64 = _reach(tb, gi[L_LINKS], start, steps, closed_lo, closed_hi)
+        p_lo, p_hi = _piece_bit(card)  # a walk never ends on the card just played
+        lo64 &= ~p_lo
+        hi64 &= ~p_hi
+        for word in range(2):
+            x = lo64 if word == 0 else hi64
+            while x != _ZERO:
+                out[at] = move_base + word * 64 + lowest(x)
+                at += 1
+                x &= x - _ONE
     return beaten + 4 * at
 
 

@@ -164,19 +164,18 @@ class MazmorraState(State):
                 self.stats[S.SAFETY_DISCARDS] += 1
                 self._to_draw()
                 return
-            n = g.ncells
-            card, rest = divmod(action, n + n)
-            self.hands[self.turn].remove(card)
-            beaten, ends = self.table.place(card, rest // n, rest % n, self.pawns[self.turn], self._blocked_mask())
+            card = action // g.ncells2
+            turn = self.turn
+            self.hands[turn].remove(card)
+            beaten, moves = self.table.play(action, self.pawns, turn, g.move_base)
             self._nb = self._dist = None
             self.played = card
             self.bonus = 1 if beaten >= 2 else 0
-            if len(ends) > 1:
+            if len(moves) > 1:
                 self.phase = MOVE
-                move_base = g.move_base
-                self._legal = [move_base + e for e in ends]  # what _compute_legal would find
+                self._legal = moves  # what _compute_legal would find
             else:  # no walk at all, or a forced one: no decision to ask for
-                self._finish_move(ends[0] if ends else -1)
+                self._finish_move(moves[0] - g.move_base if moves else -1)
         elif phase == MOVE:
             self._finish_move(action - g.move_base)
         elif phase == TAKE:
@@ -192,10 +191,16 @@ class MazmorraState(State):
             self.rng.advance()
             card = action - g.card_base
             self.pool.remove(card)
-            self._add_to_hand(card)
+            hand = self.hands[self.turn]  # _add_to_hand, _next_turn inlined: a turn's last step (market face down)
+            hand.append(card)
+            hand.sort()
             if self.deck > 0:
                 self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
-                self._next_turn()
+                self.turn = (self.turn + 1) % self.num_players
+                self.phase = PLACE
+                self.played = -1
+                self.bonus = 0
+                self.slot = -1
             else:
                 self.market[self.market.index(FACE_DOWN)] = EMPTY
                 self._end(2)
@@ -229,7 +234,7 @@ class MazmorraState(State):
         if end == EXIT:
             self._end(1)
         else:
-            self._to_draw()
+            self.phase = TAKE if self.game.market_face_up else DRAW
 
     def _to_draw(self) -> None:
         self.phase = TAKE if self.game.market_face_up else DRAW

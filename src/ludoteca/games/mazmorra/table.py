@@ -304,11 +304,19 @@ class Table(TableReads):
                 beaten += 1
         return beaten
 
-    def place(self, card: int, o: int, p: int, start: int, blocked: int) -> tuple[int, list[int]]:
-        """put() a card of the deck, then walk_ends() for the pawn on `start` with it:
-        (covered cards it beats, where the walk can end)."""
-        beaten = self.put(card, o, p)
-        return beaten, self.walk_ends(start, NUMBER[card], blocked, card)
+    def play(self, action: int, rooms: list[int], mover: int, move_base: int) -> tuple[int, list[int]]:
+        """The turn's play action ((card * 2 + o) * n + p) put() on the table, then walk_ends()
+        for seat `mover`'s pawn with that card, closed to the other pawns' `rooms`: (covered cards
+        it beats, the move actions where the walk can end: move_base + end, ascending)."""
+        n = self.geo.ncells
+        card, spot = divmod(action, 2 * n)
+        beaten = self.put(card, spot // n, spot % n)
+        start = rooms[mover]
+        blocked = 0
+        for seat, room in enumerate(rooms):
+            if seat != mover and room < NUM_CARDS:
+                blocked |= 1 << room
+        return beaten, [move_base + end for end in self.walk_ends(start, NUMBER[card], blocked, card)]
 
     def flush(self) -> None:
         """Bring the bitboards up to date with the cards laid since they were last asked for, in
