@@ -175,7 +175,6 @@ class FastGeometry:
         self.local = _Buffers(4 * n)
 
 
-
 class _Buffers(threading.local):
     """The kernels' output buffer `out`, one per thread: a kernel writes into it and the caller
     reads it back before anything else can run in that thread (threading.local runs __init__ in
