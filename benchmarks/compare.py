@@ -7,13 +7,16 @@ Python loop (legal actions, a uniform choice with the same seeded stream, apply;
 from its outcomes), for about S seconds of CPU time each (time.process_time: steady on a shared
 machine, unlike the wall clock). A game's ratio in a round is its actions/s over backgammon's in
 that round, so a load that changes between rounds cancels out; the table gives the median ratio
-and its range over the rounds. Then, still per round, each game's search (the `hard` level's MCTS
-or ISMCTS, or the plain one where `hard` is another bot, as `bench_mcts.py speed`) runs at I
-iterations a move from the same few positions of seeded random play every round, and its
-iterations per CPU second over them are reported (median and range), also divided by that round's
-backgammon actions/s (iterations per 1,000 backgammon actions: steadier across runs on a loaded machine). Where Mazmorra
-runs on its compiled table (the `fast` extra), the row `mazmorra-py` plays it on the reference
-Python table in the same rounds. A benchmark reports; it never passes or fails on time.
+and its range over the rounds. Then, still per round and after every game's playouts (a playout
+timed just after a search ran 2-5% slower, in the memory the search's tree had left), each
+game's search (the `hard` level's MCTS or ISMCTS, or the plain one where `hard` is another bot, as
+`bench_mcts.py speed`) runs at I iterations a move from the same few positions of seeded random
+play every round, and its iterations per CPU second over them are reported (median and range),
+also divided by that round's backgammon actions/s (iterations per 1,000 backgammon actions:
+steadier across runs on a loaded machine). Where Mazmorra runs on its compiled table (the `fast`
+extra), the row `mazmorra-py` plays it on the reference Python table in the same rounds (its
+playouts, last in each round, cost the compiled table's next ones about 3%; `--no-reference`
+leaves it out). A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
@@ -124,6 +127,8 @@ def main() -> None:
             k, dt = ludoteca_playouts(g, g.default_players, args.seconds, 100 + r)
             rates[name].append(k / dt)
             ratios[name].append(k / dt / base)
+        # then the searches: no playout is timed in the memory that a search's tree has just left
+        for name, g in games.items():
             if not args.no_search:
                 done = spent = 0
                 for i, state in enumerate(starts[name]):
