@@ -127,15 +127,16 @@ def main() -> None:
             k, dt = ludoteca_playouts(g, g.default_players, args.seconds, 100 + r)
             rates[name].append(k / dt)
             ratios[name].append(k / dt / base)
+        if args.no_search:
+            continue
         # then the searches: no playout is timed in the memory that a search's tree has just left
         for name, g in games.items():
-            if not args.no_search:
-                done = spent = 0
-                for i, state in enumerate(starts[name]):
-                    k, dt = search_rate(g, *specs[name], state, args.iterations, r * 100 + i)
-                    done, spent = done + k, spent + dt
-                iters[name].append(done / spent)
-                per_bg[name].append(done / spent / base * 1000)
+            done = spent = 0
+            for i, state in enumerate(starts[name]):
+                k, dt = search_rate(g, *specs[name], state, args.iterations, r * 100 + i)
+                done, spent = done + k, spent + dt
+            iters[name].append(done / spent)
+            per_bg[name].append(done / spent / base * 1000)
 
     print(f"CPU time (time.process_time), median [min, max] of {args.rounds} interleaved rounds; "
           f"playouts {args.seconds:g} s a game a round; search at {args.iterations} iterations a move")

@@ -595,53 +595,32 @@ def place(ti, tb, gi, gb, card, o, p, start, steps, blocked_lo, blocked_hi, out)
     return beaten + 4 * at
 
 
-@njit(cache=True, inline="always")
-def _piece_bit(r):
-    """Piece r as a set in two 64-bit words (pieces 0..63, then 64..91); none for r < 0."""
-    if r < 0:
-        return _ZERO, _ZERO
-    if r < 64:
-        return _ONE << np.uint64(r), _ZERO
-    return _ZERO, _ONE << np.uint64(r - 64)
-
-
 @njit(cache=True)
 def play(ti, tb, gi, gb, action, mover, r0, r1, r2, r3, move_base, out):
-    """The turn's play action ((card * 2 + o) * n + p) laid as put() lays it, then the walk of the
-    pawn of seat `mover` with that card, closed to the rooms of the other pawns (r0..r3 are every
-    seat's room, -1 past the last seat; ENTRY and EXIT close nothing): place() from the action and
-    the pawns as the game holds them. Returns beaten + 4 * k, and writes the walk's k ends ascending
-    to out[0:k] as move actions (move_base + end): the decision that follows, ready to hand over."""
-    n2 = 2 * gi[G_N]
-    card = action // n2
-    op = action - card * n2
-    o = op // gi[G_N]
-    beaten = put(ti, tb, gi, gb, card, o, op - o * gi[G_N])
+    """place() from the turn's play action ((card * 2 + o) * n + p) and the pawns as the game holds
+    them: r0..r3 are every seat's room (-1 past the last seat), the pawn of seat `mover` walks,
+    closed to the other pawns' rooms (ENTRY and EXIT close nothing). Returns place()'s beaten + 4 * k,
+    with the walk's k ends in out[0:k] as move actions (move_base + end): the decision that follows,
+    ready to hand over."""
+    n = gi[G_N]
+    card = action // (2 * n)
+    op = action - card * 2 * n
+    o = op // n
     start = r0 if mover == 0 else r1 if mover == 1 else r2 if mover == 2 else r3
-    closed_lo, closed_hi = _piece_bit(start)
-    e_lo, e_hi = _piece_bit(ENTRY)
-    closed_lo |= e_lo
-    closed_hi |= e_hi
+    blocked_lo = 0
+    blocked_hi = 0
     for seat in range(4):
         r = r0 if seat == 0 else r1 if seat == 1 else r2 if seat == 2 else r3
-        if seat != mover and r < NUM_CARDS:
-            lo, hi = _piece_bit(r)
-            closed_lo |= lo
-            closed_hi |= hi
-    at = 0
-    steps = np.int64(gi[gi[G_NUMBER] + card])  # as walk_ends passes it: the recursive _reach typed for int32 crashed
-    if steps > 0:
-        lo64, hi64 = _reach(tb, gi[L_LINKS], start, steps, closed_lo, closed_hi)
-        p_lo, p_hi = _piece_bit(card)  # a walk never ends on the card just played
-        lo64 &= ~p_lo
-        hi64 &= ~p_hi
-        for word in range(2):
-            x = lo64 if word == 0 else hi64
-            while x != _ZERO:
-                out[at] = move_base + word * 64 + lowest(x)
-                at += 1
-                x &= x - _ONE
-    return beaten + 4 * at
+        if seat != mover and 0 <= r < NUM_CARDS:
+            if r < MASK_BITS:
+                blocked_lo |= 1 << r
+            else:
+                blocked_hi |= 1 << (r - MASK_BITS)
+    steps = np.int64(gi[gi[G_NUMBER] + card])  # as walk_ends is given it: the recursive _reach typed for int32 crashed
+    got = place(ti, tb, gi, gb, card, o, op - o * n, start, steps, blocked_lo, blocked_hi, out)
+    for j in range(got >> 2):
+        out[j] += move_base
+    return got
 
 
 @njit(cache=True)

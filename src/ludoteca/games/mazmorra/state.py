@@ -191,16 +191,10 @@ class MazmorraState(State):
             self.rng.advance()
             card = action - g.card_base
             self.pool.remove(card)
-            hand = self.hands[self.turn]  # _add_to_hand, _next_turn inlined: a turn's last step (market face down)
-            hand.append(card)
-            hand.sort()
+            self._add_to_hand(card)
             if self.deck > 0:
                 self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
-                self.turn = (self.turn + 1) % self.num_players
-                self.phase = PLACE
-                self.played = -1
-                self.bonus = 0
-                self.slot = -1
+                self._next_turn()
             else:
                 self.market[self.market.index(FACE_DOWN)] = EMPTY
                 self._end(2)
@@ -234,7 +228,7 @@ class MazmorraState(State):
         if end == EXIT:
             self._end(1)
         else:
-            self.phase = TAKE if self.game.market_face_up else DRAW
+            self._to_draw()
 
     def _to_draw(self) -> None:
         self.phase = TAKE if self.game.market_face_up else DRAW
