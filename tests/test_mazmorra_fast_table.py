@@ -194,14 +194,16 @@ def test_answers_longer_than_the_kernels_buffer_bring_their_own_array():
     assert len(expected) > 3
     import numpy as np
 
+    from ludoteca.games.mazmorra.fast_table import buffers
+
     fg = a.fg
-    saved = fg.local.out
-    fg.local.out = np.empty(3, np.int64)
+    saved = fg.local.buffers
+    fg.local.buffers = buffers(np.empty(3, np.int64))
     try:
         assert a.legal_placements(hand, False) == expected
         assert a.legal_placements(hand[:4], False) == b.legal_placements(hand[:4], False)
     finally:
-        fg.local.out = saved
+        fg.local.buffers = saved
     assert a.legal_placements(hand, False) == expected
 
 

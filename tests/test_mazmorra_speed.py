@@ -325,3 +325,43 @@ def test_determinisations_share_the_view_table_safely():
         bad["view"]["table"][0][1] = True if bad["view"]["table"][0][1] == 1 else False
         with pytest.raises(StateFormatError):
             GAME.state_from_view(bad, 4)
+
+
+@pytest.mark.parametrize("table_class", ["compiled", "reference"])
+def test_every_game_starts_from_an_untouched_copy_of_one_start_table(table_class):
+    """new_initial_state copies a start table (ENTRY and EXIT laid) made once per table class;
+    games played from it leave it as laid, and a game that swaps its table class gets its own."""
+    game = make_game("mazmorra")
+    if table_class == "reference":
+        game.table_class = Table
+    fresh = make_game("mazmorra").new_initial_state(3, 21).to_json()  # the compiled table's game
+    rng = Rng(4)
+    for seed in (20, 21):
+        s = game.new_initial_state(3, seed)
+        assert type(s.table) is game.table_class and s.table.pieces == [ENTRY, EXIT] and s.table.placed == []
+        if seed == 21:
+            assert s.to_json() == fresh
+        while s.current_player() != TERMINAL:
+            legal = s.legal_actions()
+            s.apply_legal(s.sample_chance() if s.current_player() == CHANCE else legal[rng.below(len(legal))])
+        assert len(s.table.placed) > 5
+    start = game._start_table()
+    assert start.pieces == [ENTRY, EXIT] and start.placed == [] and type(start) is game.table_class
+
+
+def test_a_draw_takes_the_card_from_a_pool_in_any_order():
+    """The pool lies sorted as dealt, and the draw finds its card by bisection; a determinisation's
+    pool is shuffled, and the draw still takes exactly the card drawn."""
+    for shuffled in (False, True):
+        s = GAME.new_initial_state(3, 9)
+        rng = Rng(1)
+        while s.current_player() != CHANCE:
+            legal = s.legal_actions()
+            s.apply_legal(legal[rng.below(len(legal))])
+        if shuffled:
+            Rng(5).shuffle(s.pool)
+        pool, hand = s.pool[:], s.hands[s.turn][:]
+        card = pool[len(pool) // 3]
+        s.apply_legal(GAME.card_base + card)
+        assert s.pool == [c for c in pool if c != card]
+        assert card in s.hands[(s.turn - 1) % 3] and sorted(hand + [card]) == s.hands[(s.turn - 1) % 3]

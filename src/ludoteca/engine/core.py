@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Hashable, Sequence
 
-from .errors import IllegalActionError, NotationError, StateFormatError
+from .errors import IllegalActionError, NotationError, OptionError, StateFormatError
 from .i18n import T, Text
 from .options import OptionSet
 from .rng import Rng, pick
@@ -47,8 +47,6 @@ class Game:
 
     # --- construction -----------------------------------------------------------------
     def check_players(self, num_players: int | None) -> int:
-        from .errors import OptionError
-
         n = self.default_players if num_players is None else num_players
         if not isinstance(n, int) or not self.min_players <= n <= self.allowed_max_players():
             raise OptionError(

@@ -2,14 +2,80 @@
 
 States carry one of these so that chance can be sampled reproducibly, and cloning a
 state (thousands of times a second inside search) costs one integer copy. SplitMix64
-is statistically sound for games and trivially serialisable.
+is statistically sound for games and trivially serialisable. Its arithmetic (each draw's mixing,
+long shuffles) runs compiled where numba is (rng_kernels.py, the `fast` extra, loaded by the
+process's first draw); the Python here gives the same numbers everywhere else.
 """
 
 from __future__ import annotations
 
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
-_NUMPY_SHUFFLE = 32  # from this length NumPy draws a shuffle's numbers faster than a Python loop
+_LONG = 32  # from this length a shuffle's numbers are drawn in one batch (compiled or NumPy), not a Python loop
+
+
+def _mix_python(s: int) -> int:
+    """SplitMix64's output for the state s (after its step)."""
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _mix_below_python(s: int, n: int) -> int:
+    """_mix_python(s) % n, in one call (the draws of a machine without numba)."""
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) % n
+
+
+def _load_mix(s: int) -> int:
+    """_mix until the first draw has loaded the real one."""
+    _load()
+    return _mix(s)
+
+
+def _load_mix_below(s: int, n: int) -> int:
+    _load()
+    return _mix_below(s, n)
+
+
+def _load() -> None:
+    """The first draw of the process picks the mixing: rng_kernels' compiled one where numba
+    imports and compiles (the `fast` extra: twice as fast as these lines of Python, which every
+    playout's draws and chance go through), else the Python one. Both give the same numbers."""
+    global _mix, _mix_below, _FISHER_YATES
+    try:
+        from . import rng_kernels as k
+    except ImportError:
+        k = None
+    except Exception as exc:  # a numba that cannot compile here: Python draws the same numbers
+        import warnings
+
+        warnings.warn(f"the compiled random stream is unavailable ({exc!r}); using Python", RuntimeWarning)
+        k = None
+    if k is None:
+        _mix, _mix_below, _FISHER_YATES = _mix_python, _mix_below_python, None
+    else:
+        _mix, _mix_below, _FISHER_YATES = k.mix, k.mix_below, k.permutation
+
+
+def _compiled():
+    """rng_kernels.permutation, or None where numba is not (NumPy then draws)."""
+    if _FISHER_YATES is False:
+        _load()
+    return _FISHER_YATES
+
+
+def _numba_installed() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None
+
+
+# where numba is installed, it is imported at the first draw, not with the engine (the command
+# line's start stays quick)
+_mix, _mix_below = (_load_mix, _load_mix_below) if _numba_installed() else (_mix_python, _mix_below_python)
+_FISHER_YATES = False  # rng_kernels.permutation once _load() ran (None without numba)
 
 
 class Rng:
@@ -20,9 +86,7 @@ class Rng:
 
     def next64(self) -> int:
         self.s = s = (self.s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return _mix(s)
 
     def advance(self) -> None:
         """Move the stream one step, as next64() would, without working out its number (a chance
@@ -31,28 +95,33 @@ class Rng:
 
     def peek_below(self, n: int) -> int:
         """What below(n) would give next, leaving the stream where it is (sample_chance peeks)."""
-        s = (self.s + _GOLDEN) & _MASK
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (z ^ (z >> 31)) % n
+        return _mix_below((self.s + _GOLDEN) & _MASK, n)
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n). The modulo bias is below 2**-50 for board-game sizes."""
-        return self.next64() % n
+        """Uniform integer in [0, n), n >= 1: next64() % n. The modulo bias is below 2**-50 for
+        board-game sizes."""
+        self.s = s = (self.s + _GOLDEN) & _MASK
+        return _mix_below(s, n)
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
 
     def choice(self, seq):
-        return seq[self.next64() % len(seq)]
+        return seq[self.below(len(seq))]
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates from the end, one next64() per position. Determinisations shuffle every
-        search iteration, so the stream's step is inlined, and long lists draw all their numbers at
-        once with NumPy (uint64 arithmetic wraps as the mask does): the same draws either way."""
+        search iteration, so the stream's step is inlined, and long lists are shuffled in one
+        compiled call where numba is (the `fast` extra), else with all their numbers drawn at once
+        by NumPy (uint64 arithmetic wraps as the mask does): the same draws every way."""
         n = len(items)
-        if n >= _NUMPY_SHUFFLE:
-            return self._shuffle_numpy(items, n)
+        if n >= _LONG:
+            fisher_yates = _compiled()
+            if fisher_yates is None:
+                self.permute(items, self.shuffle_draws((n,))[0])
+            else:
+                items[:] = [items[k] for k in self._compiled_permutation(fisher_yates, n)]
+            return
         s = self.s
         for i in range(n - 1, 0, -1):
             s = (s + _GOLDEN) & _MASK
@@ -62,8 +131,22 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.s = s
 
-    def _shuffle_numpy(self, items: list, n: int) -> None:
-        self.permute(items, self.shuffle_draws((n,))[0])
+    def permutation(self, n: int) -> list[int]:
+        """list(range(n)) shuffled: where shuffle() takes each item from (it leaves at position i
+        the item that was at permutation(n)[i]), the stream moved as that shuffle moves it. A game
+        that deals from a shuffled range of cards asks for this and skips the list's reordering."""
+        if n >= _LONG:
+            fisher_yates = _compiled()
+            if fisher_yates is not None:
+                return self._compiled_permutation(fisher_yates, n)
+        items = list(range(n))
+        self.shuffle(items)
+        return items
+
+    def _compiled_permutation(self, fisher_yates, n: int) -> list[int]:
+        s = self.s
+        self.s = (s + (n - 1) * _GOLDEN) & _MASK
+        return fisher_yates(s, n)
 
     def shuffle_draws(self, sizes) -> list[list[int]]:
         """The swap indices that shuffle() would draw for lists of these sizes shuffled one after
@@ -72,7 +155,7 @@ class Rng:
         determinisation shuffling several lists pays NumPy's overhead once. `permute` applies them."""
         sizes = tuple(sizes)
         total = sum(n - 1 for n in sizes if n > 1)
-        if total < _NUMPY_SHUFFLE:
+        if total < _LONG:
             out = []
             s = self.s
             for n in sizes:

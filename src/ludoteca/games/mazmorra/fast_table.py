@@ -116,15 +116,11 @@ class FastGeometry:
         add(K.G_NEIGH, neigh)
         add(K.G_NUMBER, list(NUMBER) + [0, 0])
         # bitboards, per placement code op = o * n + p
-        boards = []
-        for op in range(2 * n):
-            boards.append(_words(geo.rect_board[op], CW))
         over = [_words(geo.overlap_set[op], W) for op in range(2 * n)]
         touch = [_words(geo.touch_set[op], W) for op in range(2 * n)]
-        gb = [np.concatenate(boards), np.concatenate(over), np.concatenate(touch),
-              _words(geo.valid_up, CW), _words(geo.valid_side, CW)]
+        gb = [np.concatenate(over), np.concatenate(touch)]
         b_at = 0
-        for slot, arr in zip((K.B_RECT, K.B_OVER, K.B_TOUCH, K.B_VUP, K.B_VSIDE), gb):
+        for slot, arr in zip((K.B_OVER, K.B_TOUCH), gb):
             head[slot] = b_at
             b_at += arr.size
         self.gb = np.ascontiguousarray(np.concatenate(gb), dtype=np.uint64)
@@ -175,14 +171,24 @@ class FastGeometry:
         self.local = _Buffers(4 * n)
 
 
+HEADS = 256  # _Buffers: out[:k] made once for k below this (more than a turn's placements)
+
+
+def buffers(out: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A kernel's output buffer and its heads: head[k] is out[:k] (a slice costs a tenth of
+    reading 90 ints back)."""
+    return out, [out[:k] for k in range(HEADS)]
+
+
 class _Buffers(threading.local):
-    """The kernels' output buffer `out`, one per thread: a kernel writes into it and the caller
-    reads it back before anything else can run in that thread (threading.local runs __init__ in
-    each thread on first use, so the hot path reads a plain attribute). It holds 4n entries,
+    """The kernels' output buffer, one per thread, as `buffers` = (out, head): a kernel writes
+    into out and the caller reads it back before anything else can run in that thread
+    (threading.local runs __init__ in each thread on first use; the hot path reads its one
+    attribute once a call, three times the cost of a plain object's). out holds 4n entries,
     every spot of two cards; a longer answer brings its own array."""
 
     def __init__(self, size: int):
-        self.out = np.empty(size, np.int64)
+        self.buffers = buffers(np.empty(size, np.int64))
 
 
 @lru_cache(maxsize=8)
@@ -297,12 +303,12 @@ class FastTable(TableReads):
         if not self.owned:
             self._own()
         fg = self.fg
-        out = fg.local.out
+        out, head = fg.local.buffers
         r = rooms + _NO_ROOMS
         k = fg.play(self.ti, self.tb, fg.gi, fg.gb, action, mover, r[0], r[1], r[2], r[3], move_base, out)
         self.placed.append(action)
         self.pieces.append(action // fg.n2)
-        return k & 3, out[:k >> 2].tolist()
+        return k & 3, head[k >> 2].tolist()  # at most NUM_PIECES ends
 
     def place_each(self, actions: list[int], start: int, blocked: int, rooms: list[int], mover: int,
                    best_end: bool = False, no_path: int = 0) -> list[int]:
@@ -342,12 +348,12 @@ class FastTable(TableReads):
     # --- legal placements -------------------------------------------------------------------
     def legal_placements(self, hand: list[int], must_beat_all: bool) -> list[int]:
         fg = self.fg
-        out = fg.local.out
+        out, head = fg.local.buffers
         if len(hand) <= 4:  # a hand as dealt: its cards go to the kernel one by one
-            h = hand + _NO_CARDS
+            h = hand if len(hand) == 4 else hand + _NO_CARDS
             k = fg.legal4(self.ti, self.tb, fg.gi, fg.gb, h[0], h[1], h[2], h[3], must_beat_all, out)
             if k >= 0:
-                return out[:k].tolist()
+                return (head[k] if k < HEADS else out[:k]).tolist()
         cards = 0
         for c in hand:
             cards |= 1 << c

@@ -86,6 +86,7 @@ class MazmorraGame(Game):
         self.entry_pos = MARGIN_Y * self.width + MARGIN_X
         self.exit_pos = self.entry_pos + 2 + 2 * self.distance
         self.table_class = table_class(self.width, self.height)
+        self._start: Table | None = None  # _start_table()
         self.table_memo: dict[str, Table] = {}  # views.py: tables rebuilt from documents, by their text
 
     #: the bots' evaluators whose values read only what everyone sees (table, pawns, counters, phase,
@@ -108,9 +109,7 @@ class MazmorraGame(Game):
     def blank_state(self, num_players: int, seed: int) -> MazmorraState:
         """ENTRY and EXIT on the table, every card unseen, no hands yet."""
         s = MazmorraState(self, num_players, seed)
-        s.table = self.table_class(self.geo)
-        s.table.put(ENTRY, UP, self.entry_pos)
-        s.table.put(EXIT, UP, self.exit_pos)
+        s.table = self._start_table().copy()
         s.hands = [[] for _ in range(num_players)]
         s.pool = list(range(NUM_CARDS))
         s.deck = 0
@@ -123,14 +122,23 @@ class MazmorraGame(Game):
         s._legal = s._nb = s._dist = None
         return s
 
+    def _start_table(self) -> Table:
+        """The table with ENTRY and EXIT laid, made once per table class (compare.py swaps the
+        class): every game starts from a copy, which copies on its first card."""
+        start = self._start
+        if start is None or type(start) is not self.table_class:
+            start = self.table_class(self.geo)
+            start.put(ENTRY, UP, self.entry_pos)
+            start.put(EXIT, UP, self.exit_pos)
+            self._start = start
+        return start
+
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> MazmorraState:
         n = self.check_players(num_players)
         s = self.blank_state(n, seed)
         # Set-up from the state's own stream: the two face-down table cards and the deck stay
         # unseen (in the pool); 4 cards to each hand; a face-up market is dealt face up.
-        deal = Rng(s.rng.next64())
-        pool = list(range(NUM_CARDS))
-        deal.shuffle(pool)
+        pool = Rng(s.rng.next64()).permutation(NUM_CARDS)  # the cards shuffled
         for seat in range(n):
             s.hands[seat] = sorted(pool[:HAND_SIZE])
             del pool[:HAND_SIZE]

@@ -3,8 +3,9 @@ graph, walks and distances as table.py and walk.py (which stay the reference the
 against), over flat arrays instead of Python ints and lists.
 
 Arrays (layouts in fast_table.py, which builds them; offsets are read from the geometry header):
-- geometry `gi` (int32): header, footprints, rings, split groups, card tables; `gb` (uint64):
-  per placement its cell board, overlap set and touch set (bitboards of W or CW 64-bit words);
+- geometry `gi` (int32): header, footprints, rings, split groups, the placements covering each
+  cell, card tables; `gb` (uint64): per placement its overlap set and touch set (bitboards of W
+  64-bit words);
 - table `ti` (int16): top, under, visible masks, orientation, origin, split counts, flags;
   `tb` (uint64): room links (two words a piece), seen, near1..3, dead, split union, on[4]
   (placements covering a top cell of suit 0, 1, 2 or of ENTRY), occupied.
@@ -33,7 +34,7 @@ G_RECT, G_RING, G_GCOUNT, G_GOP, G_GMASK, G_CONN, G_SUIT, G_BEATEN, G_TOPCLASS, 
 G_NEIGH = 41  # per cell, its 4 edge neighbours (-1 off the grid)
 G_COVER = 39  # per cell, the placements whose card covers it (COVER of them, -1 padded)
 G_NUMBER = 42  # per piece, its number: the steps of the walk it makes (0 for ENTRY and EXIT)
-B_RECT, B_OVER, B_TOUCH, B_VUP, B_VSIDE = range(16, 21)
+B_OVER, B_TOUCH = 17, 18  # (16, 19, 20: free)
 T_TOP, T_UNDER, T_VIS, T_ORIENT, T_ORIGIN, T_COUNT, T_FLAGS, T_SIZE = range(21, 29)
 T_CLASS = 40  # 2n: per placement, how many top cells of each class (suit 0..2, ENTRY) it covers, 4 bits each
 L_LINKS, L_SEEN, L_NEAR1, L_NEAR2, L_NEAR3, L_DEAD, L_UNION, L_ON, L_OCC, L_SIZE = range(29, 39)
@@ -93,57 +94,6 @@ def in_mask(lo, hi, i):
 
 
 @njit(cache=True)
-def _shr(src, s0, k, nw, out):
-    """out[0:nw] = the nw-word bitboard at src[s0:] shifted right by k bits."""
-    q = k >> 6
-    r = np.uint64(k & 63)
-    back = np.uint64(64 - (k & 63))
-    for i in range(nw):
-        j = i + q
-        v = _ZERO
-        if j < nw:
-            v = src[s0 + j] >> r
-            if r != _ZERO and j + 1 < nw:
-                v |= src[s0 + j + 1] << back
-        out[i] = v
-
-
-@njit(cache=True)
-def spread(gi, gb, src, s0, out, scratch):
-    """out (W words) = every placement whose card would cover a cell of the cell board src[s0:]
-    (table.Geometry.spread: an upright anchor covers dx 0..1, dy 0..2; a sideways one dx 0..2,
-    dy 0..1). scratch: 3 x CW words to work in."""
-    n, w, nw, W = gi[G_N], gi[G_WIDTH], gi[G_CW], gi[G_W]
-    vup, vside = gi[B_VUP], gi[B_VSIDE]
-    t, a, up = scratch[0], scratch[1], scratch[2]
-    _shr(src, s0, 1, nw, t)
-    for i in range(nw):
-        a[i] = src[s0 + i] | t[i]
-    _shr(a, 0, w, nw, t)
-    for i in range(nw):
-        up[i] = a[i] | t[i]
-    _shr(a, 0, 2 * w, nw, t)
-    for i in range(nw):
-        up[i] = (up[i] | t[i]) & gb[vup + i]
-    _shr(src, s0, 2, nw, t)
-    for i in range(nw):
-        a[i] |= t[i]
-    _shr(a, 0, w, nw, t)
-    for i in range(W):
-        out[i] = up[i] if i < nw else _ZERO
-    q = n >> 6
-    r = np.uint64(n & 63)
-    back = np.uint64(64 - (n & 63))
-    for i in range(nw):
-        side = (a[i] | t[i]) & gb[vside + i]
-        if side == _ZERO:
-            continue
-        out[i + q] |= side << r
-        if r != _ZERO and i + q + 1 < W:
-            out[i + q + 1] |= side >> back
-
-
-@njit(cache=True)
 def _count_splits(ti, tb, gi, op, vis, delta):
     """Add delta to the split count of every placement that would split or hide the card lying at
     op with visible mask vis (geometry.Geometry.split_set), keeping the union in step."""
@@ -162,6 +112,29 @@ def _count_splits(ti, tb, gi, op, vis, delta):
             if c == 0:
                 _clear(tb, union, q)
             elif c == delta and delta > 0:
+                _set(tb, union, q)
+
+
+@njit(cache=True)
+def _recount_splits(ti, tb, gi, op, was, vis):
+    """_count_splits(op, was, -1) then _count_splits(op, vis, +1) in one pass: the card at op
+    now shows vis instead of was; only the placements whose answer changes are touched."""
+    n = gi[G_N]
+    conn = gi[G_CONN] + (op // n) * 64
+    k = gi[gi[G_GCOUNT] + op]
+    gop, gmask = gi[G_GOP] + op * MAX_GROUP, gi[G_GMASK] + op * MAX_GROUP
+    count, union = gi[T_COUNT], gi[L_UNION]
+    for j in range(k):
+        r = gi[gmask + j]
+        before = (r & was) != 0 and not gi[conn + (was & ~r)]
+        after = (r & vis) != 0 and not gi[conn + (vis & ~r)]
+        if before != after:
+            q = gi[gop + j]
+            c = ti[count + q] + (1 if after else -1)
+            ti[count + q] = c
+            if c == 0:
+                _clear(tb, union, q)
+            elif c == 1 and after:
                 _set(tb, union, q)
 
 
@@ -191,29 +164,30 @@ def _count_class(ti, tb, gi, cell, k_old, k_new):
 def put(ti, tb, gi, gb, card, o, p):
     """table.Table.put: lay `card` at (o, p) with no checks; returns how many covered cards it
     beats. Marks the table exotic (flags[0]) when a cell ends under three cards or a card is laid twice."""
-    n, W, nw = gi[G_N], gi[G_W], gi[G_CW]
+    n, W = gi[G_N], gi[G_W]
     op = o * n + p
     top, under, vis, orient, origin = gi[T_TOP], gi[T_UNDER], gi[T_VIS], gi[T_ORIENT], gi[T_ORIGIN]
     flags = gi[T_FLAGS]
     rect = gi[G_RECT] + op * 6
     if ti[orient + card] >= 0:
         ti[flags] = 1
-    covered = np.empty(6, np.int64)
+    # the cards covered (at most six, a card's cells) and their visible masks before, 8 bits
+    # each in two words: no array is made
+    covered = 0
+    was = 0
     nc = 0
     for i in range(6):
         t = ti[top + gi[rect + i]]
         if t >= 0:
-            below = t >> 3
+            below = np.int64(t >> 3)
             seen = False
             for j in range(nc):
-                if covered[j] == below:
+                if (covered >> (8 * j)) & 255 == below:
                     seen = True
             if not seen:
-                covered[nc] = below
+                covered |= below << (8 * nc)
+                was |= np.int64(ti[vis + below]) << (8 * nc)
                 nc += 1
-    for j in range(nc):  # their visible parts are about to shrink: forget what split them
-        x = covered[j]
-        _count_splits(ti, tb, gi, ti[orient + x] * n + ti[origin + x], ti[vis + x], -1)
     topclass = gi[G_TOPCLASS]
     k_new = gi[topclass + card]
     for i in range(6):  # each cell's top changes class: so do the placements over it
@@ -231,30 +205,26 @@ def put(ti, tb, gi, gb, card, o, p):
             ti[under + c] = below
             ti[vis + below] &= ~(1 << (t & 7))
         ti[top + c] = card * 8 + i
-    for j in range(nc):
-        x = covered[j]
-        _count_splits(ti, tb, gi, ti[orient + x] * n + ti[origin + x], ti[vis + x], 1)
+    for j in range(nc):  # their visible parts shrank: what splits them changes
+        x = (covered >> (8 * j)) & 255
+        _recount_splits(ti, tb, gi, ti[orient + x] * n + ti[origin + x], (was >> (8 * j)) & 255, ti[vis + x])
     ti[vis + card] = 63
     ti[orient + card] = o
     ti[origin + card] = p
     _count_splits(ti, tb, gi, op, 63, 1)
     # the bitboards, as table.Table.flush does for one card
-    board = gi[B_RECT] + op * nw
-    occ = gi[L_OCC]
-    doubled = np.empty(nw, np.uint64)
-    any_doubled = False
-    for i in range(nw):
-        d = gb[board + i] & tb[occ + i]
-        doubled[i] = d
-        if d != _ZERO:
-            any_doubled = True
-        tb[occ + i] |= gb[board + i]
-    dead = gi[L_DEAD]
-    if any_doubled:  # limit 2: these cells now lie under two cards
-        sp = np.empty(W, np.uint64)
-        spread(gi, gb, doubled, 0, sp, np.empty((3, nw), np.uint64))
-        for i in range(W):
-            tb[dead + i] |= sp[i]
+    occ, dead, cover = gi[L_OCC], gi[L_DEAD], gi[G_COVER]
+    for i in range(6):
+        c = gi[rect + i]
+        if _bit(tb, occ, c):  # limit 2: the cell now lies under two cards, none may cover it again
+            at = cover + c * COVER  # (table.py spreads the doubled cells: the same placements)
+            for j in range(COVER):
+                q = gi[at + j]
+                if q < 0:
+                    break
+                _set(tb, dead, q)
+        else:
+            _set(tb, occ, c)
     touch, over = gi[B_TOUCH] + op * W, gi[B_OVER] + op * W
     n1, n2, n3, seen_at = gi[L_NEAR1], gi[L_NEAR2], gi[L_NEAR3], gi[L_SEEN]
     for i in range(W):
@@ -265,7 +235,7 @@ def put(ti, tb, gi, gb, card, o, p):
         tb[n1 + i] |= tw
         tb[seen_at + i] |= gb[over + i]
     for j in range(nc):
-        _relink_piece(ti, tb, gi, covered[j])
+        _relink_piece(ti, tb, gi, (covered >> (8 * j)) & 255)
     _relink_piece(ti, tb, gi, card)
     if card >= NUM_CARDS:
         return 0
@@ -273,7 +243,7 @@ def put(ti, tb, gi, gb, card, o, p):
     target = gi[gi[G_BEATEN] + gi[suit + card]]
     beaten = 0
     for j in range(nc):
-        x = covered[j]
+        x = (covered >> (8 * j)) & 255
         if x < NUM_CARDS and gi[suit + x] == target:
             beaten += 1
     return beaten
@@ -320,7 +290,7 @@ def _relink_piece(ti, tb, gi, x):
 @njit(cache=True)
 def placement_sets(ti, tb, gi, gb, strict, out):
     """out[s] (3 x W words): where a card of suit s may lie (table.Table.placement_sets)."""
-    W, nw = gi[G_W], gi[G_CW]
+    W = gi[G_W]
     if ti[gi[T_FLAGS]]:
         _sets_by_fits(ti, tb, gi, strict, out)
         return
@@ -493,7 +463,8 @@ def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
 def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
     """legal_placements for a hand of at most four cards given one by one (-1 past the last), as
     the rules deal it: the four put in order here (a sorting network), a card given twice counted
-    once, no set of cards built or scanned."""
+    once. Each card's placements are read word by word straight from the table's sets, as
+    placement_sets() forms them, and written as they are found: no set of cards, no array made."""
     if c0 > c1:
         c0, c1 = c1, c0
     if c2 > c3:
@@ -504,30 +475,56 @@ def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
         c1, c3 = c3, c1
     if c1 > c2:
         c1, c2 = c2, c1
-    pos, counts = _suit_sets(ti, tb, gi, gb, strict)
-    suit = gi[G_SUIT]
-    total = 0
-    prev = -1
-    for c in (c0, c1, c2, c3):
-        if c > prev and c < NUM_CARDS:
-            total += counts[gi[suit + c]]
-            prev = c
-    if total > out.size:
-        return -total
+    if ti[gi[T_FLAGS]]:  # a table the bitboards do not model: the sets by fits()
+        pos, counts = _suit_sets(ti, tb, gi, gb, strict)
+        total = 0
+        prev = -1
+        for c in (c0, c1, c2, c3):
+            if c > prev and c < NUM_CARDS:
+                total += counts[gi[gi[G_SUIT] + c]]
+                prev = c
+        if total > out.size:
+            return -total
+        at = 0
+        prev = -1
+        for c in (c0, c1, c2, c3):
+            if c > prev and c < NUM_CARDS:
+                at = _write_card(gi, pos, c, out, at)
+                prev = c
+        return total
+    W, n2 = gi[G_W], 2 * gi[G_N]
+    seen, dead, union, on = gi[L_SEEN], gi[L_DEAD], gi[L_UNION], gi[L_ON]
+    suit, beaten = gi[G_SUIT], gi[G_BEATEN]
+    entry = on + 3 * W
+    size = out.size
     at = 0
     prev = -1
     for c in (c0, c1, c2, c3):
-        if c > prev and c < NUM_CARDS:
-            at = _write_card(gi, pos, c, out, at)
-            prev = c
-    return total
+        if c <= prev or c >= NUM_CARDS:
+            continue
+        prev = c
+        target = gi[beaten + gi[suit + c]]
+        mine = on + target * W
+        base = c * n2
+        for i in range(W):
+            m = tb[seen + i] & ~(tb[dead + i] | tb[union + i]) & (tb[mine + i] | tb[entry + i])
+            if strict:
+                for k in range(3):
+                    if k != target:
+                        m &= ~tb[on + k * W + i]
+            while m != _ZERO:
+                if at < size:
+                    out[at] = base + i * 64 + lowest(m)
+                at += 1
+                m &= m - _ONE
+    return at if at <= size else -at
 
 
 @njit(cache=True)
 def _reach(tb, links, here, left, closed_lo, closed_hi):
     """The places reached from `here` in exactly `left` steps (as two 64-bit words), never
     entering a closed piece, through rooms only (EXIT can only be the last step): walk._reach.
-    The last step is one mask operation, as in walk.py."""
+    The last step is one mask operation, as in walk.py, taken in the loop from two steps out."""
     at = links + 2 * here
     if left == 1:
         return tb[at] & ~closed_lo, tb[at + 1] & ~closed_hi
@@ -539,6 +536,15 @@ def _reach(tb, links, here, left, closed_lo, closed_hi):
             b = lowest(x)
             bit = x & (~x + _ONE)
             x ^= bit
+            if left == 2:  # the last step from b taken here, not one call deeper
+                nb = links + 2 * (64 * word + b)
+                if word == 0:
+                    out_lo |= tb[nb] & ~(closed_lo | bit)
+                    out_hi |= tb[nb + 1] & ~closed_hi
+                else:
+                    out_lo |= tb[nb] & ~closed_lo
+                    out_hi |= tb[nb + 1] & ~(closed_hi | bit)
+                continue
             if word == 0:
                 lo, hi = _reach(tb, links, b, left - 1, closed_lo | bit, closed_hi)
             else:
@@ -557,14 +563,14 @@ def walk_ends(tb, gi, start, steps, blocked_lo, blocked_hi, played):
     two words (in_mask); blocked (the rooms of the other pawns) likewise."""
     if steps <= 0:
         return 0, 0
-    closed_lo = _ZERO
-    closed_hi = _ZERO
-    for r in range(NUM_PIECES):
-        if in_mask(blocked_lo, blocked_hi, r) or r == start or r == ENTRY:
-            if r < 64:
-                closed_lo |= _ONE << np.uint64(r)
-            else:
-                closed_hi |= _ONE << np.uint64(r - 64)
+    # closed: the blocked rooms, the start and ENTRY, from 46-bit words to 64-bit ones
+    b_lo, b_hi = np.uint64(blocked_lo), np.uint64(blocked_hi)
+    closed_lo = b_lo | (b_hi << np.uint64(MASK_BITS))
+    closed_hi = (b_hi >> np.uint64(64 - MASK_BITS)) | (_ONE << np.uint64(ENTRY - 64))
+    if start < 64:
+        closed_lo |= _ONE << np.uint64(start)
+    else:
+        closed_hi |= _ONE << np.uint64(start - 64)
     lo64, hi64 = _reach(tb, gi[L_LINKS], start, steps, closed_lo, closed_hi)
     if played >= 0:
         if played < 64:

@@ -8,6 +8,7 @@ moves one unseen card from the deck count to the market count.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Hashable
 
 from ...engine import CHANCE, TERMINAL, State, T, Text
@@ -190,7 +191,12 @@ class MazmorraState(State):
         elif phase == DRAW:
             self.rng.advance()
             card = action - g.card_base
-            self.pool.remove(card)
+            pool = self.pool
+            at = bisect_left(pool, card)  # the pool lies sorted, as dealt; a determinisation's is shuffled
+            if at < len(pool) and pool[at] == card:
+                del pool[at]
+            else:
+                pool.remove(card)
             self._add_to_hand(card)
             if self.deck > 0:
                 self.deck -= 1  # the slot is refilled face down: one unseen card moves to the market
