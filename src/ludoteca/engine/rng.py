@@ -98,7 +98,7 @@ class Rng:
         return _mix_below((self.s + _GOLDEN) & _MASK, n)
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n), n >= 1: next64() % n. The modulo bias is below 2**-50 for
+        """Uniform integer in [0, n), 1 <= n < 2**63: next64() % n. The modulo bias is below 2**-50 for
         board-game sizes."""
         self.s = s = (self.s + _GOLDEN) & _MASK
         return _mix_below(s, n)

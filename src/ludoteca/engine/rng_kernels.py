@@ -15,22 +15,6 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 @njit(cache=True)
-def fisher_yates(s, n, out):
-    """out[0:n] = range(n) shuffled from the end, one SplitMix64 step a position, the stream's
-    state s given as an int64 (its 64 bits as they are)."""
-    x = np.uint64(s)
-    for i in range(n):
-        out[i] = i
-    for i in range(n - 1, 0, -1):
-        x += _GOLDEN
-        z = (x ^ (x >> np.uint64(30))) * _MIX1
-        z = (z ^ (z >> np.uint64(27))) * _MIX2
-        z ^= z >> np.uint64(31)
-        j = np.int64(z % np.uint64(i + 1))
-        out[i], out[j] = out[j], out[i]
-
-
-@njit(cache=True)
 def _mix(s):
     z = (s ^ (s >> np.uint64(30))) * _MIX1
     z = (z ^ (z >> np.uint64(27))) * _MIX2
@@ -42,6 +26,17 @@ def _mix_below(s, n):
     return np.int64(_mix(s) % np.uint64(n))
 
 
+@njit(cache=True)
+def fisher_yates(s, n, out):
+    """out[0:n] = range(n) shuffled from the end, one SplitMix64 step of the state s a position."""
+    for i in range(n):
+        out[i] = i
+    for i in range(n - 1, 0, -1):
+        s += _GOLDEN
+        j = _mix_below(s, i + 1)
+        out[i], out[j] = out[j], out[i]
+
+
 def _entry(kernel, *types):
     """The compiled function for these argument types, called without the dispatcher's per-call
     type matching (a third of a small kernel's cost)."""
@@ -51,13 +46,13 @@ def _entry(kernel, *types):
 
 #: SplitMix64's output for the state s (0 <= s < 2**64, after its step), as rng._mix_python
 mix = _entry(_mix, nb.uint64)
-#: _mix(s) % n for n >= 1, as rng._mix_below_python
+#: _mix(s) % n for 1 <= n < 2**63, as rng._mix_below_python
 mix_below = _entry(_mix_below, nb.uint64, nb.int64)
-_FISHER_YATES = _entry(fisher_yates, nb.int64, nb.int64, nb.int64[::1])
+_FISHER_YATES = _entry(fisher_yates, nb.uint64, nb.int64, nb.int64[::1])
 
 
 def permutation(s: int, n: int) -> list[int]:
     """Rng.permutation(n) from the stream's state s (0 <= s < 2**64), the stream not moved here."""
     out = np.empty(n, np.int64)
-    _FISHER_YATES(s - (1 << 64) if s >> 63 else s, n, out)
+    _FISHER_YATES(s, n, out)
     return out.tolist()
