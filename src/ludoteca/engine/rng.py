@@ -22,10 +22,8 @@ def _mix_python(s: int) -> int:
 
 
 def _mix_below_python(s: int, n: int) -> int:
-    """_mix_python(s) % n, in one call (the draws of a machine without numba)."""
-    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return (z ^ (z >> 31)) % n
+    """A draw below n from the state s (after its step), on a machine without numba."""
+    return _mix_python(s) % n
 
 
 def _load_mix(s: int) -> int:

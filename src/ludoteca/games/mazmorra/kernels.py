@@ -287,6 +287,19 @@ def _relink_piece(ti, tb, gi, x):
             tb[links + 2 * y + (x >> 6)] ^= _ONE << np.uint64(x & 63)
 
 
+@njit(cache=True, inline="always")
+def _placement_word(tb, i, seen, dead, union, on, W, target, strict):
+    """Word i of where a card beating suit `target` may lie (the offsets are the table's sets):
+    seen, not refused by limits 1 and 2 (dead), splitting no card (union), and over a top of the
+    suit it beats or of ENTRY; with `strict`, over no top of another suit."""
+    m = tb[seen + i] & ~(tb[dead + i] | tb[union + i]) & (tb[on + target * W + i] | tb[on + 3 * W + i])
+    if strict:
+        for k in range(3):
+            if k != target:
+                m &= ~tb[on + k * W + i]
+    return m
+
+
 @njit(cache=True)
 def placement_sets(ti, tb, gi, gb, strict, out):
     """out[s] (3 x W words): where a card of suit s may lie (table.Table.placement_sets)."""
@@ -295,30 +308,11 @@ def placement_sets(ti, tb, gi, gb, strict, out):
         _sets_by_fits(ti, tb, gi, strict, out)
         return
     seen, dead, union, on = gi[L_SEEN], gi[L_DEAD], gi[L_UNION], gi[L_ON]
-    ok = np.empty(W, np.uint64)
-    anything = False
-    for i in range(W):
-        v = tb[seen + i] & ~(tb[dead + i] | tb[union + i])
-        ok[i] = v
-        if v != _ZERO:
-            anything = True
-    if not anything:
-        for s in range(3):
-            for i in range(W):
-                out[s, i] = _ZERO
-        return
     beaten = gi[G_BEATEN]
-    entry = on + 3 * W
     for s in range(3):
         target = gi[beaten + s]
-        mine = on + target * W
         for i in range(W):
-            m = ok[i] & (tb[mine + i] | tb[entry + i])
-            if strict:
-                for k in range(3):
-                    if k != target:
-                        m &= ~tb[on + k * W + i]
-            out[s, i] = m
+            out[s, i] = _placement_word(tb, i, seen, dead, union, on, W, target, strict)
 
 
 @njit(cache=True)
@@ -463,8 +457,9 @@ def legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out):
 def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
     """legal_placements for a hand of at most four cards given one by one (-1 past the last), as
     the rules deal it: the four put in order here (a sorting network), a card given twice counted
-    once. Each card's placements are read word by word straight from the table's sets, as
-    placement_sets() forms them, and written as they are found: no set of cards, no array made."""
+    once. Each card's placements are read word by word straight from the table's sets
+    (_placement_word, as placement_sets() forms them) and written as they are found: no set of
+    cards, no array made."""
     if c0 > c1:
         c0, c1 = c1, c0
     if c2 > c3:
@@ -475,27 +470,18 @@ def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
         c1, c3 = c3, c1
     if c1 > c2:
         c1, c2 = c2, c1
-    if ti[gi[T_FLAGS]]:  # a table the bitboards do not model: the sets by fits()
-        pos, counts = _suit_sets(ti, tb, gi, gb, strict)
-        total = 0
-        prev = -1
+    if ti[gi[T_FLAGS]]:  # a table the bitboards do not model: legal_placements, by fits()
+        hand_lo = 0
+        hand_hi = 0
         for c in (c0, c1, c2, c3):
-            if c > prev and c < NUM_CARDS:
-                total += counts[gi[gi[G_SUIT] + c]]
-                prev = c
-        if total > out.size:
-            return -total
-        at = 0
-        prev = -1
-        for c in (c0, c1, c2, c3):
-            if c > prev and c < NUM_CARDS:
-                at = _write_card(gi, pos, c, out, at)
-                prev = c
-        return total
+            if 0 <= c < MASK_BITS:
+                hand_lo |= 1 << c
+            elif MASK_BITS <= c < NUM_CARDS:
+                hand_hi |= 1 << (c - MASK_BITS)
+        return legal_placements(ti, tb, gi, gb, hand_lo, hand_hi, strict, out)
     W, n2 = gi[G_W], 2 * gi[G_N]
     seen, dead, union, on = gi[L_SEEN], gi[L_DEAD], gi[L_UNION], gi[L_ON]
     suit, beaten = gi[G_SUIT], gi[G_BEATEN]
-    entry = on + 3 * W
     size = out.size
     at = 0
     prev = -1
@@ -504,14 +490,9 @@ def legal_of_hand(ti, tb, gi, gb, c0, c1, c2, c3, strict, out):
             continue
         prev = c
         target = gi[beaten + gi[suit + c]]
-        mine = on + target * W
         base = c * n2
         for i in range(W):
-            m = tb[seen + i] & ~(tb[dead + i] | tb[union + i]) & (tb[mine + i] | tb[entry + i])
-            if strict:
-                for k in range(3):
-                    if k != target:
-                        m &= ~tb[on + k * W + i]
+            m = _placement_word(tb, i, seen, dead, union, on, W, target, strict)
             while m != _ZERO:
                 if at < size:
                     out[at] = base + i * 64 + lowest(m)
