@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, String, create_engine, event, false
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, create_engine, event, false
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, sessionmaker
 
@@ -38,7 +38,16 @@ class RoomRow(Base):
     undone: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     # the random stream of the state after the last action (so chance continues exactly after a restart)
     rng: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # what a lobby page shows without loading the game: the number of actions and, once over, the result
+    moves: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # the lobby list the room is shown in (open | running | finished; a stopped game is finished),
+    # None for a private room: one list is one range of `ix_rooms_lobby`, newest first
+    lobby: Mapped[str | None] = mapped_column(String(16), nullable=True)
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
+
+    # a lobby page is `WHERE lobby = :list AND (created, id) < (:c, :i) ORDER BY created DESC, id DESC LIMIT n`
+    __table_args__ = (Index("ix_rooms_lobby", "lobby", "created", "id"),)
 
 
 class SeatRow(Base):
@@ -65,6 +74,24 @@ class ActionRow(Base):
     player: Mapped[str] = mapped_column(String(8))  # a seat number or "chance"
     action: Mapped[str] = mapped_column(String(200))
     rng: Mapped[int] = mapped_column(BigInteger)
+    # the events the action caused (every seat's details; told per viewer when asked), so a room loaded
+    # from a snapshot has its whole log without replaying it; None in rows stored before events were kept
+    events: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    # only for games that report the generic `action` event alone: each viewer's line, as
+    # [[viewer or null, en, es], ...] (their telling needs the state before the action)
+    lines: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class SnapshotRow(Base):
+    """A room's full state document after its first `moves` actions, taken where no undo is
+    possible (so replaying the actions after it rebuilds the undo stack exactly): loading a room
+    replays only the actions after its newest snapshot. Written in the transaction of the move."""
+
+    __tablename__ = "snapshots"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    moves: Mapped[int] = mapped_column(Integer, primary_key=True)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)  # {"state": state document, "undo_why": [en, es] | None}
 
 
 class AutoMoveRow(Base):
@@ -125,25 +152,34 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
-    create_tables(engine)
-    _add_new_columns(engine)
+    added = create_tables(engine)
+    if "rooms.lobby" in added:  # rooms stored before the lobby was paged in SQL: file them in their lists
+        from sqlalchemy import case, update
+
+        with engine.begin() as db:
+            db.execute(update(RoomRow).where(RoomRow.lobby.is_(None), RoomRow.private == false()).values(
+                lobby=case((RoomRow.status == "stopped", "finished"), else_=RoomRow.status)))
     return engine
 
 
-def create_tables(engine: Engine) -> None:
-    """Create what is missing. On PostgreSQL under an advisory lock: several server processes and bot
-    workers starting at once would otherwise race to create the same tables."""
+def create_tables(engine: Engine) -> set[str]:
+    """Create what is missing: tables, then the columns added since a database was made, then the
+    indexes (a new index may read a new column); returns the columns added. On PostgreSQL under an
+    advisory lock: several server processes and bot workers starting at once would otherwise race."""
     if engine.dialect.name == "postgresql":
         from sqlalchemy import text
 
         with engine.begin() as db:
             db.execute(text("SELECT pg_advisory_xact_lock(7411)"))
             Base.metadata.create_all(db)
+            added = _add_new_columns(db)
             _create_indexes(db)
     else:
         Base.metadata.create_all(engine)
         with engine.begin() as db:
+            added = _add_new_columns(db)
             _create_indexes(db)
+    return added
 
 
 def _create_indexes(db) -> None:
@@ -153,21 +189,29 @@ def _create_indexes(db) -> None:
             index.create(db, checkfirst=True)
 
 
-def _add_new_columns(engine: Engine) -> None:
+def _add_new_columns(db) -> set[str]:
     """A database made by an older version lacks the columns added since (each has a server
-    default): add them, so existing rooms keep working."""
+    default or may be null): add them, so existing rooms keep working; returns "table.column" of each."""
     from sqlalchemy import inspect, text
 
-    inspector = inspect(engine)
-    with engine.begin() as db:
-        for table in Base.metadata.sorted_tables:
-            have = {c["name"] for c in inspector.get_columns(table.name)}
-            for column in table.columns:
-                if column.name not in have and column.server_default is not None:
-                    kind = column.type.compile(dialect=engine.dialect)
-                    default = column.server_default.arg
-                    default = default if isinstance(default, str) else default.compile(dialect=engine.dialect)
-                    db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} DEFAULT {default}"))
+    inspector = inspect(db)
+    added: set[str] = set()
+    for table in Base.metadata.sorted_tables:
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in have:
+                continue
+            kind = column.type.compile(dialect=db.dialect)
+            if column.server_default is not None:
+                default = column.server_default.arg
+                default = default if isinstance(default, str) else default.compile(dialect=db.dialect)
+                db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} DEFAULT {default}"))
+            elif column.nullable:  # an old row simply has none (rooms.py falls back to replaying)
+                db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+            else:
+                continue
+            added.add(f"{table.name}.{column.name}")
+    return added
 
 
 def make_sessions(engine: Engine) -> sessionmaker:

@@ -18,16 +18,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, or_, select, update
 
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
 from . import store
-from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
+from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
-from .visibility import log_lines, told_lines
+from .visibility import log_lines
 
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
@@ -78,21 +78,56 @@ class Seat:
         return self.kind == "bot" or self.taken_over
 
 
-@dataclass
 class LogEntry:
-    player: int | str
-    notation: str
-    lines: dict[int | None, Text]  # what each viewer (seat, None: spectators) reads: the events told, or describe_action_for
-    events: list[dict[str, Any]] = field(default_factory=list)  # what the action caused, every seat's details
+    """One action of the move log: who, its notation and the events it caused (every seat's
+    details). Each viewer's line is told from the events when asked (`Game.tell_event`, with the
+    players' names), in the one language asked: nothing is kept per viewer and language. Games that
+    report only the generic `action` event keep the game's own lines (`lines`): telling them needs
+    the state before the action."""
+
+    __slots__ = ("player", "notation", "events", "lines", "teller")
+
+    def __init__(self, player: int | str, notation: str, lines: dict[int | None, Text] | None,
+                 events: list[dict[str, Any]] | None = None, teller: "Teller | None" = None):
+        self.player = player
+        self.notation = notation
+        self.lines = lines
+        self.events = events if events is not None else []
+        self.teller = teller
 
     def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
         return events_for(self.events, viewer)
 
     def line_for(self, viewer: int | None) -> Text:
-        return self.lines[viewer]
+        if self.lines is not None:
+            return self.lines[viewer]
+        return T(self.for_viewer(viewer, "en"), self.for_viewer(viewer, "es"))
 
     def for_viewer(self, viewer: int | None, lang: str) -> str:
-        return self.line_for(viewer).get(lang)
+        if self.lines is not None:
+            return self.lines[viewer].get(lang)
+        game, names = self.teller.game, self.teller.names()
+        return "; ".join(game.tell_event(e, lang, names) for e in events_for(self.events, viewer) if e.get("type") != "action")
+
+
+class Teller:
+    """What a room's log lines are told with: its game and its seats' names (shared by its entries)."""
+
+    __slots__ = ("room",)
+
+    def __init__(self, room: "Room"):
+        self.room = room
+
+    @property
+    def game(self):
+        return self.room.game
+
+    def names(self) -> list[str]:
+        return self.room.names()
+
+
+def generic_only(events: list[dict[str, Any]]) -> bool:
+    return all(e.get("type") == "action" for e in events)
 
 
 class Room:
@@ -107,6 +142,9 @@ class Room:
         self.stopped: str | None = None  # "move_cap": the game was stopped before its end, nobody won
         self.client: str | None = None  # who created it (the per-client cap; not kept over a restart)
         self.log: list[LogEntry] = []
+        self.teller = Teller(self)
+        self.snapped = 0  # the actions covered by the room's newest stored snapshot
+        self.touched = time.monotonic()  # last asked for or changed: idle rooms are evicted (`evict`)
 
     @property
     def game(self):
@@ -271,7 +309,7 @@ class RoomService:
         # a change is stored only over the version this process holds (`store`: optimistic concurrency)
         self._update_room = update(RoomRow).where(RoomRow.id == bindparam("rid"), RoomRow.version == bindparam("prev")).values(
             version=bindparam("version"), status=bindparam("status"), updated=bindparam("updated"), rng=bindparam("rng"),
-            undone=bindparam("undone"))
+            undone=bindparam("undone"), moves=bindparam("moves"), result=bindparam("result"), lobby=bindparam("lobby"))
         # where game seeds come from: secret and unpredictable, except in tests that need repeatable games
         self.next_seed = seeds or (lambda: secrets.randbelow(2**62))
         self.rooms: dict[str, Room] = {}
@@ -283,6 +321,13 @@ class RoomService:
         self.on_change = None
         self.present = None
         self.bot_delay = 0.0  # how long a bot's move waits in `auto_moves` before a worker may make it
+        # memory holds the rooms in play: a room nobody asked for or changed in `evict_after` seconds
+        # (a finished one: `evict_finished_after`) is dropped (`evict`) and loaded again when asked for
+        self.evict_after = 600.0
+        self.evict_finished_after = 60.0
+        self.snapshot_every = store.SNAPSHOT_EVERY
+        self.replayed = 0  # actions replayed to load rooms (what start-up and loading cost)
+        self.broken: set[str] = set()  # rooms that cannot be rebuilt: logged once, then not found
 
     # --- creation and seats ----------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
@@ -326,7 +371,7 @@ class RoomService:
         with self.sessions.begin() as db:
             db.add(RoomRow(id=room.id, game=game.name, options=dict(game.options), num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
-                           rng=_signed(room.state.rng.s),
+                           rng=_signed(room.state.rng.s), **store.listed(room),
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
             db.flush()
             store.keep_auto_row(self, db, room)
@@ -354,17 +399,41 @@ class RoomService:
                        invite_only=s.invite_only)
 
     def get(self, room_id: Any) -> Room:
-        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
-        if self.cluster and isinstance(room_id, str) and len(room_id) <= 32:  # made or moved by another process?
-            if room is None:
-                room = store.load(self, room_id)
-                if room is not None:
-                    room = self.rooms.setdefault(room_id, room)
-            else:
-                store.sync(self, room)
+        """The room, from memory or loaded from storage (from its newest snapshot) in any process."""
+        if not isinstance(room_id, str) or len(room_id) > 32:
+            raise RoomError("not_found", T("no such room", "no existe esa sala"))
+        room = self.rooms.get(room_id)
+        if room is None:
+            loaded = self._load(room_id)
+            if loaded is not None:
+                room = self.rooms.setdefault(room_id, loaded)
+        elif self.cluster:  # moved by another process?
+            store.sync(self, room)
         if room is None:
             raise RoomError("not_found", T("no such room", "no existe esa sala"))
+        room.touched = time.monotonic()
         return room
+
+    def _load(self, room_id: str) -> Room | None:
+        """A stored room rebuilt; None if there is none, or it cannot be rebuilt (said once in the log)."""
+        if room_id in self.broken:
+            return None
+        try:
+            return store.load(self, room_id)
+        except Exception as exc:  # one broken room never keeps the others (or the server) down
+            self.broken.add(room_id)
+            why = exc.message.en if isinstance(exc, LudotecaError) else f"{type(exc).__name__}: {exc}"
+            log.error("room %s cannot be resumed and is left out: %s", room_id, why.splitlines()[0][:200] if why else "")
+            return None
+
+    def evict(self, room: Room) -> bool:
+        """Drop a room from memory (its state first stored as a snapshot where that saves a replay);
+        everything else is stored already, move by move, so a kill at any point loses nothing."""
+        try:
+            store.snapshot_now(self, room)
+        except Exception as exc:  # the snapshot is an economy, not a need: the room loads without it
+            log.warning("room %s: no snapshot on eviction (%s)", room.id, type(exc).__name__)
+        return self.rooms.pop(room.id, None) is not None
 
     def claim(self, room_id: str, seat: Any, name: Any, invite: Any) -> str:
         """Take an open seat (with its invite code, or freely in a public room unless the seat is
@@ -445,6 +514,7 @@ class RoomService:
         with self._write(room) as db:
             self._update_room_row(db, room)
             db.execute(delete(ActionRow).where(ActionRow.room_id == room.id, ActionRow.index >= length))
+            store.forget_snapshots_after(db, room, length)
 
     def _check_turn(self, room: Room, seat: int, version: Any, undo: bool = False) -> None:
         if not isinstance(version, int) or isinstance(version, bool):
@@ -471,8 +541,11 @@ class RoomService:
         try:
             with self._write(room) as db:  # one transaction: the room's new version (checked first), the move
                 self._update_room_row(db, room)
+                logged = room.log[-1]
                 db.execute(self._insert_action, {"room_id": room.id, "index": index, "player": str(entry["player"]),
-                                                 "action": entry["action"], "rng": _signed(room.state.rng.s)})
+                                                 "action": entry["action"], "rng": _signed(room.state.rng.s),
+                                                 "events": logged.events, "lines": store.encode_lines(logged.lines)})
+                store.maybe_snapshot(self, db, room)
         except RoomError:
             return False
         return True
@@ -488,6 +561,7 @@ class RoomService:
         except store.VersionConflict:
             store.sync(self, room, force=True)
             raise RoomError("stale", STALE) from None
+        room.touched = time.monotonic()
         if self.on_change is not None:
             self.on_change(room)
 
@@ -495,7 +569,7 @@ class RoomService:
         """Every change moves the version on by one: the stored row must still be at the one before."""
         done = db.execute(self._update_room, {"rid": room.id, "prev": room.version - 1, "version": room.version, "status": STOPPED if room.stopped else room.status,
                                               "updated": time.time(), "rng": _signed(room.state.rng.s),
-                                              "undone": getattr(room, "undone", 0)})
+                                              "undone": getattr(room, "undone", 0), **store.listed(room)})
         if done.rowcount != 1:
             raise store.VersionConflict(room.id)
         store.keep_auto_row(self, db, room)
@@ -549,63 +623,76 @@ class RoomService:
 
     # --- lists -----------------------------------------------------------------------------
     def listing(self, connected: dict[str, set[int]], status: str | None = None, offset: int = 0,
-                limit: int | None = None) -> dict[str, Any]:
-        """One page of the public rooms, newest first: `limit` rooms from `offset` of each status list
-        (or of the one `status`), with each list's total so a client can page on."""
-        self.refresh_cache()
+                limit: int | None = None, before: str | None = None) -> dict[str, Any]:
+        """One page of the public rooms, newest first, read from storage: `limit` rooms of each status
+        list (or of the one `status`) after the cursor `before` (each list's `next` in the answer:
+        keyset paging, as fast at any depth) or from `offset`, with each list's total."""
         limit = self.limits.page_size if limit is None else max(1, min(limit, self.limits.page_size))
         offset = max(0, offset)
         kinds = [status] if status in ("open", "running", "finished") else ["open", "running", "finished"]
-        lists: dict[str, list[Room]] = {kind: [] for kind in kinds}
-        for room in self.rooms.values():
-            if not room.private and room.status in lists:
-                lists[room.status].append(room)
-        out: dict[str, Any] = {"offset": offset, "limit": limit, "total": {}}
-        for kind, rooms in lists.items():
-            rooms.sort(key=lambda r: -r.created)
-            out[kind] = [room.public(connected.get(room.id)) for room in rooms[offset:offset + limit]]
-            out["total"][kind] = len(rooms)
+        totals = store.lobby_totals(self)
+        out: dict[str, Any] = {"offset": offset, "limit": limit, "total": {k: totals[k] for k in kinds}, "next": {}}
+        for kind in kinds:
+            rows, seats = store.lobby_page(self, kind, limit + 1, offset, before)
+            more, rows = len(rows) > limit, rows[:limit]
+            page = []
+            for row in rows:
+                held = self.rooms.get(row.id)
+                if held is not None and held.version >= row.version:
+                    page.append(held.public(connected.get(row.id)))
+                else:
+                    page.append(store.public_of_row(row, seats[row.id], connected.get(row.id)))
+            out[kind] = page
+            out["next"][kind] = store.cursor_of(rows[-1].created, rows[-1].id) if more else None
         return out
 
     def refresh_cache(self) -> None:
-        """Across processes: take in the rooms made or changed elsewhere since the last look (a lobby's view)."""
+        """Across processes: take in the rooms in play made or changed elsewhere since the last look
+        (what the caps count); finished rooms are read only when asked for."""
         if not self.cluster:
             return
         now = time.time()
         since = getattr(self, "_refreshed", 0.0) - 10.0  # clocks of several machines differ a little
-        for room_id, version in store.changed_since(self, since):
+        for room_id, version, status in store.changed_since(self, since):
             room = self.rooms.get(room_id)
             if room is None:
-                loaded = store.load(self, room_id)
-                if loaded is not None:
-                    self.rooms.setdefault(room_id, loaded)
+                if status in ("open", "running"):
+                    loaded = self._load(room_id)
+                    if loaded is not None:
+                        self.rooms.setdefault(room_id, loaded)
             elif room.version != version:
                 store.sync(self, room)
         self._refreshed = now
 
     # --- restart ---------------------------------------------------------------------------
     def resume(self) -> int:
-        """Rebuild every stored room by replaying its actions; returns how many."""
+        """Load the rooms in play: those not over that changed within `evict_after` seconds or whose
+        next move is the server's (a bot, a chance draw); every other room is loaded when asked for.
+        Returns how many are held."""
         self._refreshed = time.time()
-        with self.sessions() as db:
-            rows = db.scalars(select(RoomRow)).all()
-            for row in rows:
-                actions = db.scalars(select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.index)).all()
-                try:
-                    self.rooms[row.id] = self._rebuild(row, list(row.seats), actions)
-                except Exception as exc:  # one broken room never keeps the others (or the server) down
-                    why = exc.message.en if isinstance(exc, LudotecaError) else f"{type(exc).__name__}: {exc}"
-                    log.error("room %s cannot be resumed and is left out: %s", row.id, why.splitlines()[0][:200] if why else "")
+        with self.engine.connect() as db:
+            ids = db.execute(select(RoomRow.id).where(
+                RoomRow.status.in_(("open", "running")),
+                or_(RoomRow.updated >= time.time() - self.evict_after, RoomRow.id.in_(select(AutoMoveRow.room_id))))).scalars().all()
+        for room_id in ids:
+            if room_id not in self.rooms:
+                room = self._load(room_id)
+                if room is not None:
+                    self.rooms[room_id] = room
         return len(self.rooms)
 
-    def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list[ActionRow]) -> Room:
+    def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list, snapshot=None) -> Room:
+        """A room from its rows: from the snapshot where it stands for the room, replaying the
+        actions after it; else replaying every action."""
         game = make_game(row.game, row.options)
         seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
                  for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, row.created)
         room.status = "running"  # so that replaying logs exactly as live play did
-        for a in actions:
+        start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
+        for a in actions[start:]:
             self.apply_replayed(room, a.action)
+        room.snapped = snapshot.moves if snapshot is not None else 0
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
         room.undone = row.undone or 0
@@ -614,15 +701,16 @@ class RoomService:
         return room
 
     def apply_replayed(self, room: Room, notation: str) -> None:
+        self.replayed += 1
         self._log_and_apply(room, room.state.string_to_action(notation))
 
     def _log_and_apply(self, room: Room, action: int) -> None:
-        """The move log line as each viewer may read it, then the action itself (through the match, for undo)."""
+        """The move log entry (its events; the game's own lines only where it reports the generic
+        event alone), then the action itself (through the match, for undo)."""
         state = room.state
         player = state.current_player()
         who = "chance" if player == CHANCE else player
         lines = log_lines(state, action, "" if who == "chance" else room.seat_name(player))
         notation = state.action_to_string(action)
         events = room.match.apply(action)
-        lines = told_lines(room.game, events, lines, room.names())
-        room.log.append(LogEntry(who, notation, lines, events))
+        room.log.append(LogEntry(who, notation, lines if generic_only(events) else None, events, room.teller))

@@ -16,10 +16,13 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from sqlalchemy import delete, insert, select, update
+from typing import Any
 
-from ..engine import CHANCE, TERMINAL
-from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _unsigned
+from sqlalchemy import delete, func, insert, select, tuple_, update
+
+from ..engine import CHANCE, TERMINAL, T, Text
+from ..engine.documents import state_from_document, state_to_document
+from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, SnapshotRow, _unsigned
 
 if TYPE_CHECKING:
     from .rooms import Room, RoomService
@@ -27,6 +30,9 @@ if TYPE_CHECKING:
 # a chance draw after a person's move is made at once by the server that took the move; a bot
 # worker makes it only if that server died first, so the draw waits this long for it
 CHANCE_GRACE = 2.0
+# a room's state is stored every this many actions (where no undo is open), and when it ends, so
+# loading it replays at most about this many actions: a few milliseconds in every game
+SNAPSHOT_EVERY = 48
 
 
 class VersionConflict(Exception):
@@ -70,16 +76,231 @@ def keep_auto_row(service: "RoomService", db, room: "Room") -> None:
     room.auto_queued = True
 
 
+def _upsert(service: "RoomService", table, keys: list[str], values: dict[str, Any]):
+    dialect = service.engine.dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as upsert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as upsert
+    else:
+        return None
+    rest = {k: v for k, v in values.items() if k not in keys}
+    return upsert(table).values(**values).on_conflict_do_update(index_elements=keys, set_=rest)
+
+
+def encode_lines(lines: "dict[int | None, Text] | None") -> list[list[Any]] | None:
+    """A log entry's own lines (games reporting only the generic event) as JSON: [[viewer, en, es], ...]."""
+    return None if lines is None else [[viewer, text.en, text.es] for viewer, text in lines.items()]
+
+
+def decode_lines(stored: list[list[Any]] | None) -> "dict[int | None, Text] | None":
+    if stored is None:
+        return None
+    shared: dict[tuple[str, str], Text] = {}
+    return {viewer: shared.setdefault((en, es), T(en, es)) for viewer, en, es in stored}
+
+
+def listed(room: "Room") -> dict[str, Any]:
+    """The room row's columns a lobby page reads instead of the game: its list, actions and result."""
+    return {"moves": len(room.match.actions), "result": room.result() if room.status == "finished" else None,
+            "lobby": None if room.private else room.status}
+
+
+def snapshot_document(room: "Room") -> dict[str, Any]:
+    why = room.match._undo_why
+    return {"state": state_to_document(room.state), "undo_why": None if why is None else [why.en, why.es]}
+
+
+def _write_snapshot(service: "RoomService", db, room: "Room") -> None:
+    values = {"room_id": room.id, "moves": len(room.match.actions), "document": snapshot_document(room)}
+    statement = _upsert(service, SnapshotRow, ["room_id", "moves"], values)
+    if statement is not None:
+        db.execute(statement)
+    else:
+        db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room.id, SnapshotRow.moves == values["moves"]))
+        db.execute(insert(SnapshotRow).values(**values))
+    room.snapped = values["moves"]
+
+
+def snapshot_due(service: "RoomService", room: "Room", every: int | None = None) -> bool:
+    """A snapshot is taken where replaying on from it rebuilds the room exactly: no undo open (the
+    stack is rebuilt by the actions after it), or the game over (nothing is ever undone again)."""
+    moves = len(room.match.actions)
+    if moves <= room.snapped:
+        return False
+    over = room.status == "finished"
+    every = service.snapshot_every if every is None else every
+    return (over or moves - room.snapped >= every) and (over or not room.match._undo)
+
+
+def maybe_snapshot(service: "RoomService", db, room: "Room") -> None:
+    """Within a move's transaction: store the room's state if one is due."""
+    if snapshot_due(service, room):
+        _write_snapshot(service, db, room)
+
+
+def snapshot_now(service: "RoomService", room: "Room") -> bool:
+    """Outside a move (a room evicted): store its state if any action is not yet covered and no undo
+    is open, only over the version this process holds (else the stored room went on without it)."""
+    if not snapshot_due(service, room, every=1):
+        return False
+    with service.engine.begin() as db:
+        held = db.execute(update(RoomRow).where(RoomRow.id == room.id, RoomRow.version == room.version)
+                          .values(version=RoomRow.version))
+        if held.rowcount != 1:
+            return False
+        _write_snapshot(service, db, room)
+    return True
+
+
+def forget_snapshots_after(db, room: "Room", moves: int) -> None:
+    """An undo took actions back: the snapshots after them describe a line that no longer is."""
+    db.execute(delete(SnapshotRow).where(SnapshotRow.room_id == room.id, SnapshotRow.moves > moves))
+    room.snapped = min(room.snapped, moves)
+
+
+def newest_snapshot(db, room_id: str, upto: int | None = None):
+    query = select(SnapshotRow.moves, SnapshotRow.document).where(SnapshotRow.room_id == room_id)
+    if upto is not None:
+        query = query.where(SnapshotRow.moves <= upto)
+    return db.execute(query.order_by(SnapshotRow.moves.desc()).limit(1)).one_or_none()
+
+
+def restore(room: "Room", snapshot, actions) -> int:
+    """Put the room at its snapshot: the state from the stored document, the first actions'
+    record entries and log from their rows (no replay); returns how many actions that covers."""
+    from .rooms import LogEntry
+
+    moves, document = snapshot.moves, snapshot.document
+    state = state_from_document(document["state"], check=False)
+    match = room.match
+    match.game, match.state = state.game, state
+    match._undo, match._undo_owner = [], None
+    why = document.get("undo_why")
+    match._undo_why = None if why is None else T(why[0], why[1])
+    match.actions = []
+    for row in actions[:moves]:
+        who = "chance" if row.player == "chance" else int(row.player)
+        match.actions.append({"player": who, "action": row.action})
+        room.log.append(LogEntry(who, row.action, decode_lines(row.lines), row.events, room.teller))
+    room.snapped = moves
+    return moves
+
+
+def usable(snapshot, actions) -> bool:
+    """A snapshot stands for the room only if every action before it kept its events (rows stored
+    by an older version have none: such a room is replayed whole)."""
+    return snapshot is not None and snapshot.moves <= len(actions) and all(
+        row.events is not None for row in actions[:snapshot.moves])
+
+
 def load(service: "RoomService", room_id: str) -> "Room | None":
-    """The room as stored, rebuilt by replaying its moves; None if there is no such room."""
+    """The room as stored: from its newest snapshot, replaying only the actions after it (the whole
+    game where there is none); None if there is no such room."""
     with service.sessions() as db:
         row = db.get(RoomRow, room_id)
         if row is None:
             return None
-        actions = db.scalars(select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
-        room = service._rebuild(row, list(row.seats), actions)
+        actions = db.execute(select(ActionRow.player, ActionRow.action, ActionRow.events, ActionRow.lines)
+                             .where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
+        snapshot = newest_snapshot(db, room_id, upto=len(actions))
+        room = service._rebuild(row, list(row.seats), actions, snapshot)
     sync(service, room)  # the row and the moves were read apart: a move committed between is taken in
     return room
+
+
+def state_at(service: "RoomService", room: "Room", step: int):
+    """The state after the room's first `step` actions: from the newest snapshot at or before it,
+    replaying only the actions after it (a replay of a stored game never replays the whole game)."""
+    with service.engine.connect() as db:
+        snapshot = newest_snapshot(db, room.id, upto=step)
+    if snapshot is not None:
+        state, start = state_from_document(snapshot.document["state"], check=False), snapshot.moves
+    else:
+        state, start = room.game.new_initial_state(len(room.seats), room.match.seed), 0
+    for entry in room.match.actions[start:step]:
+        state.apply_action(state.string_to_action(entry["action"]))
+    return state
+
+
+# --- the lobby, paged in SQL --------------------------------------------------------------------
+def cursor_of(created: float, room_id: str) -> str:
+    return f"{created!r}~{room_id}"
+
+
+def parse_cursor(cursor: str) -> tuple[float, str]:
+    """A page cursor as the server gave it ("created~id"); anything else is refused in one line."""
+    from .errors import RoomError
+
+    created, _, room_id = cursor.partition("~")
+    try:
+        value = float(created)
+    except ValueError:
+        value = float("nan")
+    if value != value or not room_id or len(room_id) > 32 or value in (float("inf"), float("-inf")):
+        raise RoomError("bad_request", T("that page cursor is not one this server gave", "ese cursor de página no es uno que diera este servidor"))
+    return value, room_id
+
+
+def lobby_page(service: "RoomService", kind: str, limit: int, offset: int = 0, before: str | None = None):
+    """One page of a lobby list, newest first: the rows and their seats. With `before` (a cursor)
+    the page starts after that room (keyset: one index range, as fast at any depth); `offset` is
+    kept for old clients."""
+    query = select(RoomRow).where(RoomRow.lobby == kind)
+    if before is not None:
+        created, room_id = parse_cursor(before)
+        query = query.where(tuple_(RoomRow.created, RoomRow.id) < tuple_(created, room_id))
+    query = query.order_by(RoomRow.created.desc(), RoomRow.id.desc()).limit(limit)
+    if offset and before is None:
+        query = query.offset(offset)
+    seat_table = SeatRow.__table__
+    with service.engine.connect() as db:
+        rows = db.execute(query.with_only_columns(*RoomRow.__table__.columns)).all()
+        seats: dict[str, list] = {row.id: [] for row in rows}
+        if rows:
+            for seat in db.execute(select(seat_table).where(seat_table.c.room_id.in_(list(seats))).order_by(seat_table.c.room_id, seat_table.c.seat)):
+                seats[seat.room_id].append(seat)
+    return rows, seats
+
+
+def lobby_totals(service: "RoomService") -> dict[str, int]:
+    with service.engine.connect() as db:
+        counts = dict(db.execute(select(RoomRow.lobby, func.count()).where(RoomRow.lobby.is_not(None)).group_by(RoomRow.lobby)).all())
+    return {kind: int(counts.get(kind, 0)) for kind in ("open", "running", "finished")}
+
+
+def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
+    """`Room.public` from the stored rows alone (a room this process does not hold)."""
+    from ..engine import game_class
+    from .rooms import public_options
+
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": game_class(row.game).title.to_json(),
+        "options": public_options(row.options or {}),
+        "num_players": row.num_players,
+        "status": "finished" if row.status == "stopped" else row.status,
+        "stopped": "move_cap" if row.status == "stopped" else None,
+        "private": row.private,
+        "version": row.version,
+        "created": row.created,
+        "moves": row.moves,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot if (s.kind == "bot" or s.taken_over) else None,
+                "name": s.name or f"P{s.seat + 1}",
+                "claimed": s.claimed,
+                "invite": bool(s.invite_only),
+                "taken_over": s.taken_over,
+                "connected": (connected is not None and s.seat in connected) or s.kind == "bot",
+            }
+            for s in seats
+        ],
+        "result": row.result,
+    }
 
 
 def _read(service: "RoomService", room_id: str, start: int = 0):
@@ -159,13 +380,14 @@ def _rebuild_in_place(service: "RoomService", room: "Room", actions: list[str]) 
 
     room.match = Match(room.game, len(room.seats), room.match.seed)
     room.log = []
+    room.snapped = 0  # not known here: the next snapshot is taken when due from the start
     status, room.status = room.status, "running"  # replay logs exactly as live play did
     for notation in actions:
         service.apply_replayed(room, notation)
     room.status = status
 
 
-def changed_since(service: "RoomService", since: float) -> list[tuple[str, int]]:
-    """(id, version) of the rooms written since `since` (wall-clock seconds): what a lobby must re-read."""
+def changed_since(service: "RoomService", since: float) -> list[tuple[str, int, str]]:
+    """(id, version, status) of the rooms written since `since` (wall-clock seconds)."""
     with service.engine.connect() as db:
-        return [(r.id, r.version) for r in db.execute(select(RoomRow.id, RoomRow.version).where(RoomRow.updated >= since))]
+        return [(r.id, r.version, r.status) for r in db.execute(select(RoomRow.id, RoomRow.version, RoomRow.status).where(RoomRow.updated >= since))]
