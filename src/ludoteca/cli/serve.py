@@ -42,6 +42,8 @@ def serve(
     bot_workers: Annotated[int, typer.Option(help="Processes where bots think (0: one less than the CPUs).")] = _D.bot_workers,
     max_moves: Annotated[int, typer.Option(help="Actions after which a game is stopped without a winner.")] = _D.max_moves,
     page_size: Annotated[int, typer.Option(help="Rooms per page of the lobby's lists.")] = _D.page_size,
+    evict_after: Annotated[float, typer.Option(help="Seconds after which a room nobody watches or plays leaves memory (loaded again when asked for).")] = 600.0,
+    evict_every: Annotated[float, typer.Option(help="Seconds between looks for rooms to evict.")] = 5.0,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es (messages of this command).")] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join rooms."""
@@ -74,7 +76,7 @@ def serve(
         fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
-                         limits=limits)
+                         limits=limits, evict_after=evict_after, evict_every=evict_every)
     except Exception as exc:  # a database that cannot be opened
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     where = shown(db) + (f", {shown(broker)}" if broker else "")

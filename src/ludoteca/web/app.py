@@ -21,7 +21,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..engine import LudotecaError, T, game_class, game_names, replay, view_document
+from ..engine import LudotecaError, T, game_class, game_names, view_document
+from . import store
 from .db import make_engine, make_sessions
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -83,17 +84,21 @@ def client_of(request: Request | WebSocket) -> str:
 def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_after: float = 120.0,
                takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
                limits: WebLimits | None = None, bot_mode: str = "process",
-               broker=None, external_bots: bool = False, cluster_every: float = 2.0) -> FastAPI:
+               broker=None, external_bots: bool = False, cluster_every: float = 2.0,
+               evict_after: float = 600.0, evict_every: float = 5.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
     this process, as some tests do).
     `broker`: None (this process alone serves its rooms), or a broker (`broker.make_broker`) or its
     URL (redis://...): then any number of processes serve the same database (`cluster`).
-    `external_bots`: bots are played by `ludoteca bots` workers, not in this process."""
+    `external_bots`: bots are played by `ludoteca bots` workers, not in this process.
+    `evict_after`: seconds after which a room without connections or pending moves leaves memory."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
     service.bot_delay = bot_delay
+    service.evict_after = evict_after  # rooms idle this long leave memory (finished ones sooner); loaded when asked for
+    service.evict_finished_after = min(evict_after, service.evict_finished_after)
     rates = limits.rates()
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
               pool=BotPool(limits.bot_workers, mode=bot_mode))
@@ -121,8 +126,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             hub.pool.warm()
         hub.kick_all()
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
+        evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
         yield
         checker.cancel()
+        evictor.cancel()
         if cluster is not None:
             await cluster.stop()
         for task in hub.drivers.values():
@@ -198,8 +205,9 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.get("/api/rooms")
     async def rooms(status: Optional[Literal["open", "running", "finished"]] = None,
-                    offset: int = Query(0, ge=0, le=10**6), limit: Optional[int] = Query(None, ge=1)) -> dict[str, Any]:
-        return service.listing(hub.connected_map(), status, offset, limit)
+                    offset: int = Query(0, ge=0, le=10**6), limit: Optional[int] = Query(None, ge=1),
+                    before: Optional[str] = Query(None, max_length=80)) -> dict[str, Any]:
+        return service.listing(hub.connected_map(), status, offset, limit, before)
 
     @app.post("/api/rooms")
     async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
@@ -244,7 +252,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         room = finished(room_id)
         total = len(room.match.actions)
         step = max(0, min(step, total))
-        state = replay(room.match.record(), upto=step)
+        state = store.state_at(service, room, step)  # from the nearest stored snapshot, not the whole game
         lang = "es" if lang == "es" else "en"
         return {
             "room": room.public(),

@@ -59,7 +59,7 @@ class BotWorker:
         service.cluster = True
         service.on_change = self._changed
         service.present = broker.present
-        broker.subscribe(self._noticed)
+        broker.subscribe(self._noticed, bots=True)  # every bot's turn, none of the other notices
 
     def _changed(self, room: Room) -> None:
         self.broker.publish({"room": room.id, "version": room.version, "origin": self.name, "auto": store.automatic_kind(room)})

@@ -3,7 +3,8 @@
 Any process can serve any room: a room is loaded from the database when a client asks for it
 (`RoomService.get`), moves are applied through the version check (`store`), and a notice from
 the broker makes every process that holds connections to that room re-read it and send its
-clients the new state. Every `every` seconds each process also marks its connected seats online
+clients the new state. A process subscribes to the notices of the rooms it holds connections to
+(one channel per room: `broker.RedisBroker.watch`), so it hears nothing of the others. Every `every` seconds each process also marks its connected seats online
 in the broker (so no other process takes a present person's seat over) and re-reads the rooms it
 serves whose stored version moved (a notice lost with a dead process or a Redis hiccup).
 """
@@ -42,6 +43,7 @@ class Cluster:
         service.present = broker.present
         hub.elsewhere = lambda room_id: self.online.get(room_id, set())
         hub.on_chat = lambda room_id: self.broker.publish({"room": room_id, "chat": True, "origin": self.origin})
+        hub.watching = lambda room_id, on: (broker.watch if on else broker.unwatch)(room_id)
 
     def changed(self, room) -> None:
         self.broker.publish({"room": room.id, "version": room.version, "origin": self.origin,

@@ -76,6 +76,9 @@ class Hub:
         self.chat = Chat(service.sessions, self.rates)
         #: told after a chat message is stored (`cluster.Cluster` tells the other processes)
         self.on_chat: Callable[[str], None] = lambda room_id: None
+        #: told when a connection to a room opens (True) or closes (False): `cluster.Cluster` hears
+        #: the notices of exactly the rooms this process serves
+        self.watching: Callable[[str, bool], None] = lambda room_id, on: None
 
     def lock(self, room_id: str) -> asyncio.Lock:
         return self.locks.setdefault(room_id, asyncio.Lock())
@@ -218,6 +221,43 @@ class Hub:
             self.kick(room)
         return taken
 
+    # --- memory: only the rooms in play ------------------------------------------------------
+    def evict_idle(self, now: float | None = None) -> list[str]:
+        """Drop from memory the rooms nobody is connected to, that nothing is playing (no bot or
+        chance due here, no driver running) and that nobody asked for or changed for a while
+        (`RoomService.evict_after`; finished rooms `evict_finished_after`). They are loaded again,
+        from their snapshot, by whoever asks (`RoomService.get`)."""
+        now = time.monotonic() if now is None else now
+        service, gone = self.service, []
+        for room in list(service.rooms.values()):
+            if self.connections.get(room.id):
+                continue
+            task = self.drivers.get(room.id)
+            lock = self.locks.get(room.id)
+            if (task is not None and not task.done()) or (lock is not None and lock.locked()):
+                continue
+            idle = service.evict_finished_after if room.over else service.evict_after
+            if now - room.touched < idle:
+                continue
+            if not self.external_bots and service.next_automatic(room) is not None:
+                continue  # still this process's to play
+            if service.evict(room):
+                gone.append(room.id)
+            self.locks.pop(room.id, None)
+            self.drivers.pop(room.id, None)
+            self.connections.pop(room.id, None)
+            self.chat.rooms.pop(room.id, None)
+            self.chat.counts.pop(room.id, None)
+        return gone
+
+    async def eviction_loop(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            try:
+                self.evict_idle()
+            except Exception as exc:
+                log.warning("eviction failed (%s: %s)", type(exc).__name__, str(exc)[:120])
+
     async def takeover_loop(self, every: float) -> None:
         while True:
             await asyncio.sleep(every)
@@ -238,6 +278,7 @@ class Hub:
         conn = Connection(ws, client=ws.client.host if ws.client else "?")
         writer = asyncio.get_running_loop().create_task(self.writer(conn))
         self.connections.setdefault(room.id, set()).add(conn)
+        self.watching(room.id, True)
         try:
             while True:
                 frame = await ws.receive()
@@ -261,6 +302,7 @@ class Hub:
             pass
         finally:
             self.connections.get(room.id, set()).discard(conn)
+            self.watching(room.id, False)
             if conn.seat is not None:
                 room.seats[conn.seat].last_seen = time.monotonic()
                 if conn.seat not in self.connected_seats(room.id):
