@@ -46,15 +46,17 @@ TEMPLATE = ("piramide", {"length": "short"}, 2)
 
 
 # --- filling ----------------------------------------------------------------------------------
-def play_templates(url: str, count: int = 8, seed: int = 1) -> list[str]:
+def play_templates(url: str, count: int = 8, seed: int = 1, template: tuple = TEMPLATE, every: int | None = None) -> list[str]:
     """Play `count` real games to their end through the room service (random moves); their ids."""
     from ludoteca.engine import CHANCE
     from ludoteca.web.db import make_engine, make_sessions
     from ludoteca.web.limits import UNLIMITED
     from ludoteca.web.rooms import RoomService
 
-    game, options, players = TEMPLATE
+    game, options, players = template
     service = RoomService(make_sessions(make_engine(url)), seeds=iter(range(seed, seed + 10_000)).__next__, limits=UNLIMITED)
+    if every is not None:
+        service.snapshot_every = every
     ids = []
     for k in range(count):
         room, secret = service.create(game, options, [{"kind": "human"}] * players, creator={"seat": 0, "name": "Ana"})
@@ -72,7 +74,8 @@ def play_templates(url: str, count: int = 8, seed: int = 1) -> list[str]:
     return ids
 
 
-def fill(url: str, games: int, seed: int = 1, start: float | None = None) -> dict[str, Any]:
+def fill(url: str, games: int, seed: int = 1, start: float | None = None, template: tuple = TEMPLATE,
+         every: int | None = None) -> dict[str, Any]:
     """Store `games` finished games (copies of a few real ones, each its own room) as fast as the
     database takes rows; returns counts and seconds."""
     from sqlalchemy import select
@@ -80,7 +83,7 @@ def fill(url: str, games: int, seed: int = 1, start: float | None = None) -> dic
     from ludoteca.web.db import ActionRow, RoomRow, SeatRow, SnapshotRow, make_engine
 
     began = time.perf_counter()
-    templates = play_templates(url, seed=seed)
+    templates = play_templates(url, seed=seed, template=template, every=every)
     engine = make_engine(url)
     tables = [RoomRow.__table__, SeatRow.__table__, ActionRow.__table__, SnapshotRow.__table__]
     rows: dict[str, list[dict[str, list]]] = {t.name: {} for t in tables}

@@ -220,6 +220,7 @@ def state_at(service: "RoomService", room: "Room", step: int):
         state, start = room.game.new_initial_state(len(room.seats), room.match.seed), 0
     for entry in room.match.actions[start:step]:
         state.apply_action(state.string_to_action(entry["action"]))
+    service.replayed += max(0, step - start)
     return state
 
 
