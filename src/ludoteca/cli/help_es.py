@@ -26,6 +26,22 @@ HELP_ES: dict[str, str] = {
     "en or es": "en o es",
     "en or es (messages of this command).": "en o es (mensajes de esta orden).",
     # serve and bots across processes (docs/web.md)
+    "Seconds after which a room nobody watches or plays leaves memory (loaded again when asked for).":
+        "Segundos tras los que una sala que nadie mira ni juega sale de la memoria (se vuelve a cargar cuando se pide).",
+    "Seconds between looks for rooms to evict.": "Segundos entre búsquedas de salas que sacar de la memoria.",
+    # ludoteca db (docs/web.md)
+    "The servers' database: stats, export of finished games, pruning.":
+        "La base de datos de los servidores: cifras, exportación de partidas terminadas, limpieza.",
+    "How many rooms (by status), actions, snapshots and chat messages the database holds.":
+        "Cuántas salas (por estado), acciones, instantáneas y mensajes de chat guarda la base de datos.",
+    "File to write the JSON lines to ('-': standard output).": "Archivo donde escribir las líneas JSON ('-': la salida estándar).",
+    "Only games over before this date (YYYY-MM-DD, UTC).": "Solo las partidas terminadas antes de esta fecha (AAAA-MM-DD, UTC).",
+    "Every finished game as one JSON line (room id, times, and its game record: `ludoteca replay` reads it).":
+        "Cada partida terminada como una línea JSON (id de la sala, horas y su registro: `ludoteca replay` lo lee).",
+    "Delete the games over before this date (YYYY-MM-DD, UTC).": "Borra las partidas terminadas antes de esta fecha (AAAA-MM-DD, UTC).",
+    "Only count what would be deleted.": "Solo cuenta lo que se borraría.",
+    "Delete finished games (never one in play) over before a date: rooms, seats, actions, snapshots, chat.":
+        "Borra las partidas terminadas (nunca una en juego) antes de una fecha: salas, asientos, acciones, instantáneas, chat.",
     "redis://HOST:PORT/DB: run any number of servers over one --db (PostgreSQL), on any machines.":
         "redis://HOST:PUERTO/BD: ejecuta cuantos servidores quieras sobre una misma --db (PostgreSQL), en cualquier máquina.",
     "Leave bots to `ludoteca bots` workers (needs --broker).":

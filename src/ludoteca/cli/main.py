@@ -247,6 +247,9 @@ def _register_subcommands() -> None:
     from .bots import bots
 
     app.command()(bots)
+    from .db import app as db_app
+
+    app.add_typer(db_app, name="db")
     from .simulate import register as register_simulate
 
     register_simulate(app)
