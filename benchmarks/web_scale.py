@@ -14,8 +14,9 @@ starts `ludoteca serve` on it and measures:
   repeated), and one page by `offset` at N/2 for comparison;
 - replay: `/api/rooms/{id}/replay?step=k` of stored games at random steps (each loads the game from
   its snapshot: a cold room, then the same one warm);
-- live: 200 rooms of two people created and played over WebSockets, a move's latency (send to the
-  state that includes it).
+- live: 200 rooms of two people in play over WebSockets, 199 at a person's pace (a move 2-6 s after
+  the turn comes) and one moving as fast as its states come: that room's move latency (send to the
+  state that includes it), and the server's CPU per move over all rooms.
 
 Times are wall-clock (the machine is shared; report medians and p99) and the server's CPU seconds.
 Reports; never asserts.
@@ -203,8 +204,10 @@ def summary(ms: list[float]) -> str:
     return f"median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms (n={len(ms)})"
 
 
-async def live_moves(base: str, rooms: int, moves: int) -> list[float]:
-    """`rooms` rooms of two people; each plays `moves` moves per room over WebSockets, all at once."""
+async def live_moves(base: str, rooms: int, seconds: float) -> tuple[list[float], int]:
+    """`rooms` rooms of two people in play at once: all but one played at a person's pace (a move
+    2-6 s after the turn comes), and in the last one each move sent as soon as its state arrives,
+    timed from sending to the state that includes it. Returns those latencies and every move made."""
     import websockets
 
     made = []
@@ -214,30 +217,51 @@ async def live_moves(base: str, rooms: int, moves: int) -> list[float]:
         claim = post(base + f"/api/rooms/{room['room']['id']}/claim", {"seat": 1, "name": "Bea", "invite": room["invites"]["1"]})
         made.append((room["room"]["id"], [room["token"], claim["token"]]))
     latencies: list[float] = []
+    moves = [0]
+    until = time.perf_counter() + seconds
 
-    async def seat(room_id: str, seat: int, token: str, rng: random.Random):
+    async def seat(room_id: str, seat: int, token: str, rng: random.Random, timed_room: bool):
         async with websockets.connect(base.replace("http", "ws") + f"/ws/{room_id}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
             sent_at, waiting = None, None
-            while True:  # both seats see every state: both stop at the same one
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 120))
+            while time.perf_counter() < until:
+                try:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, until - time.perf_counter())))
+                except asyncio.TimeoutError:
+                    return
                 if msg["type"] != "state":
                     continue
                 if waiting is not None and msg["version"] > waiting:
-                    latencies.append((time.perf_counter() - sent_at) * 1000)
+                    if timed_room:
+                        latencies.append((time.perf_counter() - sent_at) * 1000)
                     waiting = None
-                if msg["room"]["status"] != "running" or msg["room"]["moves"] >= 2 * moves:
+                    moves[0] += 1
+                if msg["room"]["status"] != "running":
                     return
                 if msg["legal"] and waiting is None:
-                    await asyncio.sleep(rng.random() * 0.05)
+                    if not timed_room:
+                        await asyncio.sleep(rng.uniform(2.0, 6.0))
                     sent_at, waiting = time.perf_counter(), msg["version"]
                     await ws.send(json.dumps({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"])["action"]}))
 
-    await asyncio.gather(*(seat(rid, s, tokens[s], random.Random(hash((rid, s)))) for rid, tokens in made for s in (0, 1)))
-    return latencies
+    async def timed_games():  # the measured room starts a new game each time one ends
+        nonlocal made
+        rid, tokens = made[-1]
+        while time.perf_counter() < until:
+            await asyncio.gather(*(seat(rid, s, tokens[s], random.Random(len(latencies) * 2 + s), True) for s in (0, 1)))
+            if time.perf_counter() >= until:
+                break
+            room = post(base + "/api/rooms", {"game": "piramide", "options": {"length": "short"},
+                                              "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana"})
+            claim = post(base + f"/api/rooms/{room['room']['id']}/claim", {"seat": 1, "name": "Bea", "invite": room["invites"]["1"]})
+            rid, tokens = room["room"]["id"], [room["token"], claim["token"]]
+
+    background = [seat(rid, s, tokens[s], random.Random(hash((rid, s))), False) for rid, tokens in made[:-1] for s in (0, 1)]
+    await asyncio.gather(timed_games(), *background)
+    return latencies, moves[0]
 
 
-def measure(db: str, games: int, rooms: int, moves: int, start: float, templates_seed: int = 1) -> dict[str, Any]:
+def measure(db: str, games: int, rooms: int, seconds: float, start: float, templates_seed: int = 1) -> dict[str, Any]:
     from web_support import free_port
 
     port = free_port()
@@ -287,11 +311,16 @@ def measure(db: str, games: int, rooms: int, moves: int, start: float, templates
             warm += timed(lambda: get_json(base + f"/api/rooms/{rid}/replay?step={step + 1}"), 1)
         out["replay_cold"], out["replay_warm"] = summary(cold), summary(warm)
         out["replay_all_ms"] = cold + warm
+        out["server_cpu_s_before_live"] = cpu_s(proc.pid) - cpu0
         if rooms:
-            latencies = asyncio.run(live_moves(base, rooms, moves))
+            cpu1 = cpu_s(proc.pid)
+            latencies, made = asyncio.run(live_moves(base, rooms, seconds))
             out["live"] = summary(latencies) if latencies else "no moves"
             out["live_ms"] = latencies
-        out["server_cpu_s"] = cpu_s(proc.pid) - cpu0
+            out["live_moves_all_rooms"] = made
+            out["live_server_cpu_ms_per_move"] = (cpu_s(proc.pid) - cpu1) * 1000 / max(1, made)
+            out["rss_live_mb"] = rss_mb(proc.pid)
+        time.sleep(1.0)
         out["rss_end_mb"] = rss_mb(proc.pid)
         out["rss_end_server_only_mb"] = rss_mb(proc.pid, tree=False)
     finally:
@@ -308,7 +337,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--setups", default="sqlite,pg")
     parser.add_argument("--rooms", type=int, default=200, help="live rooms of two people")
-    parser.add_argument("--moves", type=int, default=10, help="actions per seat (chance included) in each live room")
+    parser.add_argument("--seconds", type=float, default=40.0, help="how long the live rooms play")
     args = parser.parse_args()
     for setup in args.setups.split(","):
         with contextlib.ExitStack() as stack:
@@ -323,7 +352,7 @@ def main() -> None:
                 raise SystemExit(f"unknown setup {setup!r}: sqlite or pg")
             filled = fill(db, args.games)
             print(f"[{setup}] filled {args.games} finished games ({filled['rows']}) in {filled['seconds']:.1f} s", flush=True)
-            result = measure(db, args.games, args.rooms, args.moves, filled["start"])
+            result = measure(db, args.games, args.rooms, args.seconds, filled["start"])
             shown = {k: (f"{v:.2f}" if isinstance(v, float) else v) for k, v in result.items() if not k.endswith("_ms")}
             print(f"[{setup}] " + json.dumps(shown, indent=1, ensure_ascii=False), flush=True)
             keyset = result.get("lobby_all_keyset_ms", [])

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, or_, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
@@ -572,6 +572,8 @@ class RoomService:
                                               "undone": getattr(room, "undone", 0), **store.listed(room)})
         if done.rowcount != 1:
             raise store.VersionConflict(room.id)
+        if room.status == "finished":
+            self._finished_count = None  # the finished list grew: counted again on the next lobby page
         store.keep_auto_row(self, db, room)
 
     def _store_seats(self, room: Room) -> None:
@@ -670,11 +672,11 @@ class RoomService:
         next move is the server's (a bot, a chance draw); every other room is loaded when asked for.
         Returns how many are held."""
         self._refreshed = time.time()
-        with self.engine.connect() as db:
-            ids = db.execute(select(RoomRow.id).where(
-                RoomRow.status.in_(("open", "running")),
-                or_(RoomRow.updated >= time.time() - self.evict_after, RoomRow.id.in_(select(AutoMoveRow.room_id))))).scalars().all()
-        for room_id in ids:
+        live = RoomRow.status.in_(("open", "running"))
+        with self.engine.connect() as db:  # two index ranges (recent changes, moves due): no scan of every room
+            recent = db.execute(select(RoomRow.id).where(RoomRow.updated >= time.time() - self.evict_after, live)).scalars().all()
+            due = db.execute(select(AutoMoveRow.room_id)).scalars().all()
+        for room_id in dict.fromkeys([*recent, *due]):
             if room_id not in self.rooms:
                 room = self._load(room_id)
                 if room is not None:

@@ -264,10 +264,21 @@ def lobby_page(service: "RoomService", kind: str, limit: int, offset: int = 0, b
     return rows, seats
 
 
+# the finished list only grows: its count (a walk of its whole index range) is taken at most this often
+FINISHED_COUNT_EVERY = 30.0
+
+
 def lobby_totals(service: "RoomService") -> dict[str, int]:
+    """Each list's size: the open and running ones counted every time (they are the rooms in play),
+    the finished one at most every FINISHED_COUNT_EVERY seconds (its count grows with every game ever played)."""
+    now = time.monotonic()
+    cached = getattr(service, "_finished_count", None)
     with service.engine.connect() as db:
-        counts = dict(db.execute(select(RoomRow.lobby, func.count()).where(RoomRow.lobby.is_not(None)).group_by(RoomRow.lobby)).all())
-    return {kind: int(counts.get(kind, 0)) for kind in ("open", "running", "finished")}
+        counts = dict(db.execute(select(RoomRow.lobby, func.count()).where(RoomRow.lobby.in_(("open", "running"))).group_by(RoomRow.lobby)).all())
+        if cached is None or now - cached[1] > FINISHED_COUNT_EVERY:
+            cached = (int(db.execute(select(func.count()).select_from(RoomRow).where(RoomRow.lobby == "finished")).scalar()), now)
+            service._finished_count = cached
+    return {"open": int(counts.get("open", 0)), "running": int(counts.get("running", 0)), "finished": cached[0]}
 
 
 def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
