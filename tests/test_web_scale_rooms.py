@@ -171,3 +171,45 @@ def test_memory_per_action_of_a_live_room_is_small(tmp_path):
     per_action = grown / max(1, len(room.log) - start_actions)
     print(f"memory per action: {per_action:.0f} bytes ({len(room.log) - start_actions} actions)")
     assert per_action < 4096, per_action
+
+
+def test_a_database_from_before_snapshots_opens_lists_and_loads_its_rooms(tmp_path):
+    """No snapshots table, no events, lines, lobby, moves or result columns: the rooms are replayed
+    whole, the lobby lists them (their moves and result filled in once), and new moves keep it all."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    url = f"sqlite:///{path}"
+    service = service_over(url)
+    finished = seated(service, "piramide", 2)
+    rng = random.Random(1)
+    while finished.status == "running":
+        player = finished.state.current_player()
+        if player == CHANCE:
+            service.apply(finished, finished.state.sample_chance())
+        else:
+            service.act(finished, player, finished.version, finished.state.action_to_string(rng.choice(finished.state.legal_actions())))
+    live = seated(service, "piramide", 2)
+    while live.state.current_player() == CHANCE:
+        service.apply(live, live.state.sample_chance())
+    expected = {finished.id: fingerprint(finished), live.id: fingerprint(live)}
+    service.engine.dispose()
+    old = sqlite3.connect(path)  # as the version before snapshots left it
+    old.execute("DROP TABLE snapshots")
+    old.execute("DROP INDEX ix_rooms_lobby")
+    for table, column in (("actions", "events"), ("actions", "lines"), ("rooms", "lobby"), ("rooms", "moves"), ("rooms", "result")):
+        old.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+    old.commit()
+    old.close()
+    again = service_over(url)
+    assert again.resume() == 1 and list(again.rooms) == [live.id]
+    listed = again.listing({}, "finished")
+    assert [r["id"] for r in listed["finished"]] == [finished.id] and listed["finished"][0]["moves"] == len(finished.match.actions)
+    assert listed["finished"][0]["result"] == finished.result()
+    for room_id, want in expected.items():
+        assert fingerprint(service_over(url).get(room_id)) == want
+    room = again.get(live.id)
+    player = room.state.current_player()
+    again.act(room, player, room.version, room.state.action_to_string(room.state.legal_actions()[0]))
+    assert fingerprint(service_over(url).get(live.id)) == fingerprint(room)
+    assert service_over(url).listing({}, "finished")["finished"][0]["moves"] == len(finished.match.actions)

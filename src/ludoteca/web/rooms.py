@@ -640,6 +640,8 @@ class RoomService:
             page = []
             for row in rows:
                 held = self.rooms.get(row.id)
+                if held is None and row.moves == 0 and row.version > 0 and row.status in ("finished", STOPPED):
+                    held = self._backfill(row)  # stored before the lobby kept its moves and result
                 if held is not None and held.version >= row.version:
                     page.append(held.public(connected.get(row.id)))
                 else:
@@ -647,6 +649,14 @@ class RoomService:
             out[kind] = page
             out["next"][kind] = store.cursor_of(rows[-1].created, rows[-1].id) if more else None
         return out
+
+    def _backfill(self, row) -> Room | None:
+        """A finished room stored by an older version: its lobby columns written once from the game."""
+        room = self._load(row.id)
+        if room is not None:
+            with self.engine.begin() as db:
+                db.execute(update(RoomRow).where(RoomRow.id == row.id, RoomRow.version == row.version).values(**store.listed(room)))
+        return room
 
     def refresh_cache(self) -> None:
         """Across processes: take in the rooms in play made or changed elsewhere since the last look
