@@ -261,9 +261,34 @@ async def live_moves(base: str, rooms: int, seconds: float) -> tuple[list[float]
     return latencies, moves[0]
 
 
+def start_once(db: str) -> tuple[float, float]:
+    """Launch `ludoteca serve`, wait until it answers the lobby; (wall seconds, its CPU seconds)."""
+    from web_support import free_port
+
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    launched = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "ludoteca.cli.main", "serve", "--db", db, "--port", str(port), "--bot-workers", "1"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        while True:
+            try:
+                get_json(f"http://127.0.0.1:{port}/api/rooms?status=finished")
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError("the server exited")
+                time.sleep(0.02)
+        return time.perf_counter() - launched, cpu_s(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
 def measure(db: str, games: int, rooms: int, seconds: float, start: float, templates_seed: int = 1) -> dict[str, Any]:
     from web_support import free_port
 
+    starts = [start_once(db) for _ in range(3)]  # start-up alone, three times: wall seconds and CPU seconds
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
@@ -283,6 +308,9 @@ def measure(db: str, games: int, rooms: int, seconds: float, start: float, templ
                     raise RuntimeError("the server exited: " + proc.stderr.read().decode()[-500:])
                 time.sleep(0.05)
         out["start_s"] = time.perf_counter() - launched
+        out["start_s_runs"] = [round(w, 2) for w, _ in starts]
+        out["start_cpu_s_runs"] = [round(c, 2) for _, c in starts]
+        out["start_cpu_s"] = cpu_s(proc.pid)
         out["rss_start_mb"] = rss_mb(proc.pid)
         out["rss_start_server_only_mb"] = rss_mb(proc.pid, tree=False)
         cpu0 = cpu_s(proc.pid)
