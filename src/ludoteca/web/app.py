@@ -1,7 +1,7 @@
 """The web application: lobby and room pages, the JSON API, the WebSocket endpoint.
 
 `create_app(db_url)` builds a FastAPI app over a `RoomService` (storage) and a `Hub` (live
-play). On start it resumes every stored room. Every request body is size-limited and
+play). On start it loads the rooms in play (any other is loaded when asked for). Every request body is size-limited and
 validated; every error is a JSON object with a bilingual message. `limits` (a `WebLimits`)
 sets the rate limits and caps; the rate limiter is `app.state.rates` (for any new message kind).
 """

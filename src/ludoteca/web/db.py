@@ -2,8 +2,9 @@
 
 A room row holds the game, its options, seed and player count; one row per seat holds
 who sits there (a person, a bot, or nobody yet) and the hash of that seat's secret token;
-one row per action holds its notation and the random stream's state after it. Replaying
-the action rows rebuilds every room exactly (`rooms.RoomService.resume`). SQLite by default;
+one row per action holds its notation, the random stream's state after it and its events; a
+snapshot row holds a room's state document every few actions. The newest snapshot plus the
+actions after it rebuild a room exactly (`store.load`). SQLite by default;
 any SQLAlchemy URL (PostgreSQL) works.
 """
 

@@ -3,8 +3,10 @@
 The service is the only place where a room changes. Every change (an action, an undo, a
 seat claimed or taken over) is written to the database in one transaction *before* anyone
 is told about it, and bumps the room's version; a move must name the version it was chosen
-in, so a stale or illegal move changes nothing. After a restart `resume` replays the stored
-actions, so every room continues exactly where it stopped (the random stream included).
+in, so a stale or illegal move changes nothing. Memory holds the rooms in play: any other room is
+loaded when asked for (`get`), from its newest snapshot plus the actions after it (`store.load`),
+and idle rooms are evicted (`evict`), so every room continues exactly where it stopped (the random
+stream included), and a server's cost grows with the games in play, not with the games stored.
 """
 
 from __future__ import annotations
