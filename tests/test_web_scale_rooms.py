@@ -16,7 +16,6 @@ import pytest
 from sqlalchemy import func, select
 
 from ludoteca.engine import CHANCE, game_names, view_document
-from ludoteca.web import store
 from ludoteca.web.db import ActionRow, RoomRow, SnapshotRow, make_engine, make_sessions
 from ludoteca.web.rooms import RoomService
 
