@@ -27,6 +27,7 @@ from ..engine.rng import derive_seed
 from . import store
 from .db import ActionRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
+from .limits import network_of
 from .visibility import log_lines, told_lines
 
 MAX_NAME = 40
@@ -106,7 +107,10 @@ class Room:
         self.status = "open"
         self.stopped: str | None = None  # "move_cap": the game was stopped before its end, nobody won
         self.client: str | None = None  # who created it (the per-client cap; not kept over a restart)
+        self.network: str | None = None  # its network (`limits.network_of`: the per-network cap)
         self.log: list[LogEntry] = []
+        self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
+        self._legal: dict[str, Any] = {}
 
     @property
     def game(self):
@@ -166,18 +170,35 @@ class Room:
         return {"winners": state.winners(), "returns": state.returns(), "scores": safe_scores(state)}
 
     def legal_for(self, seat: int | None, lang: str) -> list[dict[str, str]]:
+        """The seat's legal moves with their texts and previews. Made once per position (the room's
+        version and length) and language: a repeated or refused frame never recomputes them (a
+        Mazmorra turn's previews take about 10 ms)."""
         state = self.state
         if self.status != "running" or seat is None or state.current_player() != seat or self.seats[seat].taken_over:
             return []
+        stamp = (self.version, len(self.match.actions), seat)
+        if self._legal_stamp != stamp:
+            self._legal_stamp, self._legal = stamp, {}
+        out = self._legal.get(lang)
+        if out is not None:
+            return out
         legal = state.legal_actions()
         out = [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in legal]
-        if len(legal) <= MAX_PREVIEWS:
-            before = view_document(state, seat)["view"]
-            for entry, a in zip(out, legal):
-                preview = action_preview(state, a, seat, before)
-                if preview:
-                    entry["preview"] = preview
+        previews = self._legal.get("previews")
+        if previews is None:
+            previews = self._legal["previews"] = self._previews(seat, legal)
+        for entry, preview in zip(out, previews):
+            if preview:
+                entry["preview"] = preview
+        self._legal[lang] = out
         return out
+
+    def _previews(self, seat: int, legal: list[int]) -> list[dict[str, Any] | None]:
+        if len(legal) > MAX_PREVIEWS:
+            return []
+        state = self.state
+        before = view_document(state, seat)["view"]
+        return [action_preview(state, a, seat, before) for a in legal]
 
     def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
         """Everything one connection receives: its seat's view and nothing more."""
@@ -309,6 +330,7 @@ class RoomService:
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.client = client
+        room.network = network_of(client)
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -336,16 +358,52 @@ class RoomService:
         return room, secrets_out
 
     def _check_caps(self, client: str | None, bots_only: bool) -> None:
+        """Fair shares of the server: rooms not over yet per client address and per network (IPv4 /24,
+        IPv6 /56: many addresses of one attacker), bot-only rooms per client and network, then the
+        server's totals. Open rooms that wait too long for their players are closed first
+        (`expire_open_rooms`), so rooms left open by anyone never hold the server for good."""
+        limits = self.limits
+        self.expire_open_rooms()
         live = [room for room in self.rooms.values() if not room.over]
-        if len(live) >= self.limits.max_rooms:
+        if client is not None:
+            net = network_of(client)
+            mine = [room for room in live if room.client == client]
+            ours = [room for room in live if room.network is not None and room.network == net]
+            if len(mine) >= limits.rooms_per_client:
+                raise RoomError("too_many", T(f"you already have {limits.rooms_per_client} rooms that are not over: finish or join one",
+                                              f"ya tienes {limits.rooms_per_client} salas sin terminar: termina o únete a una"))
+            if len(ours) >= limits.rooms_per_network:
+                raise RoomError("too_many", T(f"your network already has {limits.rooms_per_network} rooms that are not over: finish or join one",
+                                              f"tu red ya tiene {limits.rooms_per_network} salas sin terminar: termina o únete a una"))
+            if bots_only and sum(room.bots_only for room in ours) >= limits.bot_rooms_per_client:
+                raise RoomError("too_many", T(f"you (or your network) already have {limits.bot_rooms_per_client} games of bots only: watch it to its end",
+                                              f"tú (o tu red) ya tienes {limits.bot_rooms_per_client} partidas solo de bots: mírala hasta el final"))
+        if len(live) >= limits.max_rooms:
             raise RoomError("busy", T(f"the server has {len(live)} games going, its most: try again later",
                                       f"el servidor tiene {len(live)} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
-        if client is not None and sum(room.client == client for room in live) >= self.limits.rooms_per_client:
-            raise RoomError("too_many", T(f"you already have {self.limits.rooms_per_client} rooms that are not over: finish or join one",
-                                          f"ya tienes {self.limits.rooms_per_client} salas sin terminar: termina o únete a una"))
-        if bots_only and sum(room.bots_only for room in live) >= self.limits.bot_rooms:
-            raise RoomError("busy", T(f"{self.limits.bot_rooms} games of bots only are already playing: watch one, or try later",
-                                      f"ya se juegan {self.limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+        if bots_only and sum(room.bots_only for room in live) >= limits.bot_rooms:
+            raise RoomError("busy", T(f"{limits.bot_rooms} games of bots only are already playing: watch one, or try later",
+                                      f"ya se juegan {limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+
+    def expire_open_rooms(self, now: float | None = None) -> list[str]:
+        """Close every open room (a person's seat still empty) created more than `open_room_ttl`
+        seconds ago: it and its seats, chat and rows go from the database and from memory. Its
+        stored `created` counts, so a restart does not make it young again. Returns their ids."""
+        now = time.time() if now is None else now
+        cutoff = now - self.limits.open_room_ttl
+        gone = [room.id for room in self.rooms.values() if room.status == "open" and room.created < cutoff]
+        if not gone:
+            return []
+        tables = RoomRow.metadata.tables
+        with self.engine.begin() as db:
+            for name in ("chat", "auto_moves", "actions", "seats"):  # the rows that point at the room first
+                if name in tables:
+                    db.execute(delete(tables[name]).where(tables[name].c.room_id.in_(gone)))
+            db.execute(delete(RoomRow).where(RoomRow.id.in_(gone), RoomRow.status == "open"))
+        for room_id in gone:
+            self.rooms.pop(room_id, None)
+        log.info("closed %d open room(s) nobody joined within %g s", len(gone), self.limits.open_room_ttl)
+        return gone
 
     def _seat_row(self, room: Room, i: int) -> SeatRow:
         s = room.seats[i]
