@@ -471,7 +471,7 @@ def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
     from ludoteca.cli.main import app as cli
 
     started = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.setdefault("app", app))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **kw: started.setdefault("app", self.config.app))
     runner = CliRunner()
     result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--rate-create", "2/minute", "--rate-claim", "",
                                  "--rate-hello", "5/minute", "--rate-messages", "9/second", "--rooms-per-client", "3",

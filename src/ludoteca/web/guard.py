@@ -49,7 +49,7 @@ class ConnectionGuard:
     header_timeout: float = 10.0
     body_timeout: float = 20.0
     max_head: int = 16 * 1024
-    trusted: frozenset[str] = frozenset()  # proxies' addresses: not capped per address
+    trusted: tuple[str, ...] = ()  # proxies' addresses or networks (CIDR): not capped per address
     open: dict[str, set[Any]] = field(default_factory=dict)  # address -> its transports
     refused: int = 0
 
@@ -57,12 +57,23 @@ class ConnectionGuard:
         """Count a new connection; None, or why it is refused (then it is not counted)."""
         if self._count() >= self.total:
             return "total"
-        if host not in self.trusted:
+        if not self.is_trusted(host):
             mine = self._prune(host)
             if len(mine) >= self.per_client:
                 return "client"
         self.open.setdefault(host, set()).add(transport)
         return None
+
+    def is_trusted(self, host: str) -> bool:
+        if not self.trusted:
+            return False
+        import ipaddress
+
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return host in self.trusted
+        return any(address in ipaddress.ip_network(t, strict=False) for t in self.trusted if t != "*") or "*" in self.trusted
 
     def release(self, transport, host: str) -> None:
         mine = self.open.get(host)
@@ -197,3 +208,41 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
     return Guarded
+
+
+def parse_proxies(text: str | None) -> tuple[str, ...]:
+    """'10.0.0.1, 10.1.0.0/16' -> the addresses and networks; '' -> none. A bad entry raises ValueError."""
+    import ipaddress
+
+    out = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if item != "*":
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(f"not an address or network: {item!r} (write e.g. 127.0.0.1 or 10.0.0.0/8)") from None
+        out.append(item)
+    return tuple(out)
+
+
+def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxies: str | None = None, **extra):
+    """The uvicorn.Config `ludoteca serve` runs: the guarded protocol with the app's limits
+    (`app.state.limits`), uvicorn's keep-alive and WebSocket bounds, and proxy headers
+    (X-Forwarded-For) believed only from `trusted_proxies` (none by default: uvicorn alone would
+    believe 127.0.0.1, so any local process could pose as any client)."""
+    import uvicorn
+
+    limits = app.state.limits
+    trusted = parse_proxies(trusted_proxies)
+    guard = ConnectionGuard(per_client=limits.connections_per_client, total=limits.max_connections,
+                            header_timeout=limits.header_timeout, body_timeout=limits.body_timeout, trusted=trusted)
+    app.state.guard = guard
+    options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), log_level="warning", lifespan="on",
+                                   ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                                   timeout_keep_alive=limits.keep_alive, h11_max_incomplete_event_size=guard.max_head,
+                                   proxy_headers=bool(trusted), forwarded_allow_ips=",".join(trusted) if trusted else "")
+    options.update(extra)
+    return uvicorn.Config(app, **options)

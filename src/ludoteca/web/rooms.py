@@ -266,6 +266,27 @@ def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dic
     return out or None
 
 
+def check_row(row, seat_rows) -> None:
+    """A stored room's fields are of their types (a row written by hand or by a broken tool may
+    hold text where a number belongs, a BLOB for a name): ValueError naming the first that is not."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"corrupt row: {what}")
+
+    need(isinstance(row.id, str) and isinstance(row.game, str), "rooms.id or rooms.game is not text")
+    need(isinstance(row.options, dict), "rooms.options is not a JSON object")
+    need(isinstance(row.created, (int, float)) and not isinstance(row.created, bool), "rooms.created is not a number")
+    need(isinstance(row.num_players, int) and len(seat_rows) == row.num_players, "rooms.num_players does not match the seats")
+    need(isinstance(row.seed, int) and isinstance(row.version, int), "rooms.seed or rooms.version is not a whole number")
+    for s in seat_rows:
+        need(s.kind in ("human", "bot"), f"seats.kind of seat {s.seat}")
+        need(isinstance(s.name, str) and len(s.name) <= 64, f"seats.name of seat {s.seat} is not short text")
+        need(s.bot is None or isinstance(s.bot, str), f"seats.bot of seat {s.seat}")
+        for field_name in ("token_hash", "invite_hash"):
+            value = getattr(s, field_name)
+            need(value is None or isinstance(value, str), f"seats.{field_name} of seat {s.seat}")
+
+
 def public_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options as the lobby shows them: data options (a custom deck) as just "custom"."""
     return {k: (v if isinstance(v, (bool, int, float, str)) or v is None else "custom") for k, v in options.items()}
@@ -646,21 +667,26 @@ class RoomService:
         """Rebuild every stored room by replaying its actions; returns how many."""
         self._refreshed = time.time()
         with self.sessions() as db:
-            rows = db.scalars(select(RoomRow)).all()
-            for row in rows:
-                actions = db.scalars(select(ActionRow).where(ActionRow.room_id == row.id).order_by(ActionRow.index)).all()
-                try:
-                    self.rooms[row.id] = self._rebuild(row, list(row.seats), actions)
-                except Exception as exc:  # one broken room never keeps the others (or the server) down
-                    why = exc.message.en if isinstance(exc, LudotecaError) else f"{type(exc).__name__}: {exc}"
-                    log.error("room %s cannot be resumed and is left out: %s", row.id, why.splitlines()[0][:200] if why else "")
+            ids = db.scalars(select(RoomRow.id)).all()
+        for room_id in ids:  # each room read on its own: one corrupt row (options not JSON, say) leaves only itself out
+            try:
+                with self.sessions() as db:
+                    row = db.get(RoomRow, room_id)
+                    actions = db.scalars(select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
+                    self.rooms[room_id] = self._rebuild(row, list(row.seats), actions)
+            except Exception as exc:  # one broken room never keeps the others (or the server) down
+                why = exc.message.en if isinstance(exc, LudotecaError) else f"{type(exc).__name__}: {exc}"
+                log.error("room %r cannot be resumed and is left out: %s", room_id, why.splitlines()[0][:200] if why else "")
         return len(self.rooms)
 
     def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list[ActionRow]) -> Room:
+        """The room a stored row describes; a corrupt row raises (ValueError naming the field), so the
+        caller leaves that room out with one log line and every other room comes back."""
+        check_row(row, seat_rows)
         game = make_game(row.game, row.options)
         seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
                  for s in seat_rows]
-        room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, row.created)
+        room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.status = "running"  # so that replaying logs exactly as live play did
         for a in actions:
             self.apply_replayed(room, a.action)
