@@ -29,6 +29,7 @@ from typing import Any
 from .errors import SECURITY_HEADERS
 
 log = logging.getLogger("ludoteca.web")
+LINGER = 2.0  # seconds a refused connection is kept half-closed, reading and dropping, before it is closed
 REASONS = {408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
@@ -119,6 +120,7 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
         _g_seen = None
         _g_head = 0
         _g_done = False  # upgraded to a WebSocket, or refused: the deadlines no longer apply
+        _g_refused = False
         _g_host = "?"
 
         def connection_made(self, transport) -> None:
@@ -146,7 +148,7 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
-            if self._g_done and self.transport.is_closing():
+            if self._g_refused:  # answered already: what still comes is read and dropped
                 return
             cycle = self.cycle
             if not self._g_done and (cycle is None or (cycle is self._g_seen and cycle.response_complete)):
@@ -200,11 +202,17 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
                 cycle.message_event.set()
 
         def _g_refuse(self, status: int, code: str, en: str, es: str) -> None:
-            self._g_done = True
+            """Answer and half-close; the socket closes a moment later (or when the client does): closing
+            it at once, with the client's request unread, would reset it and lose the answer."""
+            self._g_done = self._g_refused = True
             self._g_cancel()
-            if not self.transport.is_closing():
-                self.transport.write(refusal(status, code, en, es))
-                self.transport.close()
+            transport = self.transport
+            if transport.is_closing():
+                return
+            transport.write(refusal(status, code, en, es))
+            if transport.can_write_eof():
+                transport.write_eof()
+            self.loop.call_later(LINGER, transport.close)
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
     return Guarded

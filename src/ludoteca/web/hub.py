@@ -54,6 +54,7 @@ class Connection:
     client: str = "?"  # the client's address: what rate limits count by
     limited: bool = False  # over its message rate now (logged once per burst)
     greeted: bool = False  # has said hello (until then it has `hello_timeout` to)
+    refused: int = 0  # malformed frames so far (`Hub.refuse` logs a flood sparingly)
 
 
 def encode(msg: dict[str, Any]) -> str:
@@ -330,8 +331,12 @@ class Hub:
         return None
 
     def refuse(self, room: Room, conn: Connection, code: str, message: Text, what: str) -> None:
-        """A malformed frame: an error to its sender and one log line (never a traceback)."""
-        log.warning("room %s: refused %s from %s: %s", room.id, what, conn.client, message.en)
+        """A malformed frame: an error to its sender and one log line (never a traceback); a flood of
+        them is logged by its first frames and then every hundredth, never a line per frame."""
+        conn.refused += 1
+        if conn.refused <= 3 or conn.refused % 100 == 0:
+            log.warning("room %s: refused %s from %s: %s%s", room.id, what, conn.client, message.en,
+                        f" ({conn.refused} refused on this connection)" if conn.refused > 3 else "")
         self.reply_error(room, conn, RoomError(code, message))
 
     async def handle(self, room: Room, conn: Connection, text: str) -> None:
