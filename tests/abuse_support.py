@@ -91,9 +91,14 @@ def quantile(values: list[float], q: float) -> float:
 
 async def player_moves(base: str, moves: int, pause: float = 0.05, source: str = PLAYER) -> list[float]:
     """A normal player: both seats of two-person toy rooms, played move by move; each latency is from
-    sending a move to receiving the state that has it (new rooms as games end)."""
+    sending a move to receiving the state that has it (new rooms as games end). Each room is played
+    from an address of its own (127.200.k.1), so the player stays within the message rates."""
     latencies: list[float] = []
+    rooms = 0
     while len(latencies) < moves:
+        if source.startswith("127.200."):
+            rooms += 1
+            source = f"127.200.{rooms % 250}.1"
         status, _, made = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, source)
         assert status == 200, made
         rid = made["room"]["id"]
