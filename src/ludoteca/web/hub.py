@@ -41,6 +41,7 @@ from .thinking import BotJob, BotPool
 MAX_MESSAGE = 4096
 QUEUE_LIMIT = 256
 STATES_KEPT = 64  # state messages kept per room for its current version (`Hub.state_text`)
+LOGGED_REFUSALS = 20  # malformed frames logged one by one per connection; after that every hundredth
 log = logging.getLogger("ludoteca.web")
 
 
@@ -334,9 +335,9 @@ class Hub:
         """A malformed frame: an error to its sender and one log line (never a traceback); a flood of
         them is logged by its first frames and then every hundredth, never a line per frame."""
         conn.refused += 1
-        if conn.refused <= 3 or conn.refused % 100 == 0:
+        if conn.refused <= LOGGED_REFUSALS or conn.refused % 100 == 0:
             log.warning("room %s: refused %s from %s: %s%s", room.id, what, conn.client, message.en,
-                        f" ({conn.refused} refused on this connection)" if conn.refused > 3 else "")
+                        f" ({conn.refused} refused on this connection)" if conn.refused > LOGGED_REFUSALS else "")
         self.reply_error(room, conn, RoomError(code, message))
 
     async def handle(self, room: Room, conn: Connection, text: str) -> None:
