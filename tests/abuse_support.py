@@ -89,7 +89,7 @@ def quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
-async def player_moves(base: str, moves: int, pause: float = 0.05, source: str = PLAYER) -> list[float]:
+async def player_moves(base: str, moves: int, pause: float = 0.07, source: str = PLAYER) -> list[float]:
     """A normal player: both seats of two-person toy rooms, played move by move; each latency is from
     sending a move to receiving the state that has it (new rooms as games end). Each room is played
     from an address of its own (127.200.k.1), so the player stays within the message rates."""

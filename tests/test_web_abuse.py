@@ -113,6 +113,43 @@ def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
     assert quantile(latencies, 0.99) < 0.1, (quantile(alone, 0.99), quantile(latencies, 0.99))
 
 
+@pytest.mark.slow
+def test_slow_connections_replay_floods_and_room_floods_leave_a_players_moves_fast(tmp_path):
+    from abuse_support import idle_connections, replay_flood
+
+    with abuse_server(f"sqlite:///{tmp_path}/r.db", header_timeout=2.0, **QUIET) as (base, _):
+        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": BOTS, "seat": None}, addr(120, 1))
+        rid = made["room"]["id"]
+        for _ in range(600):
+            if http(base, "GET", f"/api/rooms/{rid}")[2]["status"] == "finished":
+                break
+            time.sleep(0.05)
+
+        async def rooms(stop):
+            seen = []
+            for i in range(40):
+                if stop.is_set():
+                    break
+                status, _, _ = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": "toy", "seats": TWO, "private": True}, addr(121, i // 12 + 1))
+                seen.append(status)
+            return seen
+
+        attacks = {
+            "slowloris": lambda stop: idle_connections("127.0.0.1", port_of(base), stop, addresses=2, per_address=40),
+            "replay": lambda stop: replay_flood(base, rid, stop, addresses=3),
+            "rooms": rooms,
+        }
+        for name, attack in attacks.items():
+            latencies, counts = asyncio.run(during(attack, 120, base))
+            if name == "slowloris":
+                assert counts["refused"] == 2 * (40 - 32) and counts["timed_out"] == 2 * 32, counts
+            elif name == "replay":
+                assert counts["ok"] > 50 and counts["limited"] > 0, counts
+            else:
+                assert 200 in counts and 429 in counts, counts
+            assert quantile(latencies, 0.5) < 0.05 and quantile(latencies, 0.99) < 0.1, (name, quantile(latencies, 0.5), quantile(latencies, 0.99))
+
+
 # --- room caps: per address, per network, bot-only rooms; open rooms expire -----------------------
 def test_rooms_are_capped_per_address_and_network_and_bot_rooms_per_client(tmp_path):
     with abuse_server(f"sqlite:///{tmp_path}/r.db", create_rate="", rooms_per_client=3, rooms_per_network=5,

@@ -86,8 +86,8 @@ def secure(response) -> None:
 
 
 def client_of(request: Request | WebSocket) -> str:
-    """Who is asking, for the rate limits and caps: the connection's address (behind a proxy, run
-    uvicorn with --proxy-headers so that it is the client's)."""
+    """Who is asking, for the rate limits and caps: the connection's address (the client's as a
+    proxy named by `ludoteca serve --trusted-proxies` forwards it; no other is believed)."""
     return request.client.host if request.client else "?"
 
 
