@@ -375,3 +375,13 @@ def test_411_and_413_carry_the_security_headers(tmp_path):
         for answer, status in ((no_length, b"411"), (too_large, b"413")):
             assert answer.startswith(b"HTTP/1.1 " + status) and secured(raw_headers(answer)), answer[:200]
             one_line_error(json.loads(answer.split(b"\r\n\r\n", 1)[1]), "bad_request")
+
+
+def test_networks_are_ipv4_slash_24_and_ipv6_slash_56():
+    from ludoteca.web.limits import network_of
+
+    assert network_of("203.0.113.7") == network_of("203.0.113.250") == "203.0.113.0/24" != network_of("203.0.114.7")
+    assert network_of("::ffff:203.0.113.9") == "203.0.113.0/24"  # an IPv4 client on a dual-stack socket
+    assert network_of("2001:db8:0:1ff::1") == network_of("2001:db8:0:100::9") == "2001:db8:0:100::/56"
+    assert network_of("2001:db8:0:200::1") != network_of("2001:db8:0:100::1")
+    assert network_of("testclient") == "testclient" and network_of(None) is None
