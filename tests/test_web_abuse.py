@@ -350,8 +350,11 @@ def test_corrupt_rows_leave_only_their_own_room_out(tmp_path, caplog):
     with toy_games(), caplog.at_level("ERROR", logger="ludoteca.web"):
         service = RoomService(make_sessions(make_engine(db)))
         assert service.resume() == 1
+        from ludoteca.web import store
+
+        assert [store.load(service, rid) is None for rid in ids] == [True, True, True, False]  # loading on demand too
     lines = [r.getMessage() for r in caplog.records if "left out" in r.getMessage()]
-    assert len(lines) == 3 and all("\n" not in line for line in lines)
+    assert len(lines) == 6 and all("\n" not in line for line in lines)
     with abuse_server(db, bot_workers=1) as (base, _):  # the server starts, and its lobby answers
         status, _, lobby = http(base, "GET", "/api/rooms")
         assert status == 200 and [r["id"] for r in lobby["open"]] == [ids[3]]

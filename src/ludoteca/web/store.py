@@ -13,6 +13,7 @@ the server's (a chance draw or a bot), with the time it is due; that is what bot
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING
 
@@ -71,13 +72,19 @@ def keep_auto_row(service: "RoomService", db, room: "Room") -> None:
 
 
 def load(service: "RoomService", room_id: str) -> "Room | None":
-    """The room as stored, rebuilt by replaying its moves; None if there is no such room."""
-    with service.sessions() as db:
-        row = db.get(RoomRow, room_id)
-        if row is None:
-            return None
-        actions = db.scalars(select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
-        room = service._rebuild(row, list(row.seats), actions)
+    """The room as stored, rebuilt by replaying its moves; None if there is no such room, or if its
+    row is corrupt (then logged in one line: one bad room leaves only itself out)."""
+    try:
+        with service.sessions() as db:
+            row = db.get(RoomRow, room_id)
+            if row is None:
+                return None
+            actions = db.scalars(select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.index)).all()
+            room = service._rebuild(row, list(row.seats), actions)
+    except Exception as exc:
+        why = getattr(getattr(exc, "message", None), "en", None) or f"{type(exc).__name__}: {exc}"
+        logging.getLogger("ludoteca.web").error("room %r cannot be loaded and is left out: %s", room_id, why.splitlines()[0][:200] if why else "")
+        return None
     sync(service, room)  # the row and the moves were read apart: a move committed between is taken in
     return room
 
