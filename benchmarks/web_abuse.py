@@ -13,6 +13,8 @@ garbage as fast as it can (before the fix each was answered with fresh previews:
 `slowloris` — connections from a few addresses that dribble a request head a byte a second;
 `replay` — replay steps of a finished game asked for as fast as each address can; `rooms` — many
 addresses of one network create private rooms until refused.
+
+`LUDOTECA_ABUSE_SRC=/other/tree/src` runs the server from another tree (an older commit: the "before").
 """
 
 from __future__ import annotations

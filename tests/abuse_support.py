@@ -41,7 +41,8 @@ def free_port() -> int:
 def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, **limits):
     """A server process with the default limits but `limits` (field=value of WebLimits); yields its URL."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), HERE, os.environ.get("PYTHONPATH", "")]))
+    src = os.environ.get("LUDOTECA_ABUSE_SRC") or os.path.join(ROOT, "src")  # another tree's src: the benchmark's "before"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, os.environ.get("PYTHONPATH", "")]))
     proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), db, str(port), json.dumps(limits), trusted,
                              str(bot_delay)], env=env)
     base = f"http://127.0.0.1:{port}"
@@ -250,13 +251,19 @@ def main() -> None:  # the server process
 
     from ludoteca.engine.registry import register_game
     from ludoteca.web import create_app
-    from ludoteca.web.guard import server_config
     from ludoteca.web.limits import WebLimits
 
     db, port, limits, trusted, bot_delay = sys.argv[1:6]
     register_game(ToyGame)
     register_game(HiddenGame)
-    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **json.loads(limits)))
+    known = {f.name for f in dataclasses.fields(WebLimits)}
+    given = {k: v for k, v in json.loads(limits).items() if k in known}  # an older tree lacks the newer limits
+    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **given))
+    try:
+        from ludoteca.web.guard import server_config
+    except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
+        uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+        return
     uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted, ws_per_message_deflate=False)).run()
 
 
