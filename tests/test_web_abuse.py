@@ -388,3 +388,22 @@ def test_networks_are_ipv4_slash_24_and_ipv6_slash_56():
     assert network_of("2001:db8:0:1ff::1") == network_of("2001:db8:0:100::9") == "2001:db8:0:100::/56"
     assert network_of("2001:db8:0:200::1") != network_of("2001:db8:0:100::1")
     assert network_of("testclient") == "testclient" and network_of(None) is None
+
+
+def test_websockets_count_for_their_address_until_they_close(tmp_path):
+    with abuse_server(f"sqlite:///{tmp_path}/r.db", connections_per_client=3, bot_workers=1) as (base, _):
+        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": TWO})
+        rid, source = made["room"]["id"], addr(130, 1)
+
+        async def scenario():
+            held = [await ws_connect(base, rid, source) for _ in range(3)]
+            for ws in held:
+                await ws.send(json.dumps({"type": "hello", "seat": None}))
+            status = await asyncio.to_thread(lambda: http(base, "GET", "/api/games", source=source)[0])
+            assert status == 503  # three WebSockets are the address's three connections
+            for ws in held:
+                await ws.close()
+            await asyncio.sleep(0.3)
+            assert await asyncio.to_thread(lambda: http(base, "GET", "/api/games", source=source)[0]) == 200
+
+        asyncio.run(asyncio.wait_for(scenario(), 60))

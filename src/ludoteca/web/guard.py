@@ -15,7 +15,7 @@ subclasses uvicorn's own HTTP protocol and adds, per connection:
 - a cap on the head's size (`max_head`): 431.
 
 A connection upgraded to a WebSocket leaves the deadlines (the hub gives it `hello_timeout` to say
-hello) but still counts for its address until it closes. A connection from a trusted proxy is not
+hello) but still counts for its address until it closes (the WebSocket protocol releases it). A connection from a trusted proxy is not
 capped per address (all its clients share the proxy's): the hub caps WebSockets per forwarded client.
 """
 
@@ -174,7 +174,17 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
         def handle_websocket_upgrade(self, *args) -> None:
             self._g_done = True
             self._g_cancel()
+            transport, host = self.transport, self._g_host
             super().handle_websocket_upgrade(*args)
+            ws = transport.get_protocol()  # the WebSocket protocol now owns the socket: it releases the count
+            if ws is not self:
+                lost = ws.connection_lost
+
+                def connection_lost(exc, _lost=lost) -> None:
+                    guard.release(transport, host)
+                    _lost(exc)
+
+                ws.connection_lost = connection_lost
 
         def _g_arm(self, seconds: float) -> None:
             self._g_cancel()
