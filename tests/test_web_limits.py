@@ -471,7 +471,7 @@ def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
     from ludoteca.cli.main import app as cli
 
     started = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.setdefault("app", app))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **kw: started.setdefault("app", self.config.app))
     runner = CliRunner()
     result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--rate-create", "2/minute", "--rate-claim", "",
                                  "--rate-hello", "5/minute", "--rate-messages", "9/second", "--rooms-per-client", "3",
@@ -484,3 +484,39 @@ def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
     for bad in (["--rate-create", "often"], ["--max-moves", "0"], ["--bot-workers", "-1"]):
         result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", *bad])
         assert result.exit_code != 0 and result.output.startswith("error:") and len(result.output.strip().splitlines()) == 1
+
+
+def test_the_abuse_limits_and_trusted_proxies_are_flags_of_serve(tmp_path, monkeypatch):
+    """Issue 37's flags reach the server: the limits, and the proxy headers believed only from
+    --trusted-proxies (uvicorn's own default would believe 127.0.0.1)."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app as cli
+
+    started = {}
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, **kw: started.setdefault("config", self.config))
+    runner = CliRunner()
+    base = ["serve", "--db", f"{tmp_path}/r.db", "--bot-workers", "1"]
+    result = runner.invoke(cli, [*base, "--rooms-per-network", "4", "--bot-rooms-per-client", "2", "--open-room-ttl", "60",
+                                 "--rate-replay", "3/second", "--rate-chat", "2/second", "--rate-chat-room", "",
+                                 "--connections-per-client", "6", "--max-connections", "70", "--spectators-per-room", "0",
+                                 "--header-timeout", "3", "--body-timeout", "4", "--hello-timeout", "5", "--keep-alive", "2"])
+    assert result.exit_code == 0, result.output
+    config = started.pop("config")
+    limits = config.app.state.limits
+    assert (limits.rooms_per_network, limits.bot_rooms_per_client, limits.open_room_ttl, limits.replay_rate, limits.chat_rate,
+            limits.chat_room_rate) == (4, 2, 60.0, "3/second", "2/second", None)
+    assert (limits.connections_per_client, limits.max_connections, limits.spectators_per_room, limits.header_timeout,
+            limits.body_timeout, limits.hello_timeout, limits.keep_alive) == (6, 70, 0, 3.0, 4.0, 5.0, 2)
+    guard = config.app.state.guard
+    assert (guard.per_client, guard.total, guard.header_timeout, guard.body_timeout) == (6, 70, 3.0, 4.0)
+    assert config.proxy_headers is False and config.timeout_keep_alive == 2 and config.http.__name__.startswith("Guarded")
+    result = runner.invoke(cli, [*base, "--trusted-proxies", "10.0.0.1, 10.1.0.0/16"])
+    assert result.exit_code == 0, result.output
+    config = started.pop("config")
+    assert config.proxy_headers is True and config.forwarded_allow_ips == "10.0.0.1,10.1.0.0/16"
+    assert config.app.state.guard.is_trusted("10.1.2.3") and not config.app.state.guard.is_trusted("10.2.0.1")
+    for bad in (["--trusted-proxies", "the proxy"], ["--header-timeout", "0"], ["--connections-per-client", "0"]):
+        result = runner.invoke(cli, [*base, *bad])
+        assert result.exit_code != 0 and result.output.startswith("error:") and len(result.output.strip().splitlines()) == 1, result.output

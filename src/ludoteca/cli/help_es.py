@@ -94,6 +94,25 @@ HELP_ES: dict[str, str] = {
     "Actions after which a game is stopped without a winner.":
         "Acciones tras las que una partida se detiene sin ganador.",
     "Rooms per page of the lobby's lists.": "Salas por página en las listas del vestíbulo.",
+    # serve: against abuse (docs/web.md, "Holding under abuse")
+    "Proxies whose X-Forwarded-For is believed: addresses or networks, comma-separated ('' = none: every client is its connection's address).":
+        "Proxies cuyo X-Forwarded-For se cree: direcciones o redes, separadas por comas ('' = ninguno: cada cliente es la dirección de su conexión).",
+    "Rooms not over yet created from one network (IPv4 /24, IPv6 /56).":
+        "Salas sin terminar creadas desde una misma red (IPv4 /24, IPv6 /56).",
+    "Bot-only rooms not over yet that one client (and its network) may have.":
+        "Salas solo de bots sin terminar que puede tener un cliente (y su red).",
+    "Seconds an open room waits for its players before it is closed.":
+        "Segundos que una sala abierta espera a sus jugadores antes de cerrarse.",
+    "Replay steps and records per client.": "Pasos de repetición y registros por cliente.",
+    "Chat messages per client, every room together.": "Mensajes de chat por cliente, todas las salas juntas.",
+    "Chat messages in one room, everyone together.": "Mensajes de chat en una sala, todos juntos.",
+    "Open connections (HTTP and WebSocket) from one address.": "Conexiones abiertas (HTTP y WebSocket) desde una misma dirección.",
+    "Open connections in all.": "Conexiones abiertas en total.",
+    "WebSockets in a room beyond one per seat.": "WebSockets en una sala además de uno por asiento.",
+    "Seconds for a request's headers to arrive.": "Segundos para que lleguen las cabeceras de una petición.",
+    "Seconds for a request's body, after its headers.": "Segundos para el cuerpo de una petición, tras sus cabeceras.",
+    "Seconds a new WebSocket has to say hello.": "Segundos que tiene un WebSocket nuevo para decir hello.",
+    "Seconds an idle HTTP connection is kept open.": "Segundos que se mantiene abierta una conexión HTTP inactiva.",
     # games, new, legal, apply, view, rules, replay
     "List every game with its player counts and rules options.":
         "Lista todos los juegos con sus números de jugadores y sus opciones de reglas.",

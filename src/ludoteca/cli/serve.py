@@ -44,6 +44,20 @@ def serve(
     page_size: Annotated[int, typer.Option(help="Rooms per page of the lobby's lists.")] = _D.page_size,
     evict_after: Annotated[float, typer.Option(help="Seconds after which a room nobody watches or plays leaves memory (loaded again when asked for).")] = 600.0,
     evict_every: Annotated[float, typer.Option(help="Seconds between looks for rooms to evict.")] = 5.0,
+    trusted_proxies: Annotated[str, typer.Option(help="Proxies whose X-Forwarded-For is believed: addresses or networks, comma-separated ('' = none: every client is its connection's address).")] = "",
+    rooms_per_network: Annotated[int, typer.Option(help="Rooms not over yet created from one network (IPv4 /24, IPv6 /56).")] = _D.rooms_per_network,
+    bot_rooms_per_client: Annotated[int, typer.Option(help="Bot-only rooms not over yet that one client (and its network) may have.")] = _D.bot_rooms_per_client,
+    open_room_ttl: Annotated[float, typer.Option(help="Seconds an open room waits for its players before it is closed.")] = _D.open_room_ttl,
+    rate_replay: Annotated[str, typer.Option(help="Replay steps and records per client.")] = _D.replay_rate or "",
+    rate_chat: Annotated[str, typer.Option(help="Chat messages per client, every room together.")] = _D.chat_rate or "",
+    rate_chat_room: Annotated[str, typer.Option(help="Chat messages in one room, everyone together.")] = _D.chat_room_rate or "",
+    connections_per_client: Annotated[int, typer.Option(help="Open connections (HTTP and WebSocket) from one address.")] = _D.connections_per_client,
+    max_connections: Annotated[int, typer.Option(help="Open connections in all.")] = _D.max_connections,
+    spectators_per_room: Annotated[int, typer.Option(help="WebSockets in a room beyond one per seat.")] = _D.spectators_per_room,
+    header_timeout: Annotated[float, typer.Option(help="Seconds for a request's headers to arrive.")] = _D.header_timeout,
+    body_timeout: Annotated[float, typer.Option(help="Seconds for a request's body, after its headers.")] = _D.body_timeout,
+    hello_timeout: Annotated[float, typer.Option(help="Seconds a new WebSocket has to say hello.")] = _D.hello_timeout,
+    keep_alive: Annotated[int, typer.Option(help="Seconds an idle HTTP connection is kept open.")] = _D.keep_alive,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es (messages of this command).")] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join rooms."""
@@ -59,9 +73,17 @@ def serve(
                "--external-bots necesita --broker: los trabajadores avisan de sus jugadas a los servidores a través de él"))
     limits = WebLimits(create_rate=rate_create or None, claim_rate=rate_claim or None, hello_rate=rate_hello or None,
                        message_rate=rate_messages or None, rooms_per_client=rooms_per_client, max_rooms=max_rooms,
-                       bot_rooms=bot_rooms, bot_workers=bot_workers, max_moves=max_moves, page_size=page_size)
+                       bot_rooms=bot_rooms, bot_workers=bot_workers, max_moves=max_moves, page_size=page_size,
+                       rooms_per_network=rooms_per_network, bot_rooms_per_client=bot_rooms_per_client, open_room_ttl=open_room_ttl,
+                       replay_rate=rate_replay or None, chat_rate=rate_chat or None, chat_room_rate=rate_chat_room or None,
+                       connections_per_client=connections_per_client, max_connections=max_connections,
+                       spectators_per_room=spectators_per_room, header_timeout=header_timeout, body_timeout=body_timeout,
+                       hello_timeout=hello_timeout, keep_alive=keep_alive)
+    from ..web.guard import parse_proxies, server_config
+
     try:
         limits.check()
+        parse_proxies(trusted_proxies)
     except ValueError as exc:
         fail(T(f"bad limit: {exc}", f"límite no válido: {exc}"))
     import uvicorn
@@ -81,4 +103,4 @@ def serve(
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     where = shown(db) + (f", {shown(broker)}" if broker else "")
     typer.echo(T(f"ludoteca at http://{host}:{port}/  (rooms kept in {where})", f"ludoteca en http://{host}:{port}/  (salas guardadas en {where})").get(None))
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.Server(server_config(app, host=host, port=port, trusted_proxies=trusted_proxies)).run()

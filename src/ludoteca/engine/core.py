@@ -22,7 +22,7 @@ from typing import Any, Callable, ClassVar, Hashable, Sequence
 
 from .errors import IllegalActionError, NotationError, OptionError, StateFormatError
 from .i18n import T, Text
-from .options import OptionSet
+from .options import OptionSet, shown
 from .rng import Rng, pick
 
 CHANCE = -1
@@ -51,8 +51,8 @@ class Game:
         if not isinstance(n, int) or not self.min_players <= n <= self.allowed_max_players():
             raise OptionError(
                 T(
-                    f"{self.name} is played by {self.allowed_min_players()} to {self.allowed_max_players()} players, not {num_players}",
-                    f"{self.name} se juega con {self.allowed_min_players()} a {self.allowed_max_players()} jugadores, no {num_players}",
+                    f"{self.name} is played by {self.allowed_min_players()} to {self.allowed_max_players()} players, not {shown(num_players)}",
+                    f"{self.name} se juega con {self.allowed_min_players()} a {self.allowed_max_players()} jugadores, no {shown(num_players)}",
                 )
             )
         if n < self.allowed_min_players():

@@ -9,6 +9,14 @@ from .errors import OptionError
 from .i18n import T, Text
 
 _TRUE = {"1", "true", "yes", "on", "si", "sí"}
+NAME_SHOWN = 40  # an unknown option name or a bad value is echoed at most this long, escaped (repr)
+
+
+def shown(value: Any, limit: int = NAME_SHOWN) -> str:
+    """A client's value as an error message may quote it: its repr (a lone surrogate or a control
+    character escaped, so the message can always be sent), cut to `limit` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 _FALSE = {"0", "false", "no", "off"}
 
 
@@ -27,7 +35,7 @@ class Option:
     def parse(self, value: Any, game: str) -> Any:
         """Turn a user value (text from the CLI or a JSON value) into a valid option value."""
         bad = lambda why: OptionError(  # noqa: E731
-            T(f"bad value {value!r} for option '{self.name}' of {game}: ", f"valor {value!r} no válido para la opción '{self.name}' de {game}: ") + why
+            T(f"bad value {shown(value)} for option '{self.name}' of {game}: ", f"valor {shown(value)} no válido para la opción '{self.name}' de {game}: ") + why
         )
         if self.kind == "bool":
             if isinstance(value, bool):
@@ -88,7 +96,7 @@ class OptionSet:
         for name, raw in (given or {}).items():
             if name not in by_name:
                 known = ", ".join(by_name) or "-"
-                raise OptionError(T(f"unknown option '{name}' for {game} (known: {known})", f"opción desconocida '{name}' para {game} (conocidas: {known})"))
+                raise OptionError(T(f"unknown option {shown(name)} for {game} (known: {known})", f"opción desconocida {shown(name)} para {game} (conocidas: {known})"))
             values[name] = by_name[name].parse(raw, game)
         return values
 

@@ -10,6 +10,7 @@ from typing import Any
 from .core import Game
 from .errors import UnknownGameError
 from .i18n import T
+from .options import shown
 
 
 @lru_cache(maxsize=1)
@@ -52,7 +53,7 @@ def game_class(name: str) -> type[Game]:
     games = _all()
     if name not in games:
         known = ", ".join(games)
-        raise UnknownGameError(T(f"unknown game {name!r} (games: {known})", f"juego desconocido {name!r} (juegos: {known})"))
+        raise UnknownGameError(T(f"unknown game {shown(name)} (games: {known})", f"juego desconocido {shown(name)} (juegos: {known})"))
     return games[name]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
@@ -21,24 +22,20 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..engine import LudotecaError, T, game_class, game_names, view_document
+from ..engine import LudotecaError, T, game_class, game_names
 from . import store
 from .db import make_engine, make_sessions
+from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
+from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
 
+log = logging.getLogger("ludoteca.web")
 STATIC = Path(str(resources.files("ludoteca.web").joinpath("static")))
 MAX_BODY = 16 * 1024
 MAX_CREATE_BODY = 48 * 1024  # a room's options may carry a custom deck (at most 32 KiB itself)
-SECURITY_HEADERS = {
-    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
-}
 STATUS = {"not_found": 404, "forbidden": 403, "stale": 409, "illegal": 409, "bad_request": 400,
           "rate_limited": 429, "too_many": 429, "busy": 503}
 
@@ -71,13 +68,27 @@ class Claim(BaseModel):
     invite: Optional[str] = Field(None, max_length=64)
 
 
+def printable(text: str) -> str:
+    """Text that can always be sent: a lone surrogate (from a client's JSON, echoed in a message) as U+FFFD."""
+    return text.encode("utf-8", "replace").decode("utf-8") if isinstance(text, str) else text
+
+
 def error_response(code: str, message, status: int | None = None) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message.to_json()}}, status_code=status or STATUS.get(code, 400))
+    said = {lang: printable(text) for lang, text in message.to_json().items()}
+    response = JSONResponse({"error": {"code": code, "message": said}}, status_code=status or STATUS.get(code, 400))
+    secure(response)
+    return response
+
+
+def secure(response) -> None:
+    """The security headers, on every answer (refusals made before the app's routes included)."""
+    for key, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(key, value)
 
 
 def client_of(request: Request | WebSocket) -> str:
-    """Who is asking, for the rate limits and caps: the connection's address (behind a proxy, run
-    uvicorn with --proxy-headers so that it is the client's)."""
+    """Who is asking, for the rate limits and caps: the connection's address (the client's as a
+    proxy named by `ludoteca serve --trusted-proxies` forwards it; no other is believed)."""
     return request.client.host if request.client else "?"
 
 
@@ -130,15 +141,36 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         yield
         checker.cancel()
         evictor.cancel()
+        expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
+        yield
+        checker.cancel()
+        expiry.cancel()
         if cluster is not None:
             await cluster.stop()
         for task in hub.drivers.values():
             task.cancel()
         await asyncio.to_thread(hub.pool.close, True)  # workers gone before the server is
 
+    async def expiry_loop(every: float) -> None:
+        """Open rooms nobody joined in time are closed (`RoomService.expire_open_rooms`); their
+        watchers are told so, in one line, and let go."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for room_id in service.expire_open_rooms():
+                    for conn in list(hub.connections.pop(room_id, ())):
+                        hub.enqueue(conn, {"type": "error", "code": "not_found", "version": None, "message": T(
+                            "this room waited too long for its players and was closed",
+                            "esta sala esperó demasiado a sus jugadores y se cerró").to_json()})
+                        hub.drop(conn)
+                    hub.states.pop(room_id, None)
+            except Exception as exc:  # a database hiccup: the next round tries again
+                log.error("closing expired rooms failed: %s: %s", type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "")
+
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
+    replays = app.state.replays = Replays(service)
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):
@@ -149,8 +181,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             if int(length) > (MAX_CREATE_BODY if request.url.path == "/api/rooms" else MAX_BODY):
                 return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
         response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
+        secure(response)
         return response
 
     @app.exception_handler(RoomError)
@@ -242,27 +273,18 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return room
 
     @app.get("/api/rooms/{room_id}/record")
-    async def record(room_id: str) -> dict[str, Any]:
+    async def record(request: Request, room_id: str) -> dict[str, Any]:
+        rates.check("replay", client_of(request))
         room = finished(room_id)
         rec = room.match.record()
         rec.players = [{"name": room.seat_name(i), "kind": s.bot if s.kind == "bot" else "human"} for i, s in enumerate(room.seats)]
         return rec.to_json()
 
     @app.get("/api/rooms/{room_id}/replay")
-    async def replay_step(room_id: str, step: int = 0, lang: str = "en") -> dict[str, Any]:
+    async def replay_step(request: Request, room_id: str, step: int = Query(0, ge=-10**9, le=10**9), lang: str = "en") -> dict[str, Any]:
+        rates.check("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
         room = finished(room_id)
-        total = len(room.match.actions)
-        step = max(0, min(step, total))
-        state = store.state_at(service, room, step)  # from the nearest stored snapshot, not the whole game
-        lang = "es" if lang == "es" else "en"
-        return {
-            "room": room.public(),
-            "step": step,
-            "total": total,
-            "view": view_document(state, None),
-            "log": [{"i": i, "player": e.player, "text": e.for_viewer(None, lang)} for i, e in enumerate(room.log[:step])],
-            "events": {"i": step - 1, "player": room.log[step - 1].player, "events": room.log[step - 1].events_for(None)} if step else None,
-        }
+        return replays.answer(room, step, "es" if lang == "es" else "en")
 
     @app.websocket("/ws/{room_id}")
     async def live(ws: WebSocket, room_id: str):

@@ -3,9 +3,10 @@
 Messages are stored with the room (table `chat`, one row per message) and kept in memory,
 the latest `KEEP` per room, for everyone who connects. A message is plain text: control
 characters are dropped, it is cut to `MAX_TEXT` characters, and the pages always show it as
-text (`textContent`), never as markup. Each speaker (a seat, or one spectator's connection)
-may say `RATE` per room: rule "chat" of the server's rate limits (`limits.RateLimits`, the
-`limits` library's moving window); a flood gets a one-line refusal and changes nothing.
+text (`textContent`), never as markup. Each client (its address: however many connections, seats
+or rooms it uses) may say `RATE` (rule "chat" of the server's rate limits, `limits.RateLimits`, the
+`limits` library's moving window), and a room takes at most `ROOM_RATE` from everyone together
+(rule "chat_room"); a flood gets a one-line refusal and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .rooms import RoomError, clean_name
 MAX_TEXT = 300
 KEEP = 200
 RATE = "5/10second"
+ROOM_RATE = "30/10second"
 
 
 class ChatRow(Base):
@@ -54,8 +56,9 @@ class Chat:
     def __init__(self, sessions, rates: RateLimits | None = None):
         self.sessions = sessions
         self.rates = rates or RateLimits()
-        if not self.rates.rules.get("chat"):
-            self.rates.add("chat", RATE)
+        for rule, rate in (("chat", RATE), ("chat_room", ROOM_RATE)):
+            if rule not in self.rates.rules:  # a server's limits set both (None: no limit)
+                self.rates.add(rule, rate)
         self.rooms: dict[str, list[dict[str, Any]]] = {}
         self.counts: dict[str, int] = {}
 
@@ -90,12 +93,14 @@ class Chat:
 
     def post(self, room, seat: int | None, name: Any, text: Any, speaker: Hashable) -> dict[str, Any]:
         """Store one message from `seat` (None: a spectator, named by `name`); returns it.
-        `speaker` identifies who is rate-limited (the seat, or the spectator's connection).
+        `speaker` is who is rate-limited: the client's address (every room, connection and seat of it together).
         Its number is the room's next in storage, so two processes never give out the same
         one (a clash with another process's insert is retried); `refresh` then delivers it."""
         text = clean_text(text)
-        if not self.rates.allow("chat", f"{room.id}:{speaker}"):
+        if not self.rates.allow("chat", str(speaker)):
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
+        if not self.rates.allow("chat_room", room.id):
+            raise RoomError("rate_limited", T("this room's chat is too busy: wait a few seconds", "el chat de esta sala va demasiado rápido: espera unos segundos"))
         shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
         self.history(room.id)
         for _ in range(8):

@@ -12,3 +12,13 @@ class RoomError(LudotecaError):
     def __init__(self, code: str, message: Text):
         super().__init__(message)
         self.code = code
+
+
+#: sent with every answer, refusals made before the app (the connection guard's) included
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}

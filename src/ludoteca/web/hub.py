@@ -40,6 +40,8 @@ from .thinking import BotJob, BotPool
 
 MAX_MESSAGE = 4096
 QUEUE_LIMIT = 256
+STATES_KEPT = 64  # state messages kept per room for its current version (`Hub.state_text`)
+LOGGED_REFUSALS = 20  # malformed frames logged one by one per connection; after that every hundredth
 log = logging.getLogger("ludoteca.web")
 
 
@@ -52,6 +54,18 @@ class Connection:
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     client: str = "?"  # the client's address: what rate limits count by
     limited: bool = False  # over its message rate now (logged once per burst)
+    greeted: bool = False  # has said hello (until then it has `hello_timeout` to)
+    refused: int = 0  # malformed frames so far (`Hub.refuse` logs a flood sparingly)
+
+
+def encode(msg: dict[str, Any]) -> str:
+    """A message as JSON text; a lone surrogate a client sent (echoed in an error) becomes U+FFFD."""
+    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 def error_message(code: str, message: Text, version: int | None) -> dict[str, Any]:
@@ -72,6 +86,8 @@ class Hub:
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task] = {}
+        self.per_client: dict[str, int] = {}  # address -> its WebSockets (`over_caps`)
+        self.states: dict[str, tuple[tuple, dict]] = {}  # room id -> (its version, state texts): `state_text`
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
         self.chat = Chat(service.sessions, self.rates)
         #: told after a chat message is stored (`cluster.Cluster` tells the other processes)
@@ -92,15 +108,27 @@ class Hub:
 
     # --- sending -----------------------------------------------------------------------------
     def send_state(self, room: Room, conn: Connection, cache: dict | None = None) -> None:
+        """`cache`: kept for callers; every state is served from `state_text`'s per-version cache."""
         log_from = min(conn.log_sent, len(room.log))
-        key = (conn.seat, conn.lang, log_from)
-        msg = cache.get(key) if cache is not None else None
-        if msg is None:
-            msg = room.message_for(conn.seat, conn.lang, log_from, self.connected_seats(room.id))
-            if cache is not None:
-                cache[key] = msg
+        text = self.state_text(room, conn.seat, conn.lang, log_from, self.connected_seats(room.id))
         conn.log_sent = len(room.log)
-        self.enqueue(conn, msg)
+        self.enqueue(conn, text)
+
+    def state_text(self, room: Room, seat: int | None, lang: str, log_from: int, connected: set[int]) -> str:
+        """A state message as sent (JSON text), made once per room version, seat, language, log start
+        and connected seats: a repeated, refused or malformed frame is answered from it, never
+        rebuilt (the legal moves' previews are the costly part)."""
+        stamp = (room.version, len(room.log))
+        held = self.states.get(room.id)
+        if held is None or held[0] != stamp:
+            held = self.states[room.id] = (stamp, {})
+        key = (seat, lang, log_from, frozenset(connected))
+        text = held[1].get(key)
+        if text is None:
+            if len(held[1]) >= STATES_KEPT:
+                held[1].clear()
+            text = held[1][key] = encode(room.message_for(seat, lang, log_from, connected))
+        return text
 
     def deliver_chat(self, room_id: str) -> None:
         """Send this process's clients in the room the chat messages stored since it last looked."""
@@ -132,7 +160,7 @@ class Hub:
                 if msg is None:
                     await conn.ws.close()
                     return
-                await conn.ws.send_text(json.dumps(msg, ensure_ascii=False, separators=(",", ":")))
+                await conn.ws.send_text(msg if isinstance(msg, str) else encode(msg))
         except Exception:  # the socket went away; the reader notices too
             return
 
@@ -276,12 +304,28 @@ class Hub:
             await ws.close(code=4404)
             return
         conn = Connection(ws, client=ws.client.host if ws.client else "?")
+        full = self.over_caps(room, conn.client)
+        if full is not None:
+            log.warning("room %s: refused a WebSocket from %s: %s", room.id, conn.client, full.en)
+            await ws.send_text(encode(error_message("busy", full, room.version)))
+            await ws.close(code=1013)  # try again later
+            return
         writer = asyncio.get_running_loop().create_task(self.writer(conn))
         self.connections.setdefault(room.id, set()).add(conn)
         self.watching(room.id, True)
+        self.per_client[conn.client] = self.per_client.get(conn.client, 0) + 1
+        limits = self.service.limits
         try:
             while True:
-                frame = await ws.receive()
+                if conn.greeted:
+                    frame = await ws.receive()
+                else:  # a WebSocket that never says hello is not kept forever
+                    try:
+                        frame = await asyncio.wait_for(ws.receive(), limits.hello_timeout)
+                    except asyncio.TimeoutError:
+                        log.warning("room %s: closed a WebSocket from %s that said no hello in %g s", room.id, conn.client, limits.hello_timeout)
+                        self.enqueue(conn, error_message("timeout", T("no hello: closing", "no hubo hello: se cierra"), room.version))
+                        break
                 if frame["type"] == "websocket.disconnect":
                     break
                 if not self.rates.allow("message", conn.client):
@@ -303,6 +347,13 @@ class Hub:
         finally:
             self.connections.get(room.id, set()).discard(conn)
             self.watching(room.id, False)
+            left = self.per_client.get(conn.client, 1) - 1
+            if left > 0:
+                self.per_client[conn.client] = left
+            else:
+                self.per_client.pop(conn.client, None)
+            if not self.connections.get(room.id):
+                self.states.pop(room.id, None)  # nobody left to answer: its cached states go
             if conn.seat is not None:
                 room.seats[conn.seat].last_seen = time.monotonic()
                 if conn.seat not in self.connected_seats(room.id):
@@ -310,9 +361,25 @@ class Hub:
             conn.queue.put_nowait(None)
             await asyncio.gather(writer, return_exceptions=True)
 
+    def over_caps(self, room: Room, client: str) -> Text | None:
+        """Why a new WebSocket may not join (None: it may): its address holds `connections_per_client`
+        WebSockets already, or the room has one per seat and `spectators_per_room` more."""
+        limits = self.service.limits
+        if self.per_client.get(client, 0) >= limits.connections_per_client:
+            return T(f"too many connections from your address ({limits.connections_per_client}): close some",
+                     f"demasiadas conexiones desde tu dirección ({limits.connections_per_client}): cierra alguna")
+        if len(self.connections.get(room.id, ())) >= len(room.seats) + limits.spectators_per_room:
+            return T("this room has as many watchers as it can take: try again later",
+                     "esta sala tiene todos los espectadores que admite: vuelve a intentarlo más tarde")
+        return None
+
     def refuse(self, room: Room, conn: Connection, code: str, message: Text, what: str) -> None:
-        """A malformed frame: an error to its sender and one log line (never a traceback)."""
-        log.warning("room %s: refused %s from %s: %s", room.id, what, conn.client, message.en)
+        """A malformed frame: an error to its sender and one log line (never a traceback); a flood of
+        them is logged by its first frames and then every hundredth, never a line per frame."""
+        conn.refused += 1
+        if conn.refused <= LOGGED_REFUSALS or conn.refused % 100 == 0:
+            log.warning("room %s: refused %s from %s: %s%s", room.id, what, conn.client, message.en,
+                        f" ({conn.refused} refused on this connection)" if conn.refused > LOGGED_REFUSALS else "")
         self.reply_error(room, conn, RoomError(code, message))
 
     async def handle(self, room: Room, conn: Connection, text: str) -> None:
@@ -344,7 +411,7 @@ class Hub:
                     self.broadcast(room)
                 self.kick(room)
             elif kind == "chat":
-                self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.seat if conn.seat is not None else id(conn))
+                self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.client)
                 self.deliver_chat(room.id)
                 self.on_chat(room.id)
             elif kind == "ping":
@@ -366,6 +433,7 @@ class Hub:
         """Log in to a seat (or watch). The others get a new state only when something they see
         changed (the seat came online, or was given back): repeated hellos reach only their sender."""
         self.rates.check("hello", conn.client)  # token guesses, and hello floods
+        conn.greeted = True
         before = self.connected_seats(room.id)
         conn.lang = "es" if msg.get("lang") == "es" else "en"
         conn.log_sent = 0

@@ -112,21 +112,59 @@ class WebLimits:
     bot_workers: int = 0  # processes that think for bots; 0: one less than the CPUs (at least 1)
     max_moves: int = 4000  # actions (chance included) after which a game is stopped, without a winner
     page_size: int = 50  # lobby rooms per page (at most; a client may ask fewer)
+    # --- against abuse (issue 37; docs/web.md "Holding under abuse") ---
+    rooms_per_network: int = 30  # rooms not over yet created from one network (IPv4 /24, IPv6 /56)
+    bot_rooms_per_client: int = 1  # bot-only rooms not over yet one client (and its network) may have
+    open_room_ttl: float = 3600.0  # seconds an open room (a seat still empty) waits for its players, then is closed
+    replay_rate: str | None = "10/second;600/minute"  # replay steps and records, per client
+    chat_rate: str | None = "5/10second"  # chat messages per client (its address), every room together
+    chat_room_rate: str | None = "30/10second"  # chat messages in one room, everyone together
+    connections_per_client: int = 32  # open connections (HTTP and WebSocket) from one address
+    max_connections: int = 4000  # open connections in all
+    spectators_per_room: int = 50  # WebSockets in a room beyond one per seat
+    header_timeout: float = 10.0  # seconds for a request's head to arrive (a new connection's included)
+    body_timeout: float = 20.0  # seconds for a request's body, after its head
+    hello_timeout: float = 20.0  # seconds a new WebSocket has to say hello
+    keep_alive: int = 5  # seconds an idle HTTP connection is kept (uvicorn's timeout_keep_alive)
 
     def rates(self) -> RateLimits:
         return RateLimits({"create": self.create_rate, "claim": self.claim_rate, "hello": self.hello_rate,
-                           "message": self.message_rate})
+                           "message": self.message_rate, "replay": self.replay_rate, "chat": self.chat_rate,
+                           "chat_room": self.chat_room_rate})
 
     def check(self) -> None:
         """A bad value raises ValueError naming it."""
-        for name in ("create_rate", "claim_rate", "hello_rate", "message_rate"):
+        for name in ("create_rate", "claim_rate", "hello_rate", "message_rate", "replay_rate", "chat_rate", "chat_room_rate"):
             parse_rule(getattr(self, name))
-        for name in ("rooms_per_client", "max_rooms", "bot_rooms", "max_moves", "page_size"):
+        for name in ("rooms_per_client", "max_rooms", "bot_rooms", "max_moves", "page_size", "rooms_per_network",
+                     "bot_rooms_per_client", "connections_per_client", "max_connections", "keep_alive"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name.replace('_', '-')} must be at least 1")
-        if self.bot_workers < 0:
-            raise ValueError("bot-workers cannot be negative")
+        if self.bot_workers < 0 or self.spectators_per_room < 0:
+            raise ValueError("bot-workers and spectators-per-room cannot be negative")
+        for name in ("open_room_ttl", "header_timeout", "body_timeout", "hello_timeout"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name.replace('_', '-')} must be more than 0 seconds")
 
 
 UNLIMITED = WebLimits(create_rate=None, claim_rate=None, hello_rate=None, message_rate=None, rooms_per_client=10**9,
-                      max_rooms=10**9, bot_rooms=10**6, max_moves=10**9, page_size=10**6)
+                      max_rooms=10**9, bot_rooms=10**6, max_moves=10**9, page_size=10**6, rooms_per_network=10**9,
+                      bot_rooms_per_client=10**6, open_room_ttl=10.0**9, replay_rate=None, chat_rate=None, chat_room_rate=None,
+                      connections_per_client=10**6, max_connections=10**6, spectators_per_room=10**6)
+
+
+def network_of(client: str | None) -> str | None:
+    """The network a client address belongs to, for the per-network caps: its IPv4 /24 or IPv6 /56
+    (what one household, office or small host usually holds); a name that is no address is itself."""
+    import ipaddress
+
+    if client is None:
+        return None
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    prefix = 24 if address.version == 4 else 56
+    return str(ipaddress.ip_network(f"{address}/{prefix}", strict=False))

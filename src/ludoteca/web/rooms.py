@@ -29,6 +29,7 @@ from ..engine.rng import derive_seed
 from . import store
 from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
+from .limits import network_of
 from .visibility import log_lines
 
 MAX_NAME = 40
@@ -143,10 +144,13 @@ class Room:
         self.status = "open"
         self.stopped: str | None = None  # "move_cap": the game was stopped before its end, nobody won
         self.client: str | None = None  # who created it (the per-client cap; not kept over a restart)
+        self.network: str | None = None  # its network (`limits.network_of`: the per-network cap)
         self.log: list[LogEntry] = []
         self.teller = Teller(self)
         self.snapped = 0  # the actions covered by the room's newest stored snapshot
         self.touched = time.monotonic()  # last asked for or changed: idle rooms are evicted (`evict`)
+        self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
+        self._legal: dict[str, Any] = {}
 
     @property
     def game(self):
@@ -206,18 +210,35 @@ class Room:
         return {"winners": state.winners(), "returns": state.returns(), "scores": safe_scores(state)}
 
     def legal_for(self, seat: int | None, lang: str) -> list[dict[str, str]]:
+        """The seat's legal moves with their texts and previews. Made once per position (the room's
+        version and length) and language: a repeated or refused frame never recomputes them (a
+        Mazmorra turn's previews take about 10 ms)."""
         state = self.state
         if self.status != "running" or seat is None or state.current_player() != seat or self.seats[seat].taken_over:
             return []
+        stamp = (self.version, len(self.match.actions), seat)
+        if self._legal_stamp != stamp:
+            self._legal_stamp, self._legal = stamp, {}
+        out = self._legal.get(lang)
+        if out is not None:
+            return out
         legal = state.legal_actions()
         out = [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in legal]
-        if len(legal) <= MAX_PREVIEWS:
-            before = view_document(state, seat)["view"]
-            for entry, a in zip(out, legal):
-                preview = action_preview(state, a, seat, before)
-                if preview:
-                    entry["preview"] = preview
+        previews = self._legal.get("previews")
+        if previews is None:
+            previews = self._legal["previews"] = self._previews(seat, legal)
+        for entry, preview in zip(out, previews):
+            if preview:
+                entry["preview"] = preview
+        self._legal[lang] = out
         return out
+
+    def _previews(self, seat: int, legal: list[int]) -> list[dict[str, Any] | None]:
+        if len(legal) > MAX_PREVIEWS:
+            return []
+        state = self.state
+        before = view_document(state, seat)["view"]
+        return [action_preview(state, a, seat, before) for a in legal]
 
     def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
         """Everything one connection receives: its seat's view and nothing more."""
@@ -283,6 +304,27 @@ def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dic
                 out["gain"], out["gain_of"] = gain, key
             break
     return out or None
+
+
+def check_row(row, seat_rows) -> None:
+    """A stored room's fields are of their types (a row written by hand or by a broken tool may
+    hold text where a number belongs, a BLOB for a name): ValueError naming the first that is not."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise ValueError(f"corrupt row: {what}")
+
+    need(isinstance(row.id, str) and isinstance(row.game, str), "rooms.id or rooms.game is not text")
+    need(isinstance(row.options, dict), "rooms.options is not a JSON object")
+    need(isinstance(row.created, (int, float)) and not isinstance(row.created, bool), "rooms.created is not a number")
+    need(isinstance(row.num_players, int) and len(seat_rows) == row.num_players, "rooms.num_players does not match the seats")
+    need(isinstance(row.seed, int) and isinstance(row.version, int), "rooms.seed or rooms.version is not a whole number")
+    for s in seat_rows:
+        need(s.kind in ("human", "bot"), f"seats.kind of seat {s.seat}")
+        need(isinstance(s.name, str) and len(s.name) <= 64, f"seats.name of seat {s.seat} is not short text")
+        need(s.bot is None or isinstance(s.bot, str), f"seats.bot of seat {s.seat}")
+        for field_name in ("token_hash", "invite_hash"):
+            value = getattr(s, field_name)
+            need(value is None or isinstance(value, str), f"seats.{field_name} of seat {s.seat}")
 
 
 def public_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -356,6 +398,7 @@ class RoomService:
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.client = client
+        room.network = network_of(client)
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -383,16 +426,52 @@ class RoomService:
         return room, secrets_out
 
     def _check_caps(self, client: str | None, bots_only: bool) -> None:
+        """Fair shares of the server: rooms not over yet per client address and per network (IPv4 /24,
+        IPv6 /56: many addresses of one attacker), bot-only rooms per client and network, then the
+        server's totals. Open rooms that wait too long for their players are closed first
+        (`expire_open_rooms`), so rooms left open by anyone never hold the server for good."""
+        limits = self.limits
+        self.expire_open_rooms()
         live = [room for room in self.rooms.values() if not room.over]
-        if len(live) >= self.limits.max_rooms:
+        if client is not None:
+            net = network_of(client)
+            mine = [room for room in live if room.client == client]
+            ours = [room for room in live if room.network is not None and room.network == net]
+            if len(mine) >= limits.rooms_per_client:
+                raise RoomError("too_many", T(f"you already have {limits.rooms_per_client} rooms that are not over: finish or join one",
+                                              f"ya tienes {limits.rooms_per_client} salas sin terminar: termina o únete a una"))
+            if len(ours) >= limits.rooms_per_network:
+                raise RoomError("too_many", T(f"your network already has {limits.rooms_per_network} rooms that are not over: finish or join one",
+                                              f"tu red ya tiene {limits.rooms_per_network} salas sin terminar: termina o únete a una"))
+            if bots_only and sum(room.bots_only for room in ours) >= limits.bot_rooms_per_client:
+                raise RoomError("too_many", T(f"you (or your network) already have {limits.bot_rooms_per_client} games of bots only: watch it to its end",
+                                              f"tú (o tu red) ya tienes {limits.bot_rooms_per_client} partidas solo de bots: mírala hasta el final"))
+        if len(live) >= limits.max_rooms:
             raise RoomError("busy", T(f"the server has {len(live)} games going, its most: try again later",
                                       f"el servidor tiene {len(live)} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
-        if client is not None and sum(room.client == client for room in live) >= self.limits.rooms_per_client:
-            raise RoomError("too_many", T(f"you already have {self.limits.rooms_per_client} rooms that are not over: finish or join one",
-                                          f"ya tienes {self.limits.rooms_per_client} salas sin terminar: termina o únete a una"))
-        if bots_only and sum(room.bots_only for room in live) >= self.limits.bot_rooms:
-            raise RoomError("busy", T(f"{self.limits.bot_rooms} games of bots only are already playing: watch one, or try later",
-                                      f"ya se juegan {self.limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+        if bots_only and sum(room.bots_only for room in live) >= limits.bot_rooms:
+            raise RoomError("busy", T(f"{limits.bot_rooms} games of bots only are already playing: watch one, or try later",
+                                      f"ya se juegan {limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+
+    def expire_open_rooms(self, now: float | None = None) -> list[str]:
+        """Close every open room (a person's seat still empty) created more than `open_room_ttl`
+        seconds ago: it and its seats, chat and rows go from the database and from memory. Its
+        stored `created` counts, so a restart does not make it young again. Returns their ids."""
+        now = time.time() if now is None else now
+        cutoff = now - self.limits.open_room_ttl
+        gone = [room.id for room in self.rooms.values() if room.status == "open" and room.created < cutoff]
+        if not gone:
+            return []
+        tables = RoomRow.metadata.tables
+        with self.engine.begin() as db:
+            for name in ("chat", "auto_moves", "actions", "seats"):  # the rows that point at the room first
+                if name in tables:
+                    db.execute(delete(tables[name]).where(tables[name].c.room_id.in_(gone)))
+            db.execute(delete(RoomRow).where(RoomRow.id.in_(gone), RoomRow.status == "open"))
+        for room_id in gone:
+            self.rooms.pop(room_id, None)
+        log.info("closed %d open room(s) nobody joined within %g s", len(gone), self.limits.open_room_ttl)
+        return gone
 
     def _seat_row(self, room: Room, i: int) -> SeatRow:
         s = room.seats[i]
@@ -698,10 +777,11 @@ class RoomService:
     def _rebuild(self, row: RoomRow, seat_rows: list[SeatRow], actions: list, snapshot=None) -> Room:
         """A room from its rows: from the snapshot where it stands for the room, replaying the
         actions after it; else replaying every action."""
+        check_row(row, seat_rows)  # a corrupt row raises (naming the field): `_load` leaves that room out
         game = make_game(row.game, row.options)
         seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
                  for s in seat_rows]
-        room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, row.created)
+        room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.status = "running"  # so that replaying logs exactly as live play did
         start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
         for a in actions[start:]:

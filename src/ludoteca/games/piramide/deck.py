@@ -20,6 +20,7 @@ import stat
 from typing import Any
 
 from ludoteca.engine import OptionError, T
+from ludoteca.engine.options import shown
 
 # Kinds of card (codes used in the hot tables).
 BASE, REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 0, 1, 2, 3, 4
@@ -31,6 +32,7 @@ ROLE_LEFT, ROLE_RIGHT, ROLE_MIDDLE, ROLE_APEX = 1, 2, 4, 8
 # The counts are facts of the published game (the values and symbols are not).
 COUNTS = {"base": 10, "regular": 48, "edge": 26, "apex": 4}
 SYMBOLS_MAX = 8
+SYMBOL_NAME_MAX = 12  # a symbol's name is part of every card label (R5sun): long ones would make moves unplayable
 VALUE_MAX = 99
 
 LABEL_RE = re.compile(r"^(BL|BR|B|R|EL|ER|A)(\d+)([a-z]*)$", re.IGNORECASE)
@@ -58,10 +60,10 @@ class Deck:
             raise err("must be a JSON object with 'symbols' and 'cards'", "debe ser un objeto JSON con 'symbols' y 'cards'")
         symbols = doc.get("symbols")
         if (not isinstance(symbols, list) or not 1 <= len(symbols) <= SYMBOLS_MAX
-                or not all(isinstance(s, str) and re.fullmatch(r"[a-z]+", s) for s in symbols)
+                or not all(isinstance(s, str) and re.fullmatch(rf"[a-z]{{1,{SYMBOL_NAME_MAX}}}", s) for s in symbols)
                 or len(set(symbols)) != len(symbols)):
-            raise err(f"'symbols' must list 1 to {SYMBOLS_MAX} distinct lowercase words (a-z)",
-                      f"'symbols' debe listar de 1 a {SYMBOLS_MAX} palabras distintas en minúsculas (a-z)")
+            raise err(f"'symbols' must list 1 to {SYMBOLS_MAX} distinct lowercase words (a-z, at most {SYMBOL_NAME_MAX} letters)",
+                      f"'symbols' debe listar de 1 a {SYMBOLS_MAX} palabras distintas en minúsculas (a-z, como mucho {SYMBOL_NAME_MAX} letras)")
         cards = doc.get("cards")
         if not isinstance(cards, list):
             raise err("'cards' must be a list", "'cards' debe ser una lista")
@@ -115,7 +117,8 @@ class Deck:
 
     def _check_card(self, i: int, card: Any, err) -> tuple[int, str | None, int, int]:
         where_en, where_es = f"card {i}", f"carta {i}"
-        bad = lambda en, es: err(f"{where_en} ({card!r}): {en}", f"{where_es} ({card!r}): {es}")  # noqa: E731
+        quoted = shown(card, 80)  # escaped (a lone surrogate included) and short, whatever the card holds
+        bad = lambda en, es: err(f"{where_en} ({quoted}): {en}", f"{where_es} ({quoted}): {es}")  # noqa: E731
         if not isinstance(card, dict):
             raise bad("must be an object with kind, value, symbol (and side)", "debe ser un objeto con kind, value, symbol (y side)")
         unknown = set(card) - {"kind", "side", "value", "symbol"}
@@ -137,8 +140,8 @@ class Deck:
         elif symbol in self.symbols:
             sym = self.symbols.index(symbol)
         else:
-            raise bad(f"unknown symbol {symbol!r} (known: {', '.join(self.symbols)}, or null)",
-                      f"símbolo desconocido {symbol!r} (conocidos: {', '.join(self.symbols)}, o null)")
+            raise bad(f"unknown symbol {shown(symbol)} (known: {', '.join(self.symbols)}, or null)",
+                      f"símbolo desconocido {shown(symbol)} (conocidos: {', '.join(self.symbols)}, o null)")
         side = card.get("side")
         if kind == "edge":
             if side not in ("left", "right"):
@@ -190,7 +193,11 @@ def deck_data(value: Any, source: str = "") -> str | dict[str, Any]:
                        "(the command line reads deck=PATH for you)",
                        "la opción deck es el contenido del mazo (un objeto JSON) o 'default', nunca un nombre de archivo "
                        "(la línea de órdenes lee deck=RUTA por ti)")
-        value = _parse_json(text.encode("utf-8"), source)
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (JSON text may carry one as \ud800)
+            raise _bad("not UTF-8 text (a lone surrogate)", "no es texto UTF-8 (un sustituto suelto)", source) from None
+        value = _parse_json(data, source)
     if not isinstance(value, dict):
         raise _bad("must be 'default' or a JSON object with 'symbols' and 'cards'",
                    "debe ser 'default' o un objeto JSON con 'symbols' y 'cards'", source)

@@ -1,0 +1,99 @@
+"""A normal player's move latency while strangers attack the server (issue 37); reports, never fails.
+
+    PYTHONPATH=src python benchmarks/web_abuse.py [--moves 200] [--attackers 10]
+
+One server process (`ludoteca serve`'s configuration: `web.guard.server_config`, default limits but
+no create rate for the player), on a fresh SQLite file. For each attack the player (both seats of
+two-person toy rooms, tests/abuse_support.py) makes `--moves` moves while the attack runs from
+addresses of its own (127.x.y.z); the report gives p50/p99/max of the player's latency, what the
+attack did, and the server's CPU seconds during it (user + system, from /proc).
+
+Attacks: `frames` — each attacker on turn in a Mazmorra room of its own sends `lang` messages and
+garbage as fast as it can (before the fix each was answered with fresh previews: ~10 ms apiece);
+`slowloris` — connections from a few addresses that dribble a request head a byte a second;
+`replay` — replay steps of a finished game asked for as fast as each address can; `rooms` — many
+addresses of one network create private rooms until refused.
+
+`LUDOTECA_ABUSE_SRC=/other/tree/src` runs the server from another tree (an older commit: the "before").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+from abuse_support import (abuse_server, addr, during, frame_flood, http, idle_connections,  # noqa: E402
+                           player_moves, quantile, replay_flood)
+
+
+def cpu_seconds(pid: int) -> float:
+    tick = os.sysconf("SC_CLK_TCK")
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / tick
+
+
+def report(label: str, latencies: list[float], counts, cpu: float, wall: float) -> None:
+    print(f"{label:10s} p50 {quantile(latencies, 0.5) * 1000:6.1f} ms  p99 {quantile(latencies, 0.99) * 1000:6.1f} ms  "
+          f"max {max(latencies) * 1000:6.1f} ms  ({len(latencies)} moves)  server CPU {cpu:5.1f} s in {wall:5.1f} s  {counts}",
+          flush=True)
+
+
+def finished_room(base: str) -> str:
+    _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None},
+                      addr(199, 1))
+    rid = made["room"]["id"]
+    for _ in range(1200):
+        if http(base, "GET", f"/api/rooms/{rid}")[2]["status"] == "finished":
+            return rid
+        time.sleep(0.05)
+    raise RuntimeError("the bots did not finish")
+
+
+async def room_fill(base: str, stop: asyncio.Event, addresses: int) -> dict[str, int]:
+    seen: dict[str, int] = {}
+    for i in range(addresses):
+        for _ in range(12):
+            if stop.is_set():
+                return seen
+            status, _, _ = await asyncio.to_thread(http, base, "POST", "/api/rooms",
+                                                   {"game": "toy", "seats": [{"kind": "human"}] * 2, "private": True}, addr(150, i + 1))
+            seen[str(status)] = seen.get(str(status), 0) + 1
+    return seen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=200, help="the player's moves timed per attack")
+    parser.add_argument("--attackers", type=int, default=10, help="attacking addresses (frames, replay, rooms)")
+    parser.add_argument("--attacks", default="none,frames,slowloris,replay,rooms")
+    args = parser.parse_args()
+    db = os.path.join(tempfile.mkdtemp(), "abuse.db")
+    with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, proc):
+        port = int(base.rsplit(":", 1)[1])
+        replayed = finished_room(base) if "replay" in args.attacks else None
+        attacks = {
+            "none": lambda stop: asyncio.sleep(0, result={}),
+            "frames": lambda stop: frame_flood(base, stop, addresses=args.attackers),
+            "slowloris": lambda stop: idle_connections("127.0.0.1", port, stop, addresses=4, per_address=40),
+            "replay": lambda stop: replay_flood(base, replayed, stop, addresses=args.attackers),
+            "rooms": lambda stop: room_fill(base, stop, addresses=args.attackers * 4),
+        }
+        for name in args.attacks.split(","):
+            cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+            if name == "none":
+                latencies, counts = asyncio.run(player_moves(base, args.moves)), {}
+            else:
+                latencies, counts = asyncio.run(during(attacks[name], args.moves, base))
+            report(name, latencies, counts, cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0)
+
+
+if __name__ == "__main__":
+    main()

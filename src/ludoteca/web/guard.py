@@ -1,0 +1,266 @@
+"""The connection guard: what uvicorn does not bound by itself, at the socket.
+
+uvicorn closes an idle keep-alive connection (`timeout_keep_alive`) and caps the size of a
+request's head only with h11 (`h11_max_incomplete_event_size`; the httptools parser it picks when
+installed has no cap), but a connection that sends nothing, or dribbles its headers or its body a
+byte at a time, is kept forever, and one address may open as many as it likes
+(`limit_concurrency` is one global count, answered with a bare 503 without our headers). An ASGI
+middleware cannot help: it runs only once a request's head is complete. So `guarded_protocol`
+subclasses uvicorn's own HTTP protocol and adds, per connection:
+
+- a cap per client address (`per_client`) and in all (`total`): refused at once with a one-line
+  503 (`busy`), the security headers included;
+- a deadline for a request's head (`header_timeout`, from the connection's first byte or the
+  request's) and for its body (`body_timeout`, from the end of the head): answered 408 and closed;
+- a cap on the head's size (`max_head`): 431.
+
+A connection upgraded to a WebSocket leaves the deadlines (the hub gives it `hello_timeout` to say
+hello) but still counts for its address until it closes (the WebSocket protocol releases it). A connection from a trusted proxy is not
+capped per address (all its clients share the proxy's): the hub caps WebSockets per forwarded client.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import SECURITY_HEADERS
+
+log = logging.getLogger("ludoteca.web")
+LINGER = 2.0  # seconds a refused connection is kept half-closed, reading and dropping, before it is closed
+REASONS = {408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+
+
+def refusal(status: int, code: str, en: str, es: str) -> bytes:
+    """A complete HTTP answer (then the connection closes): our JSON error and every security header."""
+    body = json.dumps({"error": {"code": code, "message": {"en": en, "es": es}}}, ensure_ascii=False).encode("utf-8")
+    head = [f"HTTP/1.1 {status} {REASONS[status]}", "content-type: application/json", f"content-length: {len(body)}",
+            "connection: close", *(f"{k}: {v}" for k, v in SECURITY_HEADERS.items())]
+    if status == 503:
+        head.append("retry-after: 5")
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
+
+
+@dataclass
+class ConnectionGuard:
+    per_client: int = 32
+    total: int = 4000
+    header_timeout: float = 10.0
+    body_timeout: float = 20.0
+    max_head: int = 16 * 1024
+    trusted: tuple[str, ...] = ()  # proxies' addresses or networks (CIDR): not capped per address
+    open: dict[str, set[Any]] = field(default_factory=dict)  # address -> its transports
+    refused: int = 0
+
+    def admit(self, transport, host: str) -> str | None:
+        """Count a new connection; None, or why it is refused (then it is not counted)."""
+        if self._count() >= self.total:
+            return "total"
+        if not self.is_trusted(host):
+            mine = self._prune(host)
+            if len(mine) >= self.per_client:
+                return "client"
+        self.open.setdefault(host, set()).add(transport)
+        return None
+
+    def is_trusted(self, host: str) -> bool:
+        if not self.trusted:
+            return False
+        import ipaddress
+
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return host in self.trusted
+        return any(address in ipaddress.ip_network(t, strict=False) for t in self.trusted if t != "*") or "*" in self.trusted
+
+    def release(self, transport, host: str) -> None:
+        mine = self.open.get(host)
+        if mine is not None:
+            mine.discard(transport)
+            if not mine:
+                del self.open[host]
+
+    def _prune(self, host: str) -> set[Any]:
+        """The address's connections still open (an upgraded one is closed by the WebSocket layer)."""
+        mine = self.open.get(host, set())
+        closed = {t for t in mine if t.is_closing()}
+        mine -= closed
+        return mine
+
+    def _count(self) -> int:
+        n = sum(len(s) for s in self.open.values())
+        if n >= self.total:  # look closer only when it matters
+            for host in list(self.open):
+                if not self._prune(host):
+                    del self.open[host]
+            n = sum(len(s) for s in self.open.values())
+        return n
+
+
+def base_protocol() -> type:
+    try:
+        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+        return HttpToolsProtocol
+    except ImportError:  # httptools not installed: the pure-Python h11 one
+        from uvicorn.protocols.http.h11_impl import H11Protocol
+
+        return H11Protocol
+
+
+def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
+    """uvicorn's HTTP protocol class with `guard` on every connection (uvicorn.Config(http=...))."""
+    base = base or base_protocol()
+
+    class Guarded(base):  # type: ignore[misc, valid-type]
+        _g_timer = None
+        _g_seen = None
+        _g_head = 0
+        _g_done = False  # upgraded to a WebSocket, or refused: the deadlines no longer apply
+        _g_refused = False
+        _g_host = "?"
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            self._g_host = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
+            why = guard.admit(transport, self._g_host)
+            if why is not None:
+                self._g_done = True
+                guard.refused += 1
+                if guard.refused % 100 == 1:  # a flood is logged, not every connection of it
+                    log.warning("refused connection(s) from %s: %s (%d refused so far)", self._g_host,
+                                "too many from this address" if why == "client" else "too many in all", guard.refused)
+                en, es = (("too many connections from your address: close some and try again",
+                           "demasiadas conexiones desde tu dirección: cierra alguna y vuelve a intentarlo") if why == "client" else
+                          ("the server has too many connections: try again in a moment",
+                           "el servidor tiene demasiadas conexiones: vuelve a intentarlo en un momento"))
+                self._g_refuse(503, "busy", en, es)
+                return
+            self._g_arm(guard.header_timeout)
+
+        def connection_lost(self, exc) -> None:
+            self._g_cancel()
+            guard.release(self.transport, self._g_host)
+            super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self._g_refused:  # answered already: what still comes is read and dropped
+                return
+            cycle = self.cycle
+            if not self._g_done and (cycle is None or (cycle is self._g_seen and cycle.response_complete)):
+                self._g_head += len(data)  # bytes of a request's head (a little of its body, at worst)
+                if self._g_head > guard.max_head:
+                    self._g_refuse(431, "too_large", "the request's headers are too large", "las cabeceras de la petición son demasiado grandes")
+                    return
+            super().data_received(data)
+            if self._g_done or self.transport.is_closing():
+                return
+            cycle = self.cycle
+            if cycle is None or (cycle is self._g_seen and cycle.response_complete):
+                if self._g_timer is None:  # a new request began: its head has header_timeout from now
+                    self._g_arm(guard.header_timeout)
+            elif cycle is not self._g_seen:  # a request's head is complete
+                self._g_seen, self._g_head = cycle, 0
+                self._g_cancel()
+                if cycle.more_body:
+                    self._g_arm(guard.body_timeout)
+            elif not cycle.more_body:
+                self._g_cancel()
+
+        def handle_websocket_upgrade(self, *args) -> None:
+            self._g_done = True
+            self._g_cancel()
+            transport, host = self.transport, self._g_host
+            super().handle_websocket_upgrade(*args)
+            ws = transport.get_protocol()  # the WebSocket protocol now owns the socket: it releases the count
+            if ws is not self:
+                lost = ws.connection_lost
+
+                def connection_lost(exc, _lost=lost) -> None:
+                    guard.release(transport, host)
+                    _lost(exc)
+
+                ws.connection_lost = connection_lost
+
+        def _g_arm(self, seconds: float) -> None:
+            self._g_cancel()
+            if seconds and seconds > 0:
+                self._g_timer = self.loop.call_later(seconds, self._g_expire)
+
+        def _g_cancel(self) -> None:
+            if self._g_timer is not None:
+                self._g_timer.cancel()
+                self._g_timer = None
+
+        def _g_expire(self) -> None:
+            self._g_timer = None
+            if self._g_done or self.transport.is_closing():
+                return
+            cycle = self.cycle
+            if cycle is not None and cycle.response_started and not cycle.response_complete:
+                self.transport.close()  # an answer is on its way: nothing more can be said
+                return
+            body = cycle is not None and cycle is self._g_seen and not cycle.response_complete
+            self._g_refuse(408, "timeout", "the request's body took too long" if body else "the request took too long to arrive",
+                           "el cuerpo de la petición tardó demasiado" if body else "la petición tardó demasiado en llegar")
+            if cycle is not None:
+                cycle.disconnected = True  # the app, waiting for the body, gets a disconnect
+                cycle.message_event.set()
+
+        def _g_refuse(self, status: int, code: str, en: str, es: str) -> None:
+            """Answer and half-close; the socket closes a moment later (or when the client does): closing
+            it at once, with the client's request unread, would reset it and lose the answer."""
+            self._g_done = self._g_refused = True
+            self._g_cancel()
+            transport = self.transport
+            if transport.is_closing():
+                return
+            transport.write(refusal(status, code, en, es))
+            if transport.can_write_eof():
+                transport.write_eof()
+            self.loop.call_later(LINGER, transport.close)
+
+    Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
+    return Guarded
+
+
+def parse_proxies(text: str | None) -> tuple[str, ...]:
+    """'10.0.0.1, 10.1.0.0/16' -> the addresses and networks; '' -> none. A bad entry raises ValueError."""
+    import ipaddress
+
+    out = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if item != "*":
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise ValueError(f"not an address or network: {item!r} (write e.g. 127.0.0.1 or 10.0.0.0/8)") from None
+        out.append(item)
+    return tuple(out)
+
+
+def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxies: str | None = None, **extra):
+    """The uvicorn.Config `ludoteca serve` runs: the guarded protocol with the app's limits
+    (`app.state.limits`), uvicorn's keep-alive and WebSocket bounds, and proxy headers
+    (X-Forwarded-For) believed only from `trusted_proxies` (none by default: uvicorn alone would
+    believe 127.0.0.1, so any local process could pose as any client)."""
+    import uvicorn
+
+    limits = app.state.limits
+    trusted = parse_proxies(trusted_proxies)
+    guard = ConnectionGuard(per_client=limits.connections_per_client, total=limits.max_connections,
+                            header_timeout=limits.header_timeout, body_timeout=limits.body_timeout, trusted=trusted)
+    app.state.guard = guard
+    options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), log_level="warning", lifespan="on",
+                                   ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                                   timeout_keep_alive=limits.keep_alive, h11_max_incomplete_event_size=guard.max_head,
+                                   proxy_headers=bool(trusted), forwarded_allow_ips=",".join(trusted) if trusted else "")
+    options.update(extra)
+    return uvicorn.Config(app, **options)

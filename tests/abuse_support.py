@@ -1,0 +1,271 @@
+"""Attacks on a real server, and a normal player's move latency during them (tests/test_web_abuse.py,
+benchmarks/web_abuse.py).
+
+The server runs in its own process (`python tests/abuse_support.py DB PORT LIMITS TRUSTED`, with the
+test games registered) through `web.guard.server_config`, exactly as `ludoteca serve` runs it.
+Attackers and the player reach it on 127.0.0.1 from addresses of their own: every 127.x.y.z is
+this machine, so `addr(net, host)` gives each attacker its own address (and network, for the /24
+caps) and the player is 127.200.0.1, never sharing a cap with them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PLAYER = "127.200.0.1"
+
+
+def addr(net: int, host: int) -> str:
+    """An attacker's address: network 127.net.0.0/24 (net < 200), host 1..254."""
+    return f"127.{net}.0.{host}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, **limits):
+    """A server process with the default limits but `limits` (field=value of WebLimits); yields its URL."""
+    port = free_port()
+    src = os.environ.get("LUDOTECA_ABUSE_SRC") or os.path.join(ROOT, "src")  # another tree's src: the benchmark's "before"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, os.environ.get("PYTHONPATH", "")]))
+    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), db, str(port), json.dumps(limits), trusted,
+                             str(bot_delay)], env=env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):  # readiness: until it answers
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=5).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError("the server did not start")
+                time.sleep(0.1)
+        yield base, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def http(base: str, method: str, path: str, body=None, source: str = PLAYER, headers=None, timeout: float = 10.0):
+    """One request from `source`; returns (status, headers, JSON or None)."""
+    import httpx
+
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=timeout) as client:
+        r = client.request(method, base + path, json=body, headers=headers or {})
+        try:
+            data = r.json()
+        except ValueError:
+            data = None
+        return r.status_code, r.headers, data
+
+
+def ws_connect(base: str, room: str, source: str = PLAYER):
+    import websockets
+
+    return websockets.connect(base.replace("http", "ws") + f"/ws/{room}", max_size=2**22, local_addr=(source, 0),
+                              compression=None, open_timeout=20)
+
+
+def quantile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+async def player_moves(base: str, moves: int, pause: float = 0.07, source: str = PLAYER) -> list[float]:
+    """A normal player: both seats of two-person toy rooms, played move by move; each latency is from
+    sending a move to receiving the state that has it (new rooms as games end). Each room is played
+    from an address of its own (127.200.k.1), so the player stays within the message rates."""
+    latencies: list[float] = []
+    rooms = 0
+    while len(latencies) < moves:
+        if source.startswith("127.200."):
+            rooms += 1
+            source = f"127.200.{rooms % 250}.1"
+        status, _, made = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, source)
+        assert status == 200, made
+        rid = made["room"]["id"]
+        status, _, claimed = await asyncio.to_thread(http, base, "POST", f"/api/rooms/{rid}/claim", {"seat": 1, "name": "bea"}, source)
+        assert status == 200, claimed
+        async with ws_connect(base, rid, source) as a, ws_connect(base, rid, source) as b:
+            sockets = [a, b]
+            latest: list[dict | None] = [None, None]
+            change = asyncio.Event()
+
+            async def reader(seat: int) -> None:
+                async for raw in sockets[seat]:
+                    msg = json.loads(raw)
+                    if msg["type"] == "state":
+                        latest[seat] = msg
+                        change.set()
+
+            readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
+            await a.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+            await b.send(json.dumps({"type": "hello", "seat": 1, "token": claimed["token"]}))
+            while len(latencies) < moves:
+                change.clear()
+                if latest[0] and latest[0]["view"]["is_terminal"]:
+                    break
+                mover = next((s for s in (0, 1) if latest[s] and latest[s]["legal"]), None)
+                if mover is None:
+                    await asyncio.wait_for(change.wait(), 30)
+                    continue
+                msg = latest[mover]
+                started = time.perf_counter()
+                await sockets[mover].send(json.dumps({"type": "act", "version": msg["version"], "action": msg["legal"][0]["action"]}))
+                while latest[mover]["version"] <= msg["version"]:
+                    change.clear()
+                    await asyncio.wait_for(change.wait(), 30)
+                latencies.append(time.perf_counter() - started)
+                await asyncio.sleep(pause)
+            for task in readers:
+                task.cancel()
+    return latencies
+
+
+# --- attacks: each runs until `stop` is set, and counts what it did -------------------------------------------
+async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game: str = "mazmorra") -> dict[str, int]:
+    """Each address sits on turn in a room of its own (Mazmorra: 120 legal moves with previews) and sends
+    `lang` messages and garbage as fast as its socket takes them, never reading what comes back
+    beyond what keeps the connection open (the server drops a client that reads nothing)."""
+    sent = {"frames": 0, "answers": 0}
+
+    async def one(i: int) -> None:
+        source = addr(10, i + 1)
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (2 if game == "mazmorra" else 1)
+        status, _, made = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": game, "seats": seats, "name": "eve"}, source)
+        assert status == 200, made
+        async with ws_connect(base, made["room"]["id"], source) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+
+            async def drain() -> None:
+                async for _ in ws:
+                    sent["answers"] += 1
+
+            reader = asyncio.create_task(drain())
+            frames = [json.dumps({"type": "lang", "lang": "es"}), json.dumps({"type": "lang", "lang": "en"}), "garbage{", '{"type": "act", "version": -1, "action": "x"}']
+            k = 0
+            while not stop.is_set():
+                await ws.send(frames[k % len(frames)])
+                k += 1
+                sent["frames"] += 1
+                await asyncio.sleep(0.002)
+            reader.cancel()
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return sent
+
+
+async def idle_connections(host: str, port: int, stop: asyncio.Event, addresses: int = 4, per_address: int = 40,
+                           partial: bytes = b"GET /api/games HTTP/1.1\r\nHost: x\r\n") -> dict[str, int]:
+    """Slow-loris: from each address, open `per_address` connections that send half a request's head and
+    then one byte a second; count how many the server accepted, refused (503) and timed out (408)."""
+    seen = {"opened": 0, "refused": 0, "timed_out": 0, "closed": 0}
+
+    async def one(source: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+        except OSError:
+            seen["closed"] += 1
+            return
+        seen["opened"] += 1
+        writer.write(partial)
+        try:
+            while not stop.is_set():
+                try:
+                    data = await asyncio.wait_for(reader.read(4096), 1.0)
+                except asyncio.TimeoutError:
+                    writer.write(b"X")  # one more byte of a header that never ends
+                    continue
+                if data.startswith(b"HTTP/1.1 503"):
+                    seen["refused"] += 1
+                elif data.startswith(b"HTTP/1.1 408"):
+                    seen["timed_out"] += 1
+                else:
+                    seen["closed"] += 1
+                return
+        except (OSError, ConnectionError):
+            seen["closed"] += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one(addr(20 + a, 1)) for a in range(addresses) for _ in range(per_address)), return_exceptions=True)
+    return seen
+
+
+async def replay_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 5) -> dict[str, int]:
+    """Replay steps of a finished game asked for as fast as each address can."""
+    import httpx
+
+    seen = {"ok": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=addr(30, i + 1)), timeout=20) as client:
+            step = 0
+            while not stop.is_set():
+                r = await client.get(f"{base}/api/rooms/{room}/replay", params={"step": step})
+                seen["ok" if r.status_code == 200 else "limited"] += 1
+                step = (step * 7 + 13) % 4001
+                if r.status_code != 200:
+                    await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def during(attack, moves: int, base: str, settle: float = 1.0) -> tuple[list[float], dict]:
+    """The player's latencies while `attack(stop)` runs (it starts `settle` seconds before)."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(attack(stop))
+    await asyncio.sleep(settle)
+    try:
+        latencies = await player_moves(base, moves)
+    finally:
+        stop.set()
+    counts = await asyncio.wait_for(task, 60)
+    return latencies, counts
+
+
+def main() -> None:  # the server process
+    import uvicorn
+    from toygame import ToyGame  # noqa: F401  (the test game, as in tests/web_support.toy_games)
+    from hiddentoy import HiddenGame
+
+    from ludoteca.engine.registry import register_game
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import WebLimits
+
+    db, port, limits, trusted, bot_delay = sys.argv[1:6]
+    register_game(ToyGame)
+    register_game(HiddenGame)
+    known = {f.name for f in dataclasses.fields(WebLimits)}
+    given = {k: v for k, v in json.loads(limits).items() if k in known}  # an older tree lacks the newer limits
+    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **given))
+    try:
+        from ludoteca.web.guard import server_config
+    except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
+        uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+        return
+    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted, ws_per_message_deflate=False)).run()
+
+
+if __name__ == "__main__":
+    main()
