@@ -350,9 +350,8 @@ def test_corrupt_rows_leave_only_their_own_room_out(tmp_path, caplog):
     with toy_games(), caplog.at_level("ERROR", logger="ludoteca.web"):
         service = RoomService(make_sessions(make_engine(db)))
         assert service.resume() == 1
-        from ludoteca.web import store
-
-        assert [store.load(service, rid) is None for rid in ids] == [True, True, True, False]  # loading on demand too
+        fresh = RoomService(make_sessions(make_engine(db)))  # loading on demand too, in another process
+        assert [fresh.get(rid) is None if rid == ids[3] else fresh._load(rid) is None for rid in ids] == [True, True, True, False]
     lines = [r.getMessage() for r in caplog.records if "left out" in r.getMessage()]
     assert len(lines) == 6 and all("\n" not in line for line in lines)
     with abuse_server(db, bot_workers=1) as (base, _):  # the server starts, and its lobby answers

@@ -138,12 +138,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         hub.kick_all()
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
-        yield
-        checker.cancel()
-        evictor.cancel()
         expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
         yield
         checker.cancel()
+        evictor.cancel()
         expiry.cancel()
         if cluster is not None:
             await cluster.stop()

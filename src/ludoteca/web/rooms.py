@@ -725,10 +725,16 @@ class RoomService:
                     held = self._backfill(row)  # stored before the lobby kept its moves and result
                 if held is not None and held.version >= row.version:
                     page.append(held.public(connected.get(row.id)))
-                else:
+                    continue
+                try:
                     page.append(store.public_of_row(row, seats[row.id], connected.get(row.id)))
+                except Exception as exc:  # one corrupt row leaves only itself out of the page
+                    if row.id not in self.broken:
+                        self.broken.add(row.id)
+                        log.error("room %r is left out of the lobby: %s", row.id, str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__)
             out[kind] = page
-            out["next"][kind] = store.cursor_of(rows[-1].created, rows[-1].id) if more else None
+            last = next((r for r in reversed(rows) if isinstance(r.created, (int, float))), None)
+            out["next"][kind] = store.cursor_of(last.created, last.id) if more and last is not None else None
         return out
 
     def _backfill(self, row) -> Room | None:

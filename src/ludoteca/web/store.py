@@ -13,13 +13,14 @@ the server's (a chance draw or a bot), with the time it is due; that is what bot
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import TYPE_CHECKING
 
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import Text as SQLText, delete, func, insert, select, tuple_, type_coerce, update
 
 from ..engine import CHANCE, TERMINAL, T, Text
 from ..engine.documents import state_from_document, state_to_document
@@ -257,7 +258,9 @@ def lobby_page(service: "RoomService", kind: str, limit: int, offset: int = 0, b
         query = query.offset(offset)
     seat_table = SeatRow.__table__
     with service.engine.connect() as db:
-        rows = db.execute(query.with_only_columns(*RoomRow.__table__.columns)).all()
+        # options as stored text, read per row (`public_of_row`): one corrupt row never breaks a page
+        columns = [type_coerce(c, SQLText).label("options") if c.name == "options" else c for c in RoomRow.__table__.columns]
+        rows = db.execute(query.with_only_columns(*columns)).all()
         seats: dict[str, list] = {row.id: [] for row in rows}
         if rows:
             for seat in db.execute(select(seat_table).where(seat_table.c.room_id.in_(list(seats))).order_by(seat_table.c.room_id, seat_table.c.seat)):
@@ -283,9 +286,20 @@ def lobby_totals(service: "RoomService") -> dict[str, int]:
 
 
 def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
-    """`Room.public` from the stored rows alone (a room this process does not hold)."""
+    """`Room.public` from the stored rows alone (a room this process does not hold); a corrupt row
+    (options not JSON, created not a number, a seat name not text) raises ValueError naming it."""
+    from types import SimpleNamespace
+
     from ..engine import game_class
-    from .rooms import public_options
+    from .rooms import check_row, public_options
+
+    fields = row._asdict()
+    try:
+        fields["options"] = json.loads(fields["options"]) if isinstance(fields["options"], str) else fields["options"]
+    except ValueError:
+        raise ValueError("corrupt row: rooms.options is not JSON") from None
+    row = SimpleNamespace(**fields)
+    check_row(row, seats)
 
     return {
         "id": row.id,
