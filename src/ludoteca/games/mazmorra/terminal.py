@@ -130,10 +130,27 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
                 row.append(label(a), style=f"{_FG[col]} on {_BG[col]}")
         lines.append(row)
     lines.append(RichText(""))
-    phase = view["phase"]
-    turn = view["turn"]
     for cell_, seats in crowded.items():
         lines.append(RichText("@+: " + ", ".join(seat_name(names, s) for s in seats) + " " + T("also here", "también aquí").get(lang), style="dim"))
+    return Group(*lines, *summary(view, lang, names, mono, show_rooms))
+
+
+def first_player(view_doc: dict[str, Any]) -> int:
+    """The seat that starts (the terminal says so before the first turn)."""
+    return view_doc["view"]["turn"]
+
+
+def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """For a small screen: the pawns, the market and the hand without the map (`board` draws it)."""
+    return Group(*summary(view_doc["view"] if "view" in view_doc else view_doc, lang, names, False, False))
+
+
+def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool, show_rooms: bool) -> list[RichText]:
+    """The lines under the map: each pawn, the deck and market, the hand, the card played, the end."""
+    es = lang == "es"
+    lines: list[RichText] = []
+    phase = view["phase"]
+    turn = view["turn"]
     reach = reachable(view)
     for seat, piece in enumerate(view["pawns"]):
         where = long_name(piece, lang)
@@ -179,7 +196,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
         lines.append(RichText(("Salas y vecinas" if es else "Rooms and their neighbours") + ":", style="bold"))
         for a, nbs in room_graph(view).items():
             lines.append(RichText(f"  {room_label(a, lang)}: " + ", ".join(room_label(b, lang) for b in nbs)))
-    return Group(*lines)
+    return lines
 
 
 __all__ = ["render", "room_graph", "paint", "COLOUR_EN"]
