@@ -98,7 +98,11 @@ class TerminalGame:
         self.fit = self.console.is_terminal if fit_screen is None else fit_screen
         self.log: list[str] = []  # every line told, in order
         self._printed = 0  # lines of the log already on the screen
-        self._seen: dict[int, int] = {}  # per seat at the keyboard: log lines when it last decided
+        # the story a prompt shows: from the end of that seat's previous turn, so the other
+        # players' last turns stay on the screen through every decision of its own turn
+        self._after: dict[int, int] = {}  # per seat: log length after its latest decision
+        self._turn_mark: dict[int, int] = {}
+        self._last_actor: int | None = None  # the seat of the latest decision (not chance)
         self._started = False
         self.has_hints = _has_hints(match.game)
 
@@ -153,10 +157,14 @@ class TerminalGame:
     def apply(self, action: int) -> None:
         """Apply through the match and tell every event it caused, as this table may know it."""
         state = self.match.state
+        actor = state.current_player()
         fallback = state.describe_action_for(action, self.viewer, self.lang)
         events = self.match.apply(action)
         for line in tell_events(self.match.game, events, self.viewer, self.lang, self.names, fallback):
             self.tell(line)
+        if actor != CHANCE:
+            self._last_actor = actor
+            self._after[actor] = len(self.log)
 
     def say_who_starts(self) -> None:
         first = terminal_hook(self.match.game, "first_player")
@@ -275,9 +283,11 @@ class TerminalGame:
         menu = menu_hook(state, legal, self.lang) if menu_hook else None
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
         choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
+        if self._last_actor != seat:  # a new turn of this seat
+            self._turn_mark[seat] = self._after.get(seat, 0)
         if self.fit:
             self.flush_quietly()
-            screen.draw(self, seat, choices, self._seen.get(seat, 0))
+            screen.draw(self, seat, choices, self._turn_mark[seat])
         else:
             self.flush()
             self.show_board(seat)
@@ -303,7 +313,7 @@ class TerminalGame:
             if command == "undo":
                 try:
                     self.match.undo(seat)
-                    self.say(self.t("Undone.", "Deshecho."))
+                    self.tell(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
                     self.error(exc.text(self.lang))
@@ -364,8 +374,6 @@ class TerminalGame:
             return
 
     def decide(self, seat: int, action: int) -> None:
-        """A decision of the person at `seat`: what follows is "since your last decision"."""
-        self._seen[seat] = len(self.log)
         self.apply(action)
 
     def flush_quietly(self) -> None:

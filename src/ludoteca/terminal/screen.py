@@ -1,6 +1,6 @@
 """One prompt laid out to fit the terminal (80x24 and up): the board when it fits, else the
 game's compact board (`render_compact` of its terminal module); the lines told since this
-seat's last decision; the choices in columns, a page at a time (`more` for the next)."""
+seat's last turn; the choices in columns, a page at a time (`more` for the next)."""
 
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ def lines_of(game: "TerminalGame", renderable: RenderableType) -> int:
 
 
 def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
-    """Board, the story since `seat` last decided, whose choice, the first page of choices:
+    """Board, the story since the end of `seat`'s last turn, whose choice, the first page of choices:
     together no taller than the screen (the prompt line included)."""
     console = game.console
     height = console.size.height
@@ -125,7 +125,7 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
     compact = compact_hook(doc, game.lang, names=game.names) if compact_hook else Text(
         T("(type 'board' to see the board)", "(escribe 'tablero' para ver el tablero)").get(game.lang), style="dim")
     story = game.log[seen:]
-    title = Text(T("Since your last decision:", "Desde tu última decisión:").get(game.lang), style="bold")
+    title = Text(T("Since your last turn:", "Desde tu último turno:").get(game.lang), style="bold")
     story_lines = [Text("· " + line) for line in story]
     story_h = (1 + sum(lines_of(game, t) for t in story_lines)) if story else 0
     avail = height - 2  # "your choice" and the prompt
