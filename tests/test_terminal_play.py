@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from ludoteca.cli.main import app
 from ludoteca.engine import CHANCE, IllegalActionError, Match, make_game, view_document
 from ludoteca.engine.events import event_for
+from ludoteca.games.piramide.words import card_name
 from ludoteca.terminal.play import Quit, TerminalGame, command_of
 from ludoteca.terminal.render import render_view, tell_events
 from ludoteca.terminal.seats import parse_seats
@@ -151,7 +152,7 @@ def test_hidden_cards_stay_hidden_in_the_log():
     assert any(seat != 0 for seat, _, _ in drawn) and any(seat == 0 for seat, _, _ in drawn)
     for seat, card, line in drawn:
         assert "· " + " ".join(line.split()) in out
-        assert (card in line) == (seat == 0), line
+        assert (card_name(card, "en") in line) == (seat == 0), line
 
 
 # --- the prompt ----------------------------------------------------------------------------
