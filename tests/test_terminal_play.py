@@ -191,3 +191,306 @@ def test_who_starts_is_said_before_the_first_move():
         session.run()
         starter = next(i for i in range(game.default_players) if session.log[1].startswith(session.names[i]))
         assert session.log[0] == f"{session.who(starter)} starts.", name
+
+
+
+def test_help_at_the_prompt_through_the_cli():
+    result = run("play", "prime-climb", "--seats", "human,greedy", "--seed", "1", input="?\nquit\n")
+    assert "Commands:" in result.output and "undo" in result.output
+    assert "is not a legal action" not in result.output
+
+
+# --- referee mode ----------------------------------------------------------------------------
+@pytest.mark.parametrize("typed", ["roll 3,9", "3,9", "3 9", "9,3", " 3 ,  9 "])
+def test_referee_accepts_the_roll_in_every_form(typed):
+    session = scripted("prime-climb", "greedy,greedy", answers=[typed], manual=True)
+    with pytest.raises(Quit):
+        session.run()
+    assert session.match.actions[0] == {"player": "chance", "action": "roll 3,9"}
+
+
+def test_referee_prompt_names_whose_roll_and_shows_the_board_first():
+    session = scripted("prime-climb", "greedy,greedy", answers=["bogus", "3 9"], manual=True)
+    first = session.names[session.match.state.turn]
+    with pytest.raises(Quit):
+        session.run()
+    out = text_of(session)
+    assert session.prompts[0].startswith(f"{first} rolls the two dice")
+    assert out.index("Prime Climb — goal") < out.index(f"{first} rolls the two dice")
+    assert "'bogus'" in out  # refused with the game's message, asked again
+    second = session.names[session.match.state.turn]
+    assert second != first and session.prompts[2].startswith(f"{second} rolls the two dice")
+
+
+@pytest.mark.parametrize("name,words", [("aggravation", "rolls the die"), ("piramide", "draws from the"),
+                                        ("mazmorra", "draws a card from the market")])
+def test_referee_prompt_names_the_drawer_in_every_game(name, words):
+    game = make_game(name)
+    session = scripted(name, ",".join(["greedy"] * game.default_players), manual=True)
+    with pytest.raises(Quit):
+        session.run()
+    assert words in session.prompts[0] and ("Ana" in session.prompts[0] or "P" in session.prompts[0])
+
+
+def test_referee_sees_a_drawn_cards_effect():
+    """Prime Climb with cards: the referee types every roll and draw; each draw is told."""
+    game = make_game("prime-climb")
+    session = scripted("prime-climb", "greedy,greedy", manual=True, seed=4)
+
+    def answer(prompt):
+        session.prompts.append(prompt)
+        state = session.match.state
+        if len(session.prompts) > 300:
+            raise Quit
+        return state.action_to_string(state.sample_chance()).split(" ", 1)[1]
+
+    session.ask = answer
+    try:
+        session.run()
+    except Quit:
+        pass
+    out = text_of(session)
+    draws = [p for p in session.prompts if "draws a card" in p]
+    assert draws, "a card was drawn in 300 chance nodes"
+    assert "draw a card" in out  # the draw and its card told in the log
+
+
+# --- Mazmorra ------------------------------------------------------------------------------
+def test_mazmorra_places_a_card_step_by_step():
+    session = scripted("mazmorra", "human,greedy,greedy", answers=["1", "back", "2", "1", "3"])
+    state = session.match.state
+    while state.current_player() == CHANCE:
+        session.match.apply(state.sample_chance())
+    hand = sorted(state.hands[0])
+    with pytest.raises(Quit):
+        session.run()
+    out = text_of(session)
+    assert "places" in out and "upright (2 wide, 3 high)" in out and "covers the entry" in out
+    played = [a for a in session.match.actions if a["player"] == 0][0]["action"]
+    from ludoteca.games.mazmorra.cards import short_name
+
+    assert played.startswith(f"play {short_name(hand[1])} ")  # 'back' then the second card
+
+
+def test_mazmorra_choice_says_what_it_covers_beats_and_earns():
+    from ludoteca.games.mazmorra.terminal import choice_menu
+
+    game = make_game("mazmorra")
+    rng = __import__("ludoteca.engine.rng", fromlist=["Rng"]).Rng(5)
+    state = game.new_initial_state(3, 5)
+    seen_beat = seen_bonus = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        menu = choice_menu(state, legal, "en")
+        if menu is not None:
+            leaves = {a for _, _, by_o in menu for _, _, spots in by_o for _, _, a in spots}
+            assert leaves == set(legal)  # every placement reachable, nothing else
+            for _, _, by_o in menu:
+                for _, _, spots in by_o:
+                    for _, text, _ in spots:
+                        assert text.startswith("covers ")
+                        seen_beat += "(beats it)" in text
+                        seen_bonus += "+1 counter" in text
+        state.apply_action(legal[rng.below(len(legal))])
+    assert seen_beat and seen_bonus
+
+
+def test_mazmorra_full_notation_still_accepted_and_jugar_too():
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 2)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    action = state.legal_actions()[0]
+    text = state.action_to_string(action)
+    assert state.string_to_action(text.replace("play", "jugar", 1)) == action
+    session = scripted("mazmorra", "human,greedy,greedy", answers=[text], seed=2)
+    with pytest.raises(Quit):
+        session.run()
+    assert [a for a in session.match.actions if a["player"] == 0][0]["action"] == text
+
+
+def test_undo_after_a_placement_gives_the_true_reason():
+    game = make_game("mazmorra")
+    match = Match(game, 3, 1)
+    state = match.state
+    while state.current_player() == CHANCE:
+        match.apply(state.sample_chance())
+    with pytest.raises(IllegalActionError, match="no decision has been made yet"):
+        match.undo(0)
+    placed = match.state.legal_actions()[0]
+    notation = match.state.action_to_string(placed)
+    match.apply(placed)
+    with pytest.raises(IllegalActionError) as info:
+        match.undo(0)
+    assert f"{notation!r} showed a card that was hidden" in info.value.text("en")
+    assert "mostró una carta que estaba oculta" in info.value.text("es")
+
+
+def test_undo_reasons_for_chance_and_a_finished_turn():
+    match = Match(make_game("prime-climb"), 2, 1)
+    match.apply(match.state.sample_chance())
+    with pytest.raises(IllegalActionError, match="chance is never taken back"):
+        match.undo(0)
+    while match.state.current_player() == 0:
+        match.apply(match.state.legal_actions()[0])
+    while match.state.current_player() != 1:
+        match.apply(match.state.sample_chance() if match.state.current_player() == CHANCE else match.state.legal_actions()[0])
+    assert not match.can_undo(0)
+
+
+def view_after(name, n, seed, steps):
+    game = make_game(name)
+    state = game.new_initial_state(n, seed)
+    rng = __import__("ludoteca.engine.rng", fromlist=["Rng"]).Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(state.sample_chance() if state.is_chance_node() else legal[rng.below(len(legal))])
+    return game, state
+
+
+def render_text(game, state, lang="en", mono=True, seat=None):
+    console = Console(record=True, width=140, file=io.StringIO(), color_system=None if mono else "truecolor")
+    console.print(render_view(game, view_document(state, seat), lang, console=console))
+    return console.export_text()
+
+
+def test_mazmorra_entry_keeps_its_label_and_no_path_is_said():
+    game, state = view_after("mazmorra", 4, 1, 0)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    out = render_text(game, state)
+    assert "IN" in out  # four pawns on ENTRY, its label still shown
+    assert "no path to the exit yet" in out and "steps from the exit" not in out
+    es = render_text(game, state, "es")
+    assert "aún sin camino a la salida" in es and "a 1 pasos" not in es
+
+
+def test_mazmorra_distance_when_a_path_exists():
+    from ludoteca.games.mazmorra.terminal import reachable
+
+    game = make_game("mazmorra")
+    for seed in range(40):
+        _, state = view_after("mazmorra", 3, seed, 120)
+        view = view_document(state, None)["view"]
+        linked = [s for s, p in enumerate(view["pawns"]) if p in reachable(view)]
+        assert all(state.distances()[state.pawns[s]] >= 0 for s in linked)
+        assert all(state.distances()[state.pawns[s]] < 0 for s in range(3) if s not in linked)
+        if linked and state.pawns[linked[0]] < 90:
+            out = render_text(game, state)
+            assert "from the exit" in out
+            return
+    pytest.fail("no pawn with a path in 40 games")
+
+
+def test_mazmorra_spanish_names_agree_in_gender():
+    from ludoteca.games.mazmorra.cards import long_name, parse_card
+
+    assert long_name(parse_card("R3rojo"), "es") == "piedra 3 roja"
+    assert long_name(parse_card("P3rojo"), "es") == "papel 3 rojo"
+    assert long_name(parse_card("T2morado"), "es") == "tijera 2 morada"
+    assert long_name(parse_card("T2verde"), "es") == "tijera 2 verde"
+    assert long_name(parse_card("R2amarillo"), "es") == "piedra 2 amarilla"
+
+
+def test_play_mazmorra_with_default_seats_works_and_two_says_how():
+    result = run("play", "mazmorra", "--seed", "1", input="quit\n")
+    assert "error" not in result.output.lower(), result.output[-500:]
+    assert "P1 (human), your choice" in result.output and "P3 (@3)" in result.output  # three seats
+    two = run("play", "mazmorra", "--seats", "human,greedy", "--seed", "1")
+    assert two.exit_code == 2 and "a rules option allows 2" in two.stderr and "ludoteca rules mazmorra" in two.stderr
+    assert run("play", "mazmorra", "--seats", "greedy,greedy", "-o", "allow_two=true", "--seed", "1", "--quiet").exit_code == 0
+
+
+# --- seats, colour ---------------------------------------------------------------------------
+def test_seats_are_named_as_the_table_names_them():
+    for name in ("prime-climb", "aggravation", "piramide", "mazmorra"):
+        game, state = view_after(name, 3 if name != "prime-climb" else 2, 2, 3000)
+        assert state.is_terminal()
+        out = render_text(game, state)
+        assert not re.search(r"(?<!\d)-4|P-\d|\bP0\b|seat 0", out), name
+    session = scripted("aggravation", "human,greedy", answers=["1"] * 800)
+    session.run()
+    out = text_of(session)
+    assert "Ana (human)" in out and "(seat" not in out and "P0" not in out
+
+
+def test_view_seat_counts_like_the_table(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(run("new", "piramide", "--players", "3", "--seed", "2").stdout)
+    assert json.loads(run("view", str(path), "--seat", "1").stdout)["seat"] == 0
+    assert json.loads(run("view", str(path), "--seat", "P3").stdout)["seat"] == 2
+    bad = run("view", str(path), "--seat", "0")
+    assert bad.exit_code == 2 and "seats 1..3" in bad.stderr
+    assert run("view", str(path), "--seat", "4").exit_code == 2
+
+
+def test_prime_climb_board_shows_factors_without_colour():
+    game, state = view_after("prime-climb", 2, 1, 0)
+    mono = render_text(game, state, mono=True)
+    assert "12 2²·3" in mono and "97 97*" in mono and "prime factors" in mono
+    colour = render_text(game, state, mono=False)
+    assert "■" in colour and "2²·3" not in colour
+    result = run("play", "prime-climb", "--seats", "human,greedy", "--seed", "1", input="quit\n", env={"NO_COLOR": "1"})
+    assert "12 2²·3" in result.output
+
+
+def test_render_view_passes_mono_only_to_renderers_that_take_it():
+    console = Console(file=io.StringIO(), color_system=None)
+    for name in ("aggravation", "piramide"):
+        game, state = view_after(name, 2, 1, 10)
+        render_view(game, view_document(state, None), "en", console=console)
+
+
+# --- replay --step ---------------------------------------------------------------------------
+def test_replay_step_waits_for_enter_and_q_stops(tmp_path):
+    record = tmp_path / "r.json"
+    run("play", "aggravation", "--seats", "random,random", "--seed", "2", "--record", str(record), "--quiet")
+    total = len(json.loads(record.read_text())["actions"])
+    stopped = run("replay", str(record), "--step", input="\n\nq\n")
+    assert stopped.exit_code == 0
+    assert stopped.output.count("(Enter: next action, q: stop)") == 3
+    assert f"3/{total}" in stopped.output and f"4/{total}" not in stopped.output
+    assert "replays exactly" not in stopped.output
+    full = run("replay", str(record), "--step", input="\n" * (total + 5))
+    assert f"{total}/{total}" in full.output and "replays exactly" in full.output
+    assert full.output.count("(Enter: next action, q: stop)") == total - 1
+    es = run("replay", str(record), "--step", "--lang", "es", input="q\n")
+    assert "(Intro: siguiente acción, q: parar)" in es.output
+
+
+def test_tell_events_words_the_generic_event_with_the_viewers_description():
+    game = make_game("piramide")
+    state = game.new_initial_state(3, 1)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    action = state.sample_chance()
+    drawer = state.cur
+    mine = state.describe_action_for(action, drawer, "en")
+    theirs = state.describe_action_for(action, (drawer + 1) % 3, "en")
+    events = state.clone().apply_with_events(action)
+    names = ["Ana", "P2", "P3"]
+    assert tell_events(game, events, drawer, "en", names, mine) != tell_events(game, events, (drawer + 1) % 3, "en", names, theirs)
+    told = " ".join(tell_events(game, events, (drawer + 1) % 3, "en", names, theirs))
+    assert state.action_to_string(action).split(" ")[-1] not in told
+
+
+def test_aggravation_and_mazmorra_readable_without_colour():
+    """Whose marble a digit is, and which colour a Mazmorra card is, are told in letters too."""
+    game, state = view_after("aggravation", 3, 2, 400)
+    mono = render_text(game, state, mono=True)
+    assert "marbles 1-4: P1 a-d  P2 e-h  P3 i-l" in mono
+    assert "marbles 1-4" not in render_text(game, state, mono=False)
+    game, state = view_after("mazmorra", 3, 2, 40)
+    view = view_document(state, None)["view"]
+    from ludoteca.games.mazmorra.cards import short_name
+
+    mono = render_text(game, state, mono=True)
+    assert "On the table: " in mono and all(short_name(card) in mono for card, *_ in view["table"])
+    assert "On the table: " not in render_text(game, state, mono=False)

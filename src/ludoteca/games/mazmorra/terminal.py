@@ -252,3 +252,43 @@ def choice_menu(state: Any, legal: list[int], lang: str) -> list[tuple[str, str,
         total = sum(len(a) for a in by_o.values())
         menu.append((short_name(card), long_name(card, lang) + ": " + T(many(total, "place", "places"), many(total, "sitio", "sitios")).get(lang), places))
     return menu
+
+
+def menu_words() -> dict[str, tuple[str, ...]]:
+    """Other words a person may type for a label of the step-by-step menu (the orientations)."""
+    return {"up": ("u", "upright", "vertical", "v", "en vertical", "de pie"),
+            "side": ("s", "sideways", "horizontal", "h", "en horizontal", "de lado", "tumbada")}
+
+
+def menu_missing(state: Any, lang: str) -> list[str]:
+    """Each card of the hand that the placement menu leaves out, with the rule that keeps it out."""
+    from collections import Counter
+
+    from .cards import beats
+    from .notation import placement_problem
+
+    from .state import PLACE
+
+    g = state.game
+    if state.current_player() < 0 or state.phase != PLACE:
+        return []
+    placeable = {a // (2 * g.ncells) for a in state.legal_actions() if a < g.move_base}
+    lines = []
+    table, geo = state.table, g.geo
+    for card in state.hands[state.turn]:
+        if card in placeable:
+            continue
+        reasons: Counter[str] = Counter()
+        beaten_somewhere = False
+        for o in (0, 1):
+            for p in range(g.ncells):
+                if not geo.valid[o][p]:
+                    continue
+                covered = {table.top[c] >> 3 for c in geo.rects[o][p] if table.top[c] >= 0}
+                if any(x == ENTRY or (x < NUM_CARDS and beats(card, x)) for x in covered):
+                    beaten_somewhere = True
+                    reasons[placement_problem(state, card, o, p).get(lang)] += 1
+        why = reasons.most_common(1)[0][0] if beaten_somewhere and reasons else T(
+            "it beats none of the cards it could cover", "no vence a ninguna de las cartas que podría cubrir").get(lang)
+        lines.append(T(f"{long_name(card, 'en')}: cannot be placed: {why}", f"{long_name(card, 'es')}: no se puede colocar: {why}").get(lang))
+    return lines
