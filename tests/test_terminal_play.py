@@ -494,3 +494,49 @@ def test_aggravation_and_mazmorra_readable_without_colour():
     mono = render_text(game, state, mono=True)
     assert "On the table: " in mono and all(short_name(card) in mono for card, *_ in view["table"])
     assert "On the table: " not in render_text(game, state, mono=False)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["1", "up", "1"]), ("en", ["1", "SIDE", "1"]),
+                                         ("es", ["1", "vertical", "1"]), ("es", ["1", "horizontal", "1"])])
+def test_mazmorra_orientation_typed_as_a_word(lang, words):
+    """The menu's orientation labels (and the Spanish words) are accepted as typed."""
+    session = scripted("mazmorra", "human,greedy,greedy", answers=words, lang=lang)
+    with pytest.raises(Quit):
+        session.run()
+    played = [a for a in session.match.actions if a["player"] == 0][0]["action"]
+    assert (" up @" in played) == (words[1].lower() in ("up", "vertical")), played
+
+
+def test_mazmorra_a_number_after_all_asks_before_it_plays():
+    session = scripted("mazmorra", "human,greedy,greedy", answers=["all", "1", "no", "all", "1", "yes"])
+    with pytest.raises(Quit):
+        session.run()
+    out = text_of(session)
+    assert "a number from this list asks before it plays" in out
+    assert out.count("? yes/no") == 2
+    assert len([a for a in session.match.actions if a["player"] == 0]) == 1  # the 'no' played nothing
+
+
+def test_mazmorra_walks_say_their_counters_and_missing_cards_say_why():
+    from ludoteca.games.mazmorra.state import MOVE, PLACE
+    from ludoteca.games.mazmorra.terminal import menu_missing
+
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 2)
+    walks = missing = 0
+    while not state.is_terminal() and not (walks and missing):
+        player = state.current_player()
+        if state.phase == MOVE and player >= 0:
+            for a in state.legal_actions():
+                en, es = state.describe_action(a, "en"), state.describe_action(a, "es")
+                assert en.endswith(("; no counter", "; +1 counter: same colour")), en
+                assert es.endswith(("; sin contador", "; +1 contador: mismo color")), es
+                walks += 1
+        if state.phase == PLACE and player >= 0:
+            placeable = {a // (2 * game.ncells) for a in state.legal_actions() if a < game.move_base}
+            lines = menu_missing(state, "en")
+            assert len(lines) == len(set(state.hands[player]) - placeable)
+            assert all(": cannot be placed: " in line for line in lines)
+            missing += len(lines)
+        state.apply_action(state.sample_chance() if player < 0 else state.legal_actions()[0])
+    assert walks and missing

@@ -319,7 +319,7 @@ class TerminalGame:
                     self.error(exc.text(self.lang))
                     continue
             if command == "all":
-                confirm = bool(stack)
+                confirm = confirm or bool(stack)
                 stack.clear()  # numbers now count in the full list
                 choices = Choices(self, self.legal_rows(legal))
                 choices.show_page(choices.page_size if self.fit else None)
