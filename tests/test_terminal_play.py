@@ -540,3 +540,30 @@ def test_mazmorra_walks_say_their_counters_and_missing_cards_say_why():
             missing += len(lines)
         state.apply_action(state.sample_chance() if player < 0 else state.legal_actions()[0])
     assert walks and missing
+
+
+@pytest.mark.parametrize("name", ["prime-climb", "aggravation"])
+def test_replay_step_keeps_each_steps_words_on_an_80x24_screen(tmp_path, name):
+    """Fitted to the screen, each step is the board (compact where the full one would push the
+    words off), then the step's words, then the prompt: the words are on the last 24 lines."""
+    from ludoteca.engine import GameRecord
+    from ludoteca.terminal.replay import walk
+
+    record = tmp_path / "r.json"
+    run("play", name, "--seats", "random,random", "--seed", "2", "--record", str(record), "--quiet")
+    rec = GameRecord.loads(record.read_text())
+    screens: list[str] = []
+
+    class Screen(Console):
+        def input(self, prompt="", **kwargs):
+            self.print(prompt, end="")
+            screens.append("\n".join(self.export_text(clear=False).splitlines()[-24:]))
+            if len(screens) >= 12:
+                raise EOFError
+            return ""
+
+    console = Screen(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    walk(rec, console=console, step=True, fit=True)
+    assert len(screens) == 12
+    for number, screen in enumerate(screens, 1):
+        assert f"{number}/{len(rec.actions)}" in screen, screen
