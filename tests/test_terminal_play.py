@@ -567,3 +567,36 @@ def test_replay_step_keeps_each_steps_words_on_an_80x24_screen(tmp_path, name):
     assert len(screens) == 12
     for number, screen in enumerate(screens, 1):
         assert f"{number}/{len(rec.actions)}" in screen, screen
+
+
+@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_prompt_fits_an_80x24_screen(name, lang):
+    """Fitted to the screen, the last 24 lines at a prompt hold the board (or its compact form),
+    the story up to its latest line, the choices and the prompt, none wider than 80 columns.
+    (Story lines that do not fit were printed first, above the board, into the scrollback.)"""
+    game = make_game(name)
+    seat_list = parse_seats(",".join(["human"] + ["greedy"] * (game.default_players - 1)), game, 5)
+    players = [{"name": f"P{i + 1}", "kind": s.kind} for i, s in enumerate(seat_list)]
+    console = Console(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    screens: list[tuple[str, str, int]] = []
+
+    class Fitted(TerminalGame):
+        def ask(self, prompt):
+            self.console.print(prompt + "1")  # the answer, echoed as a terminal does
+            # the first prompt of a decision (not a later step of a step-by-step choice)
+            first = not screens or len(self.match.actions) != screens[-1][2]
+            screens.append((self.console.export_text(clear=False), self.log[-1] if first else "", len(self.match.actions)))
+            if len(screens) > 8:
+                raise Quit
+            return "1"
+
+    session = Fitted(Match(game, len(seat_list), 5, players), seat_list, lang, console=console, fit_screen=True)
+    with pytest.raises(Quit):
+        session.run()
+    assert len(screens) > 8
+    for text, latest, _ in screens:
+        rows = text.splitlines()[-24:]
+        assert all(len(r) <= 80 for r in rows), text
+        assert rows[-1].startswith("("), rows[-1]
+        assert " ".join(latest.split()) in " ".join(" ".join(rows).split()), (latest, "\n".join(rows))
