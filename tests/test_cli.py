@@ -165,3 +165,30 @@ def test_terminal_log_never_names_another_players_drawn_card(game):
             action = legal[rng.below(len(legal))]
         state.apply_legal(action)
     assert hidden_seen > 0 and mine_seen > 0
+
+
+def test_games_and_play_agree_on_player_counts():
+    """The first line of `games`' player counts is what `play` accepts with the default rules;
+    each other count is said with the option that allows it, and that option does allow it."""
+    from ludoteca.cli.main import player_counts
+    from ludoteca.engine import LudotecaError, game_names, make_game
+
+    for name in game_names():
+        first, *notes = player_counts(name, "en").splitlines()
+        lo, hi = map(int, first.split("–"))
+        game = make_game(name)
+        for n in range(1, 9):
+            try:
+                game.check_players(n)
+                accepted = True
+            except LudotecaError:
+                accepted = False
+            assert accepted == (lo <= n <= hi), (name, n)
+        for note in notes:  # "(2 with allow_two=true)"
+            count, option = note.strip("()").split(" with ")
+            key, value = option.split("=")
+            other = make_game(name, {key: {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)})
+            for n in range(int(count.split("–")[0]), int(count.split("–")[-1]) + 1):
+                assert other.check_players(n) == n
+    result = runner.invoke(app, ["games"])
+    assert "3–4" in result.output and "allow_two=true" in result.output

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from ludoteca.games.piramide.words import card_name
+
 import pytest
 
 from ludoteca.engine import CHANCE, GameRecord, IllegalActionError, Match, make_game, replay
@@ -83,8 +85,8 @@ def test_card_placed_scores_the_lower_of_value_and_level() -> None:
     assert e == {"type": "card_placed", "seat": 0, "card": "R8", "cell": "L3P2", "level": 3, "position": 2,
                  "value": 8, "multiplier": 1, "points": 3, "score": 6}
     en, es = both(G, e)
-    assert en == "Ana places R8 at level 3, position 2 and scores 3 points; total 6"
-    assert es == "Ana coloca R8 en el nivel 3, posición 2 y suma 3 puntos; total 6"
+    assert en == "Ana places regular 8 at level 3, position 2 and scores 3 points; total 6"
+    assert es == "Ana coloca regular 8 en el nivel 3, posición 2 y suma 3 puntos; total 6"
 
 
 def test_edge_card_placed_scores_double_and_one_point_is_singular() -> None:
@@ -120,8 +122,8 @@ def test_symbol_matched_then_points_chosen() -> None:
     assert matched == {"type": "symbol_matched", "seat": 0, "card": "R6sol", "symbol": "sol", "matches": 2,
                        "cells": ["L1P2", "L2P3"]}
     en, es = both(G, matched)
-    assert en == "R6sol matches the sol symbol of 2 adjacent cards (L1P2, L2P3): Ana chooses 2 points or a card"
-    assert es == ("R6sol coincide con el símbolo sol de 2 cartas adyacentes (L1P2, L2P3): "
+    assert en == "Regular 6 (sun) matches the sun symbol of 2 adjacent cards (level 1, position 2; level 2, position 3): Ana chooses 2 points or a card"
+    assert es == ("Regular 6 (sol) coincide con el símbolo sol de 2 cartas adyacentes (nivel 1, posición 2; nivel 2, posición 3): "
                   "Ana elige entre 2 puntos y una carta")
     (reward,) = act(s, "symbol points")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "points", "points": 2, "score": 4}
@@ -133,8 +135,8 @@ def test_symbol_card_chosen_is_drawn_secretly() -> None:
     s = arrange(G, 2, base=BASE7, hands={0: ["R6sol"]})
     _, matched = act(s, "play R6sol L2P1")  # L1P2 is sol: one match
     assert matched["matches"] == 1 and matched["cells"] == ["L1P2"]
-    assert "1 adjacent card (L1P2)" in both(G, matched)[0] and "1 point or" in both(G, matched)[0]
-    assert "1 carta adyacente (L1P2)" in both(G, matched)[1] and "1 punto y" in both(G, matched)[1]
+    assert "1 adjacent card (level 1, position 2)" in both(G, matched)[0] and "1 point or" in both(G, matched)[0]
+    assert "1 carta adyacente (nivel 1, posición 2)" in both(G, matched)[1] and "1 punto y" in both(G, matched)[1]
     (reward,) = act(s, "symbol draw edge")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "card", "deck": "edge"}
     assert both(G, reward) == ("Ana takes the symbol reward as a card from the edge deck",
@@ -142,8 +144,8 @@ def test_symbol_card_chosen_is_drawn_secretly() -> None:
     (drawn,) = act(s, "drawn EL7luna")
     assert drawn == {"type": "card_drawn", "seat": 0, "deck": "edge", "card": "EL7luna", "face_up": False,
                      "hand_size": 1, "seen_by": [0], "secret": ["card"]}
-    assert both(G, event_for(drawn, 0)) == ("Ana draws EL7luna from the edge deck (1 card in hand)",
-                                            "Ana roba EL7luna del mazo de bordes (1 carta en la mano)")
+    assert both(G, event_for(drawn, 0)) == ("Ana draws left edge 7 (moon) from the edge deck (1 card in hand)",
+                                            "Ana roba borde izquierdo 7 (luna) del mazo de bordes (1 carta en la mano)")
     told = event_for(drawn, 1)
     assert "card" not in told and "EL7luna" not in json.dumps(told)
     assert both(G, told) == ("Ana draws a card from the edge deck (1 card in hand)",
@@ -180,8 +182,8 @@ def test_hand_limit_then_discards_onto_their_piles() -> None:
                               "Ana tiene 7 cartas, más del límite de 5, y debe descartar 2")
     (first,) = act(s, "discard EL1sol")
     assert first == {"type": "card_discarded", "seat": 0, "card": "EL1sol", "pile": "edge", "hand_size": 6}
-    assert both(G, first) == ("Ana discards EL1sol onto the edge discard pile",
-                              "Ana descarta EL1sol en la pila de descarte de bordes")
+    assert both(G, first) == ("Ana discards left edge 1 (sun) onto the edge discard pile",
+                              "Ana descarta borde izquierdo 1 (sol) en la pila de descarte de bordes")
     second, ended = act(s, "discard R1")
     assert second["pile"] == "regular" and second["hand_size"] == 5 and ended["type"] == "turn_ended"
     assert "la pila de descarte de bloques regulares" in both(G, second)[1]
@@ -238,8 +240,8 @@ def test_face_up_bottom_card_is_drawn_in_the_open() -> None:
     assert chosen == {"type": "deck_chosen", "seat": 0, "deck": "edge", "draw": 1}
     assert drawn == {"type": "card_drawn", "seat": 0, "deck": "edge", "card": bottom, "face_up": True, "hand_size": 2}
     assert event_for(drawn, 1) == drawn  # everyone saw it lying face up
-    assert both(G, drawn, None) == (f"P1 draws the face-up bottom card of the edge deck, {bottom} (2 cards in hand)",
-                                    f"P1 roba la carta bocarriba del fondo del mazo de bordes, {bottom} (2 cartas en la mano)")
+    assert both(G, drawn, None) == (f"P1 draws the face-up bottom card of the edge deck, {card_name(bottom, 'en')} (2 cards in hand)",
+                                    f"P1 roba la carta bocarriba del fondo del mazo de bordes, {card_name(bottom, 'es')} (2 cartas en la mano)")
 
 
 def test_symbol_card_from_the_edge_deck_can_be_the_face_up_bottom_card() -> None:

@@ -78,8 +78,8 @@ def test_ending_on_red_draws_an_action_card_that_moves_the_pawn():
     events_of(s, "A+3")
     moved, red = events_of(s, "B*1")
     assert red == {"type": "landed_on_red", "seat": 0, "pawns": ["A"], "spaces": [13]}
-    assert told(s, red) == "Ana's pawn A (13) ends on a red prime: Ana draws a Prime card."
-    assert told(s, red, "es") == "El peón A (13) de Ana termina en un primo rojo: Ana roba una carta Prime."
+    assert told(s, red) == "Ana's pawn A (13) ends on a red prime."
+    assert told(s, red, "es") == "El peón A (13) de Ana termina en un primo rojo."
     drawn, moved = events_of(s, "draw fifty")
     assert drawn == {"type": "card_drawn", "seat": 0, "card": "fifty", "keeper": False}
     assert moved == {"type": "pawn_moved", "seat": 0, "pawn": "A", "from": 13, "to": 63, "by": "card", "card": "fifty"}
@@ -133,7 +133,8 @@ def test_steal_a_keeper_the_only_one_or_the_chosen_one_or_none():
     s = on_red([(10, 0), (0, 0)])
     drawn, nothing = events_of(s, "draw steal")
     assert nothing == {"type": "card_no_effect", "seat": 0, "card": "steal"}
-    assert told(s, nothing) == "The card Steal has no effect." and told(s, nothing, "es") == "La carta Robo no tiene efecto."
+    assert told(s, nothing) == "The card Steal has no effect: no other player has a Keeper card to steal."
+    assert told(s, nothing, "es") == "La carta Robo no tiene efecto: ningún otro jugador tiene una carta Guardián que robar."
 
 
 def test_switch_with_a_chosen_pawn_bumps_a_pawn_sharing_its_space():
@@ -164,7 +165,7 @@ def test_both_pawns_on_red_are_told_together():
     events_of(s, "A+3")
     moved, red = events_of(s, "B+1")
     assert red["pawns"] == ["A", "B"] and red["spaces"] == [13, 17]
-    assert told(s, red) == "Ana's pawns A (13) and B (17) end on a red prime: Ana draws a Prime card."
+    assert told(s, red) == "Ana's pawns A (13) and B (17) end on a red prime."
 
 
 def test_a_reshuffle_before_the_draw():

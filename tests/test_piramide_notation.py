@@ -56,8 +56,8 @@ def test_legal_but_wrong_here_is_explained() -> None:
 def test_descriptions_in_both_languages() -> None:
     s = arrange(G, 2, hands={0: ["R5"]})
     a = parse(G, "play R5 L2P3")
-    assert s.describe_action(a, "en") == "Play R5 at level 2, position 3 (2 points)"
-    assert s.describe_action(a, "es") == "Jugar R5 en el nivel 2, posición 3 (2 puntos)"
+    assert s.describe_action(a, "en") == "Play regular 5 at level 2, position 3 (2 points)"
+    assert s.describe_action(a, "es") == "Jugar regular 5 en el nivel 2, posición 3 (2 puntos)"
     for b in s.legal_actions():
         assert s.describe_action(b, "es") and s.describe_action(b, "en")
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from ludoteca.cli.main import app
 from ludoteca.engine import CHANCE, IllegalActionError, Match, make_game, view_document
 from ludoteca.engine.events import event_for
+from ludoteca.games.piramide.words import card_name
 from ludoteca.terminal.play import Quit, TerminalGame, command_of
 from ludoteca.terminal.render import render_view, tell_events
 from ludoteca.terminal.seats import parse_seats
@@ -151,7 +152,7 @@ def test_hidden_cards_stay_hidden_in_the_log():
     assert any(seat != 0 for seat, _, _ in drawn) and any(seat == 0 for seat, _, _ in drawn)
     for seat, card, line in drawn:
         assert "· " + " ".join(line.split()) in out
-        assert (card in line) == (seat == 0), line
+        assert (card_name(card, "en") in line) == (seat == 0), line
 
 
 # --- the prompt ----------------------------------------------------------------------------
@@ -165,7 +166,32 @@ def test_help_and_question_mark_list_the_commands_in_both_languages():
         out = text_of(session)
         assert out.count(word) == 2
         assert ("undo" if lang == "en" else "deshacer") in out
-    assert "(número o notación; ayuda, deshacer, todas, pista, reglas, salir)" in "".join(session.prompts)
+    assert "(número o notación; ayuda, deshacer, todas, más, pista, reglas, salir)" in "".join(session.prompts)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hint_is_offered_only_where_the_game_has_hints(lang):
+    """Prime Climb has hints; Aggravation has none: neither its prompt nor its help offers one,
+    and typing the word says so instead of reading it as a move."""
+    word = "hint" if lang == "en" else "pista"
+    session = scripted("aggravation", "human,greedy", answers=["?", word], lang=lang)
+    with pytest.raises(Quit):
+        session.run()
+    assert word not in "".join(session.prompts)
+    out = text_of(session)
+    assert f"  {word} " not in out
+    assert ("this game has no hints" if lang == "en" else "este juego no tiene pistas") in out
+
+
+def test_who_starts_is_said_before_the_first_move():
+    """The first told line names the seat whose turn is told next (its roll, or its move)."""
+    for name in ("prime-climb", "aggravation", "piramide", "mazmorra"):
+        game = make_game(name)
+        session = scripted(name, ",".join(["greedy"] * game.default_players))
+        session.run()
+        starter = next(i for i in range(game.default_players) if session.log[1].startswith(session.names[i]))
+        assert session.log[0] == f"{session.who(starter)} starts.", name
+
 
 
 def test_help_at_the_prompt_through_the_cli():
@@ -468,3 +494,109 @@ def test_aggravation_and_mazmorra_readable_without_colour():
     mono = render_text(game, state, mono=True)
     assert "On the table: " in mono and all(short_name(card) in mono for card, *_ in view["table"])
     assert "On the table: " not in render_text(game, state, mono=False)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["1", "up", "1"]), ("en", ["1", "SIDE", "1"]),
+                                         ("es", ["1", "vertical", "1"]), ("es", ["1", "horizontal", "1"])])
+def test_mazmorra_orientation_typed_as_a_word(lang, words):
+    """The menu's orientation labels (and the Spanish words) are accepted as typed."""
+    session = scripted("mazmorra", "human,greedy,greedy", answers=words, lang=lang)
+    with pytest.raises(Quit):
+        session.run()
+    played = [a for a in session.match.actions if a["player"] == 0][0]["action"]
+    assert (" up @" in played) == (words[1].lower() in ("up", "vertical")), played
+
+
+def test_mazmorra_a_number_after_all_asks_before_it_plays():
+    session = scripted("mazmorra", "human,greedy,greedy", answers=["all", "1", "no", "all", "1", "yes"])
+    with pytest.raises(Quit):
+        session.run()
+    out = text_of(session)
+    assert "a number from this list asks before it plays" in out
+    assert out.count("? yes/no") == 2
+    assert len([a for a in session.match.actions if a["player"] == 0]) == 1  # the 'no' played nothing
+
+
+def test_mazmorra_walks_say_their_counters_and_missing_cards_say_why():
+    from ludoteca.games.mazmorra.state import MOVE, PLACE
+    from ludoteca.games.mazmorra.terminal import menu_missing
+
+    game = make_game("mazmorra")
+    state = game.new_initial_state(3, 2)
+    walks = missing = 0
+    while not state.is_terminal() and not (walks and missing):
+        player = state.current_player()
+        if state.phase == MOVE and player >= 0:
+            for a in state.legal_actions():
+                en, es = state.describe_action(a, "en"), state.describe_action(a, "es")
+                assert en.endswith(("; no counter", "; +1 counter: same colour")), en
+                assert es.endswith(("; sin contador", "; +1 contador: mismo color")), es
+                walks += 1
+        if state.phase == PLACE and player >= 0:
+            placeable = {a // (2 * game.ncells) for a in state.legal_actions() if a < game.move_base}
+            lines = menu_missing(state, "en")
+            assert len(lines) == len(set(state.hands[player]) - placeable)
+            assert all(": cannot be placed: " in line for line in lines)
+            missing += len(lines)
+        state.apply_action(state.sample_chance() if player < 0 else state.legal_actions()[0])
+    assert walks and missing
+
+
+@pytest.mark.parametrize("name", ["prime-climb", "aggravation"])
+def test_replay_step_keeps_each_steps_words_on_an_80x24_screen(tmp_path, name):
+    """Fitted to the screen, each step is the board (compact where the full one would push the
+    words off), then the step's words, then the prompt: the words are on the last 24 lines."""
+    from ludoteca.engine import GameRecord
+    from ludoteca.terminal.replay import walk
+
+    record = tmp_path / "r.json"
+    run("play", name, "--seats", "random,random", "--seed", "2", "--record", str(record), "--quiet")
+    rec = GameRecord.loads(record.read_text())
+    screens: list[str] = []
+
+    class Screen(Console):
+        def input(self, prompt="", **kwargs):
+            self.print(prompt, end="")
+            screens.append("\n".join(self.export_text(clear=False).splitlines()[-24:]))
+            if len(screens) >= 12:
+                raise EOFError
+            return ""
+
+    console = Screen(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    walk(rec, console=console, step=True, fit=True)
+    assert len(screens) == 12
+    for number, screen in enumerate(screens, 1):
+        assert f"{number}/{len(rec.actions)}" in screen, screen
+
+
+@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_each_prompt_fits_an_80x24_screen(name, lang):
+    """Fitted to the screen, the last 24 lines at a prompt hold the board (or its compact form),
+    the story up to its latest line, the choices and the prompt, none wider than 80 columns.
+    (Story lines that do not fit were printed first, above the board, into the scrollback.)"""
+    game = make_game(name)
+    seat_list = parse_seats(",".join(["human"] + ["greedy"] * (game.default_players - 1)), game, 5)
+    players = [{"name": f"P{i + 1}", "kind": s.kind} for i, s in enumerate(seat_list)]
+    console = Console(width=80, height=24, record=True, file=io.StringIO(), color_system=None)
+    screens: list[tuple[str, str, int]] = []
+
+    class Fitted(TerminalGame):
+        def ask(self, prompt):
+            self.console.print(prompt + "1")  # the answer, echoed as a terminal does
+            # the first prompt of a decision (not a later step of a step-by-step choice)
+            first = not screens or len(self.match.actions) != screens[-1][2]
+            screens.append((self.console.export_text(clear=False), self.log[-1] if first else "", len(self.match.actions)))
+            if len(screens) > 8:
+                raise Quit
+            return "1"
+
+    session = Fitted(Match(game, len(seat_list), 5, players), seat_list, lang, console=console, fit_screen=True)
+    with pytest.raises(Quit):
+        session.run()
+    assert len(screens) > 8
+    for text, latest, _ in screens:
+        rows = text.splitlines()[-24:]
+        assert all(len(r) <= 80 for r in rows), text
+        assert rows[-1].startswith("("), rows[-1]
+        assert " ".join(latest.split()) in " ".join(" ".join(rows).split()), (latest, "\n".join(rows))

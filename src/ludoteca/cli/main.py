@@ -81,13 +81,38 @@ def games(lang: Lang = None, as_json: Annotated[bool, typer.Option("--json", hel
     lg = language()
     table = Table(title=T("Games", "Juegos").get(lg))
     table.add_column(T("name", "nombre").get(lg), style="bold")
-    table.add_column(T("title", "título").get(lg))
-    table.add_column(T("players", "jugadores").get(lg))
-    table.add_column(T("options (default)", "opciones (por defecto)").get(lg))
+    table.add_column(T("title", "título").get(lg), max_width=12)
+    table.add_column(T("players", "jugadores").get(lg), max_width=16)
+    longest = max(len(f"{o['name']}={o['default']}") for d in described for o in d["options"])
+    table.add_column(T("options (default)", "opciones (por defecto)").get(lg), overflow="fold", min_width=longest)
     for d in described:
-        opts = ", ".join(f"{o['name']}={o['default']}" for o in d["options"])
-        table.add_row(d["name"], d["title"][lg], f"{d['players'][0]}–{d['players'][1]}", opts)
+        opts = "\n".join(f"{o['name']}={o['default']}" for o in d["options"])
+        table.add_row(d["name"], d["title"][lg], player_counts(d["name"], lg), opts)
     Console().print(table)
+
+
+def player_counts(name: str, lg: str) -> str:
+    """The player counts `play` accepts with the default rules, then each other count an option
+    allows: '3–4 (2 with allow_two=true)'."""
+    g = make_game(name)
+    lo, hi = g.allowed_min_players(), g.allowed_max_players()
+    notes = []
+    for o in g.OPTIONS.options:
+        values = [not o.default] if o.kind == "bool" else [v for v in (o.choices or ()) if v != o.default]
+        for value in values:
+            try:
+                other = make_game(name, {o.name: value})
+            except LudotecaError:
+                continue
+            olo, ohi = other.allowed_min_players(), other.allowed_max_players()
+            if (olo, ohi) == (lo, hi):
+                continue
+            shown = str(value).lower()
+            count = f"{olo}" if olo == ohi else f"{olo}–{ohi}"
+            if olo < lo and ohi == hi:
+                count = f"{olo}" if olo == lo - 1 else f"{olo}–{lo - 1}"
+            notes.append(T(f"{count} with {o.name}={shown}", f"{count} con {o.name}={shown}").get(lg))
+    return f"{lo}–{hi}" + "".join(f"\n({note})" for note in notes)
 
 
 @app.command()

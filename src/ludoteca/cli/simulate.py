@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 
@@ -79,20 +81,10 @@ def _report(folder: Path, lg: str) -> None:
     except LudotecaError as exc:
         fail(exc.message)
     console = Console(markup=False, emoji=False)  # cells and paths are shown verbatim
-    # the overview, the seats (or each bot in each seat), the first mover, and the win rate by bot;
-    # cells wrap rather than end in "…", so no two rows read alike at 80 columns or in a pipe
+    # the overview, the seats (or each bot in each seat), the first mover, and the win rate by bot
     for t in tables(summary, lg):
-        if t.key not in ("overview", "seats", "agent_seats", "first_mover", "agents"):
-            continue
-        table = Table(title=t.title, title_justify="left")
-        for i, h in enumerate(t.header):
-            if i == 0:  # the variant's label whole, on one line: it is what tells the rows apart
-                table.add_column(h, no_wrap=True, min_width=max([len(h)] + [len(row[0]) for row in t.rows]))
-            else:  # shrink to the longest word of the header, never cut a word into pieces
-                table.add_column(h, overflow="fold", min_width=max(len(w) for w in h.split()))
-        for row in t.rows:
-            table.add_row(*row)
-        console.print(table)
+        if t.key in ("overview", "seats", "agent_seats", "first_mover", "agents"):
+            print_table(console, t, lg)
     console.print(plain(T(f"Report: {folder / 'report' / 'report.html'}", f"Informe: {folder / 'report' / 'report.html'}").get(lg)))
 
 
@@ -112,3 +104,50 @@ def register(app: typer.Typer) -> None:
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True)
 register(app)
+
+
+_RATE = re.compile(r"^(\S+%) \[(\S+)%–(\S+%)\]$")
+
+
+def _cell(text: str) -> str:
+    """A rate over its interval, '50.0% [15.0%–85.0%]' -> '50.0%' over '[15.0–85.0%]': a narrow
+    column that never folds a number in two."""
+    m = _RATE.match(text)
+    return f"{m[1]}\n[{m[2]}–{m[3]}]" if m else text
+
+
+def print_table(console: Console, t: Any, lg: str) -> None:
+    """One summary table within the console's width: the title wrapped above it, bots in the
+    language, and where the columns do not fit side by side, the table in parts, each repeating
+    the columns that tell the rows apart (the variant; the bot)."""
+    from ..engine.wording import bot_word
+
+    keys = 2 if t.key == "agent_seats" else 1
+    header = [bot_word(h, lg) if t.key == "agents" and i >= keys else h for i, h in enumerate(t.header)]
+    rows = [[bot_word(c, lg) if t.key == "agent_seats" and i == 1 else _cell(c) for i, c in enumerate(row)] for row in t.rows]
+    if lg == "es":
+        rows = [["por defecto" if i == 0 and c == "default" else c for i, c in enumerate(row)] for row in rows]
+
+    def width(i: int) -> int:
+        words = [cell_len(w) for w in header[i].split()] or [0]
+        lines = [cell_len(line) for row in rows for line in row[i].splitlines()] or [0]
+        return max(max(words), max(lines) if i >= keys else max(cell_len(header[i]), *lines))
+
+    widths = [width(i) for i in range(len(header))]
+    room = console.width - 1 - sum(w + 3 for w in widths[:keys])
+    parts: list[list[int]] = [[]]
+    used = 0
+    for i in range(keys, len(header)):
+        if parts[-1] and used + widths[i] + 3 > room:
+            parts.append([])
+            used = 0
+        parts[-1].append(i)
+        used += widths[i] + 3
+    console.print(t.title, style="bold")
+    for cols in parts:
+        table = Table(show_lines=any("\n" in row[i] for row in rows for i in cols))
+        for i in [*range(keys), *cols]:
+            table.add_column(header[i], no_wrap=i < keys, overflow="fold", min_width=widths[i] if i < keys else None)
+        for row in rows:
+            table.add_row(*(row[i] for i in [*range(keys), *cols]))
+        console.print(table)

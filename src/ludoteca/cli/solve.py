@@ -60,9 +60,43 @@ def solve(
     typer.echo(f"{solution.expected_turns(*positions):.4f}")
 
 
+TOLERANCE = 1e-7  # the solve stops when no value changes more than this in a sweep
+
+
+class SweepEstimate:
+    """How far a solve by sweeps has come, and how far it has to go: the largest change falls
+    geometrically from sweep to sweep, so the last two sweeps' changes say how many sweeps
+    remain until it is below the tolerance (the bar's total, and so its ETA, follow that)."""
+
+    def __init__(self, blocks: int, tolerance: float):
+        self.blocks, self.tolerance = blocks, tolerance
+        self.sweep, self.completed, self.total = 1, 0, None
+        self.changes: list[float] = []  # each finished sweep's largest change
+
+    def update(self, sweep: int, done: int, change: float) -> None:
+        import math
+
+        self.sweep = sweep
+        self.completed = (sweep - 1) * self.blocks + done
+        if done < self.blocks:
+            return
+        self.changes.append(change)
+        last = self.changes[-3:]  # the rate over the last sweeps: the first ones overshoot
+        if len(last) == 3 and 0 < last[2] < last[0]:
+            rate = (last[2] / last[0]) ** 0.5
+            left = 0 if change < self.tolerance else math.ceil(math.log(self.tolerance / change) / math.log(rate))
+            self.total = (sweep + max(0, left)) * self.blocks
+
+    def describe(self, lg: str) -> str:
+        if self.total is None:
+            return T(f"sweep {self.sweep}", f"barrido {self.sweep}").get(lg)
+        of = self.total // self.blocks
+        return T(f"sweep {self.sweep} of about {of}", f"barrido {self.sweep} de unos {of}").get(lg)
+
+
 def _solve_duel(goal: int, force: bool) -> None:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     from ..games.prime_climb.solvers import table as tables
     from ..games.prime_climb.solvers.duel import DuelSolver
@@ -81,20 +115,18 @@ def _solve_duel(goal: int, force: bool) -> None:
                      f"Prime Climb a dos sin cartas, tablero 0..{goal}: la tabla {path} (ya resuelta; --force la resuelve de nuevo)").get(lg))
     else:
         solver = DuelSolver(goal)
-        n = len(solver.blocks)
         console = Console(stderr=True)
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                      TextColumn(T("ETA", "quedan").get(lg)), TimeRemainingColumn(), TimeElapsedColumn(),
                       console=console, transient=True) as bar:
-            task = bar.add_task(T("sweep 1", "barrido 1").get(lg), total=n)
+            eta = SweepEstimate(len(solver.blocks), TOLERANCE)
+            task = bar.add_task(eta.describe(lg), total=None)
 
             def progress(sweep: int, done: int, change: float) -> None:
-                if done == n:
-                    bar.update(task, completed=0, description=T(f"sweep {sweep + 1} (last change {change:.1e})",
-                                                               f"barrido {sweep + 1} (último cambio {change:.1e})").get(lg))
-                else:
-                    bar.update(task, completed=done)
+                eta.update(sweep, done, change)
+                bar.update(task, completed=eta.completed, total=eta.total, description=eta.describe(lg))
 
-            result = solver.solve(progress=progress)
+            result = solver.solve(tolerance=TOLERANCE, progress=progress)
         path = tables.save(result)
         table = tables.load(goal)
         typer.echo(T(f"Two-player Prime Climb without cards, board 0..{goal}: {table.pairs.size ** 2:,} positions, {result.sweeps} sweeps, "

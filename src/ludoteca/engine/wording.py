@@ -16,3 +16,20 @@ def listing(items: Sequence[str], lang: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
+
+
+#: the registered bots' names for people (the web's i18n.js keeps the same words); a bot not
+#: listed here is called by its registered name
+BOT_WORDS = {
+    "easy": ("easy", "fácil"), "medium": ("medium", "medio"), "hard": ("hard", "difícil"),
+    "random": ("random", "al azar"), "greedy": ("greedy", "codicioso"), "mcts": ("MCTS search", "búsqueda MCTS"),
+    "ismcts": ("ISMCTS search", "búsqueda ISMCTS"), "lookahead": ("lookahead", "anticipación"),
+    "noisy-greedy": ("noisy greedy", "codicioso con ruido"), "optimal-racer": ("optimal racer", "corredor óptimo"),
+    "perfect": ("perfect", "perfecto"),
+}
+
+
+def bot_word(name: str, lang: str | None) -> str:
+    """A bot's name for people: bot_word('greedy', 'es') -> 'codicioso'."""
+    words = BOT_WORDS.get(name)
+    return words[lang == "es"] if words else name

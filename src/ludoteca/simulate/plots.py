@@ -31,6 +31,11 @@ def _grouped_bars(ax, groups: list[str], series: dict[str, list[dict[str, float]
     ax.set_ylim(0, 1)
 
 
+def legend_outside(ax) -> Any:
+    """The legend to the right of the plot, outside its axes: it never covers a bar or a line."""
+    return ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
+
+
 def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list[Path]:
     """Write every figure the summary supports; returns their paths (none without Matplotlib)."""
     plt = _pyplot()
@@ -43,12 +48,12 @@ def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list
     def save(fig, name: str) -> None:
         path = folder / name
         fig.tight_layout()
-        fig.savefig(path, dpi=100)
+        fig.savefig(path, dpi=100, bbox_inches="tight")  # the figure grows to hold the legend
         plt.close(fig)
         written.append(path)
 
     n_seats = max(v["n_seats"] for v in variants.values())
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4))
     seats = [T(f"seat {s + 1}", f"asiento {s + 1}").get(lang) for s in range(n_seats)]
     # one bar per variant where every seat holds the same bot, else one per bot of it (stats.py)
     series = {}
@@ -61,26 +66,26 @@ def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list
     ax.axhline(1 / n_seats, color="grey", linestyle="--", linewidth=1, label=T("fair share", "reparto justo").get(lang))
     ax.set_ylabel(T("win rate (95% Wilson interval)", "tasa de victoria (intervalo de Wilson 95%)").get(lang))
     ax.set_title(T(f"{summary['game']}: win rate by seat", f"{summary['game']}: victorias por asiento").get(lang))
-    ax.legend(fontsize="small")
+    legend_outside(ax)
     save(fig, "seat_win_rates.png")
 
     agents = sorted({a for v in variants.values() for a in v["agents"]})
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4))
     empty = {"rate": 0.0, "low": 0.0, "high": 0.0}
     _grouped_bars(ax, agents, {label: [v["agents"].get(a, empty) for a in agents] for label, v in variants.items()})
     ax.set_ylabel(T("win rate (95% Wilson interval)", "tasa de victoria (intervalo de Wilson 95%)").get(lang))
     ax.set_title(T(f"{summary['game']}: win rate by agent", f"{summary['game']}: victorias por agente").get(lang))
-    ax.legend(fontsize="small")
+    legend_outside(ax)
     save(fig, "agent_win_rates.png")
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4))
     every = [t for v in variants.values() for t in v["lengths"]]
     if every:
         lo, hi = min(every), max(every)
         bins = min(40, max(1, hi - lo + 1))
         for label, v in variants.items():
             ax.hist(v["lengths"], bins=bins, range=(lo, hi + 1), histtype="step", linewidth=1.5, label=label)
-        ax.legend(fontsize="small")
+        legend_outside(ax)
     ax.set_xlabel(T("turns per game", "turnos por partida").get(lang))
     ax.set_ylabel(T("games", "partidas").get(lang))
     ax.set_title(T(f"{summary['game']}: game length", f"{summary['game']}: duración de las partidas").get(lang))
@@ -96,6 +101,6 @@ def write_plots(summary: dict[str, Any], folder: Path, lang: str = "en") -> list
         ax.set_xticks(range(len(counters)), counters, rotation=20)
         ax.set_ylabel(T("mean per game", "media por partida").get(lang))
         ax.set_title(T(f"{summary['game']}: game statistics", f"{summary['game']}: estadísticas de partida").get(lang))
-        ax.legend(fontsize="small")
+        legend_outside(ax)
         save(fig, "statistics.png")
     return written

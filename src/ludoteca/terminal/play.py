@@ -17,7 +17,9 @@ from rich.markup import escape
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
 from ..engine.events import seat_name
 from ..engine.record import GameRecord
+from . import screen
 from .render import render_view, tell_events, terminal_hook
+from .screen import Choices
 from .seats import Seat, kind_label
 
 MAX_LISTED = 60
@@ -30,6 +32,7 @@ COMMANDS = {
     "board": ("board", "tablero"),
     "rules": ("rules", "reglas"),
     "hint": ("hint", "pista"),
+    "more": ("more", "más", "mas", "+"),
     "back": ("back", "atrás", "atras", ".."),
     "quit": ("quit", "exit", "salir"),
 }
@@ -41,6 +44,13 @@ def command_of(text: str) -> str | None:
         if low in words:
             return name
     return None
+
+
+def _has_hints(game: Any) -> bool:
+    import importlib.util
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    return importlib.util.find_spec(package + ".hints") is not None
 
 
 class Quit(Exception):
@@ -67,7 +77,8 @@ def _numbers_form(text: str) -> str:
 
 class TerminalGame:
     def __init__(self, match: Match, seats: list[Seat], lang: str, console: Console | None = None,
-                 manual_chance: bool = False, quiet: bool = False, render_extra: dict[str, Any] | None = None):
+                 manual_chance: bool = False, quiet: bool = False, render_extra: dict[str, Any] | None = None,
+                 fit_screen: bool | None = None):
         self.match = match
         self.seats = seats
         self.lang = lang
@@ -81,6 +92,19 @@ class TerminalGame:
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.names = [str(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
         self._shown_at: int | None = None  # number of actions when the board was last drawn
+        # On a real terminal each prompt is laid out to fit the screen (`screen.py`): a board that
+        # fits, what happened since that seat's last decision, the choices in columns or pages.
+        # Told lines then wait for the next prompt instead of scrolling past it.
+        self.fit = self.console.is_terminal if fit_screen is None else fit_screen
+        self.log: list[str] = []  # every line told, in order
+        self._printed = 0  # lines of the log already on the screen
+        # the story a prompt shows: from the end of that seat's previous turn, so the other
+        # players' last turns stay on the screen through every decision of its own turn
+        self._after: dict[int, int] = {}  # per seat: log length after its latest decision
+        self._turn_mark: dict[int, int] = {}
+        self._last_actor: int | None = None  # the seat of the latest decision (not chance)
+        self._started = False
+        self.has_hints = _has_hints(match.game)
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
@@ -88,6 +112,18 @@ class TerminalGame:
     def say(self, text: str) -> None:
         if not self.quiet:
             self.console.print(text, highlight=False)
+
+    def tell(self, line: str) -> None:
+        """One line of the story: on the screen now, or (fitting the screen with somebody at the
+        keyboard) in the "since your last decision" block of the next prompt."""
+        self.log.append(line)
+        if not (self.fit and any(seat.is_human for seat in self.seats)):
+            self.flush()
+
+    def flush(self) -> None:
+        for line in self.log[self._printed:]:
+            self.say(f"[dim]·[/] {escape(line)}")
+        self._printed = len(self.log)
 
     def error(self, text: str) -> None:
         self.console.print(f"[red]{escape(text)}[/]", highlight=False)
@@ -105,6 +141,9 @@ class TerminalGame:
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> None:
         match = self.match
+        if not self._started and not match.actions and not match.state.is_terminal():
+            self._started = True
+            self.say_who_starts()
         while not match.state.is_terminal():
             player = match.state.current_player()
             if player == CHANCE:
@@ -118,10 +157,24 @@ class TerminalGame:
     def apply(self, action: int) -> None:
         """Apply through the match and tell every event it caused, as this table may know it."""
         state = self.match.state
+        actor = state.current_player()
         fallback = state.describe_action_for(action, self.viewer, self.lang)
         events = self.match.apply(action)
         for line in tell_events(self.match.game, events, self.viewer, self.lang, self.names, fallback):
-            self.say(f"[dim]·[/] {escape(line)}")
+            self.tell(line)
+        if actor != CHANCE:
+            self._last_actor = actor
+            self._after[actor] = len(self.log)
+
+    def say_who_starts(self) -> None:
+        first = terminal_hook(self.match.game, "first_player")
+        if first is None:
+            seat = self.match.state.current_player()
+            if seat == CHANCE:
+                return
+        else:
+            seat = first(view_document(self.match.state, None))
+        self.tell(self.t(f"{self.who(seat)} starts.", f"Empieza {self.who(seat)}."))
 
     def show_board(self, seat: int | None) -> None:
         self.console.print(render_view(self.match.game, view_document(self.match.state, seat), self.lang,
@@ -133,6 +186,7 @@ class TerminalGame:
         if not self.manual_chance:
             self.apply(state.sample_chance())
             return
+        self.flush()
         if self._shown_at != len(self.match.actions):
             self.show_board(self.viewer)
         outcomes = state.chance_outcomes()
@@ -212,8 +266,9 @@ class TerminalGame:
             ("back, .." if self.lang == "en" else "atrás, ..", self.t("one step back in a step-by-step choice", "un paso atrás en una elección por pasos")),
             ("board" if self.lang == "en" else "tablero", self.t("draw the board again", "vuelve a dibujar el tablero")),
             ("rules" if self.lang == "en" else "reglas", self.t("the rules summary", "el resumen de las reglas")),
-            ("hint" if self.lang == "en" else "pista", self.t("the best ways to play this roll, where the game has hints (Prime Climb)",
-                                                              "las mejores formas de jugar esta tirada, donde el juego tiene pistas (Prime Climb)")),
+            ("more" if self.lang == "en" else "más", self.t("the next page of choices", "la siguiente página de opciones")),
+            *([("hint" if self.lang == "en" else "pista", self.t("the best ways to play this roll", "las mejores formas de jugar esta tirada"))]
+              if self.has_hints else []),
             ("quit" if self.lang == "en" else "salir", self.t("stop the game (the record so far is kept with --record)",
                                                               "detiene la partida (con --record se guarda el registro hasta aquí)")),
         ]
@@ -223,17 +278,28 @@ class TerminalGame:
 
     def human_turn(self, seat: int) -> None:
         state = self.match.state
-        self.show_board(seat)
         legal = state.legal_actions()
-        self.console.print(self.t(f"[bold]{escape(self.who(seat))}[/], your choice:", f"[bold]{escape(self.who(seat))}[/], tu elección:"))
         menu_hook = terminal_hook(self.match.game, "choice_menu")
         menu = menu_hook(state, legal, self.lang) if menu_hook else None
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
-        if stack:
-            self.list_menu(stack[-1])
+        choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
+        if self._last_actor != seat:  # a new turn of this seat
+            self._turn_mark[seat] = self._after.get(seat, 0)
+        if self.fit:
+            self.flush_quietly()
+            screen.draw(self, seat, choices, self._turn_mark[seat])
         else:
-            self.list_choices(legal, len(legal) <= MAX_LISTED)
-        hint = self.t("number or notation; help, undo, all, hint, rules, quit", "número o notación; ayuda, deshacer, todas, pista, reglas, salir")
+            self.flush()
+            self.show_board(seat)
+            self.console.print(self.your_choice(seat))
+            choices.show_page(None if stack else MAX_LISTED)
+        self.missing_from_menu(stack)
+        confirm = False  # after `all` in a step-by-step game a number asks before it plays
+        words = "number or notation; help, undo, all, more, hint, rules, quit"
+        palabras = "número o notación; ayuda, deshacer, todas, más, pista, reglas, salir"
+        if not self.has_hints:
+            words, palabras = words.replace(" hint,", ""), palabras.replace(" pista,", "")
+        hint = self.t(words, palabras)
         while True:
             text = self.ask(f"({hint}) > ").strip()
             if not text:
@@ -247,17 +313,28 @@ class TerminalGame:
             if command == "undo":
                 try:
                     self.match.undo(seat)
-                    self.say(self.t("Undone.", "Deshecho."))
+                    self.tell(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
                     self.error(exc.text(self.lang))
                     continue
             if command == "all":
+                confirm = confirm or bool(stack)
                 stack.clear()  # numbers now count in the full list
-                self.list_choices(legal, True)
+                choices = Choices(self, self.legal_rows(legal))
+                choices.show_page(choices.page_size if self.fit else None)
+                if confirm:
+                    self.say(self.t("(a number from this list asks before it plays)", "(un número de esta lista pregunta antes de jugar)"))
+                continue
+            if command == "more":
+                if not choices.next_page():
+                    self.say(self.t("that was every choice", "no hay más opciones"))
                 continue
             if command == "hint":
-                self.show_hint()
+                if self.has_hints:
+                    self.show_hint()
+                else:
+                    self.error(self.t("this game has no hints", "este juego no tiene pistas"))
                 continue
             if command == "board":
                 self.show_board(seat)
@@ -268,53 +345,91 @@ class TerminalGame:
             if command == "back":
                 if len(stack) > 1:
                     stack.pop()
-                    self.list_menu(stack[-1])
+                    choices = Choices(self, stack[-1])
+                    choices.show_page()
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
-            if stack and text.isascii() and text.isdigit() and len(text) <= 6:
-                entries = stack[-1]
-                number = int(text)
-                if not 1 <= number <= len(entries):
-                    self.error(self.t(f"{number} is not one of the choices 1..{len(entries)}", f"{number} no es una de las opciones 1..{len(entries)}"))
-                    continue
-                chosen = entries[number - 1][2]
-                if isinstance(chosen, list):
-                    stack.append(chosen)
-                    self.list_menu(chosen)
-                    continue
-                self.apply(chosen)
-                return
+            if stack:
+                number = self.menu_number(stack[-1], text)
+                if number is not None:
+                    entries = stack[-1]
+                    if not 1 <= number <= len(entries):
+                        self.error(self.t(f"{number} is not one of the choices 1..{len(entries)}", f"{number} no es una de las opciones 1..{len(entries)}"))
+                        continue
+                    chosen = entries[number - 1][2]
+                    if isinstance(chosen, list):
+                        stack.append(chosen)
+                        choices = Choices(self, chosen)
+                        choices.show_page()
+                        continue
+                    self.decide(seat, chosen)
+                    return
             action = self.parse_choice(text, legal)
             if action is None:
                 continue
-            self.apply(action)
+            if confirm and text.isdigit() and not self.confirmed(action):
+                continue
+            self.decide(seat, action)
             return
 
+    def decide(self, seat: int, action: int) -> None:
+        self.apply(action)
+
+    def flush_quietly(self) -> None:
+        """Fitting the screen, the lines since a decision are drawn in the prompt's own block."""
+        self._printed = len(self.log)
+
+    def your_choice(self, seat: int) -> str:
+        return self.t(f"[bold]{escape(self.who(seat))}[/], your choice:", f"[bold]{escape(self.who(seat))}[/], tu elección:")
+
+    def confirmed(self, action: int) -> bool:
+        state = self.match.state
+        question = self.t(f"Play {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? yes/no",
+                          f"¿Jugar {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? sí/no")
+        self.console.print(escape(question), highlight=False)
+        answer = self.ask("> ").strip().lower()
+        return answer in ("y", "yes", "s", "si", "sí")
+
+    def menu_number(self, entries: list[tuple[str, str, Any]], text: str) -> int | None:
+        """A menu line by its number, or by its label as typed (`up`, `R2rojo`, `@3,4`; the
+        game's other words for a label, `menu_words`, such as `vertical`)."""
+        if text.isascii() and text.isdigit() and len(text) <= 6:
+            return int(text)
+        low = " ".join(text.lower().split())
+        words = terminal_hook(self.match.game, "menu_words")
+        aliases = words() if words else {}
+        for number, (label, _, _) in enumerate(entries, 1):
+            label = label.lower()
+            if low in (label, label.lstrip("@")) or low in aliases.get(label, ()):
+                return number
+        return None
+
+    def missing_from_menu(self, stack: list[list[tuple[str, str, Any]]]) -> None:
+        """Cards of the hand the menu leaves out, each with why (the game's `menu_missing`)."""
+        hook = terminal_hook(self.match.game, "menu_missing")
+        if not stack or hook is None:
+            return
+        for line in hook(self.match.state, self.lang):
+            self.console.print(f"  [dim]{escape(line)}[/]", highlight=False)
+
+    def legal_rows(self, legal: list[int]) -> list[tuple[str, str, Any]]:
+        state = self.match.state
+        return [(state.action_to_string(a), state.describe_action(a, self.lang), a) for a in legal]
+
     def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
-        for number, (label, description, _) in enumerate(entries, 1):
-            self.console.print(f"  [cyan]{number:>3}[/] {escape(label):<18} {escape(description)}", highlight=False)
+        Choices(self, entries).show_page()
 
     def show_hint(self) -> None:
-        """The game's hints for learners (its package's `hints.hint_lines`), where it has them."""
+        """The game's hints for learners (its package's `hints.hint_lines`)."""
         import importlib
 
         package = type(self.match.game).__module__.rsplit(".", 1)[0]
-        try:
-            lines = importlib.import_module(package + ".hints").hint_lines(self.match.state, self.lang)
-        except ModuleNotFoundError:
-            lines = [self.t("no hints for this game yet", "este juego aún no tiene pistas")]
-        for line in lines:
+        for line in importlib.import_module(package + ".hints").hint_lines(self.match.state, self.lang):
             self.console.print(line, highlight=False, markup=False)
 
     def list_choices(self, legal: list[int], show_all: bool) -> None:
-        state = self.match.state
-        shown = legal if show_all else legal[:MAX_LISTED]
-        for number, action in enumerate(shown, 1):
-            self.console.print(f"  [cyan]{number:>3}[/] {escape(state.action_to_string(action)):<18} {escape(state.describe_action(action, self.lang))}", highlight=False)
-        if len(shown) < len(legal):
-            self.console.print(self.t(f"  … and {len(legal) - len(shown)} more (type 'all' to list them, or type a move in notation)",
-                                      f"  … y {len(legal) - len(shown)} más (escribe 'todas' para verlas, o escribe una jugada en notación)"))
+        Choices(self, self.legal_rows(legal)).show_page(None if show_all else MAX_LISTED)
 
     def parse_choice(self, text: str, legal: list[int]) -> int | None:
         if text.isascii() and text.isdigit() and len(text) <= 6:  # '²' and 5,000 digits are no choice number
@@ -335,6 +450,7 @@ class TerminalGame:
 
     def show_result(self) -> None:
         state = self.match.state
+        self.flush()
         if not self.quiet:
             self.show_board(None)
         winners = ", ".join(self.who(s) for s in state.winners())

@@ -8,7 +8,7 @@ from rich.markup import escape
 from ..engine import CHANCE, GameRecord, State, T, make_game, view_document
 from ..engine.events import seat_name
 from ..engine.i18n import language
-from .render import render_view, tell_events
+from .render import render_view, tell_events, terminal_hook
 
 
 def summarise(record: GameRecord, final: State, console: Console | None = None) -> None:
@@ -32,10 +32,20 @@ def summarise(record: GameRecord, final: State, console: Console | None = None) 
         console.print(T("unfinished game", "partida sin terminar").get(lg))
 
 
-def walk(record: GameRecord, console: Console | None = None, step: bool = True) -> bool:
+def board_that_fits(game, doc, lg: str, console: Console, names: list[str], below: int):
+    """The board, or the game's compact board when the board and `below` lines would not fit."""
+    full = render_view(game, doc, lg, console=console, names=names)
+    if len(console.render_lines(full, console.options, pad=False)) + below <= console.size.height:
+        return full
+    compact = terminal_hook(game, "render_compact")
+    return compact(doc, lg, names=names) if compact else full
+
+
+def walk(record: GameRecord, console: Console | None = None, step: bool = True, fit: bool | None = None) -> bool:
     """Tell every action's events as a spectator sees them, with the position after each move;
     with `step`, wait for Enter between actions (`q` stops). Returns False when stopped."""
     console = console or Console(highlight=False)
+    fit = console.is_terminal if fit is None else fit
     lg = language()
     game = make_game(record.game, record.options)
     state = game.new_initial_state(record.num_players, record.seed)
@@ -48,11 +58,20 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True) 
         fallback = state.describe_action_for(action, None, lg)
         events = state.apply_with_events(action)
         who = T("chance", "azar").get(lg) if player == CHANCE else seat_name(names, player)
-        console.print(f"[bold]{index}/{total}[/] {escape(who)}")
-        for line in tell_events(game, events, None, lg, names, fallback):
-            console.print(f"  [dim]·[/] {escape(line)}")
-        if player != CHANCE:
-            console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
+        head = f"[bold]{index}/{total}[/] {escape(who)}"
+        told = [f"  [dim]·[/] {escape(line)}" for line in tell_events(game, events, None, lg, names, fallback)]
+        if fit and step:  # the board first, so the step's words stay on the screen above the prompt
+            if player != CHANCE:
+                console.print(board_that_fits(game, view_document(state, None), lg, console, names, len(told) + 2))
+            console.print(head)
+            for line in told:
+                console.print(line)
+        else:
+            console.print(head)
+            for line in told:
+                console.print(line)
+            if player != CHANCE:
+                console.print(render_view(game, view_document(state, None), lg, console=console, names=names))
         if step and index < total:
             try:
                 answer = console.input(T("[dim](Enter: next action, q: stop)[/] ", "[dim](Intro: siguiente acción, q: parar)[/] ").get(lg))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ..bots import Bot, bot_names, make_bot
 from ..engine import Game, LudotecaError, T
 from ..engine.rng import derive_seed
+from ..engine.wording import bot_word
 
 
 @dataclass
@@ -26,10 +27,10 @@ HUMAN_WORDS = ("human", "humano", "humana")
 
 
 def kind_label(kind: str, lang: str) -> str:
-    """Who plays a seat, in words: a person, or the bot by its name (a name, not translated)."""
+    """Who plays a seat, in words: a person, or the bot by its name in the language."""
     if kind == "human":
         return T("human", "humano").get(lang)
-    return T(f"bot {kind}", f"bot {kind}").get(lang)
+    return T(f"{bot_word(kind, 'en')} bot", f"bot {bot_word(kind, 'es')}").get(lang)
 
 
 def default_seats(game: Game) -> str:

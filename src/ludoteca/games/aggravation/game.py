@@ -22,20 +22,20 @@ class AggravationGame(Game):
     default_players = 4
     OPTIONS = OptionSet((
         Option("board", "choice", 6, T(
-            "arms of the board: 6 (the box's board, 84 track holes, 2-6 players) or 4 (56 holes, 2-4 players)",
-            "brazos del tablero: 6 (el de la caja, 84 agujeros, 2-6 jugadores) o 4 (56 agujeros, 2-4 jugadores)"),
+            "arms of the board: 6 (the box's board, 84 track holes, 2 to 6 players) or 4 (56 holes, 2 to 4 players)",
+            "brazos del tablero: 6 (el de la caja, 84 agujeros, de 2 a 6 jugadores) o 4 (56 agujeros, de 2 a 4 jugadores)"),
             choices=(6, 4)),
         Option("six_extra", "choice", "always", T(
-            "extra turn after a 6: always (also when the 6 entered a marble or could not be used) or if_moved",
-            "turno extra tras un 6: always (también si el 6 sacó una canica o no se pudo usar) o if_moved"),
+            "when a 6 gives another turn: always (also when the 6 brought a marble out or could not be used), or only when the 6 moved a marble",
+            "cuándo un 6 da otro turno: siempre (también si el 6 sacó una canica o no se pudo usar), o solo si el 6 movió una canica"),
             choices=("always", "if_moved")),
         Option("star_exit", "choice", "any", T(
-            "where a marble may leave the star ring or the centre: any star not past its home arm, or own_only (the star nearest its home)",
-            "dónde puede salir una canica del anillo de estrellas o del centro: any (cualquier estrella que no pase su brazo de casa) u own_only (la estrella más cercana a su casa)"),
+            "where a marble may leave the star ring or the centre: at any star not past its home arm, or only at the star nearest its home",
+            "dónde puede salir una canica del anillo de estrellas o del centro: en cualquier estrella que no pase su brazo de casa, o solo en la estrella más cercana a su casa"),
             choices=("any", "own_only")),
         Option("shortcuts", "bool", True, T(
-            "star-hole and centre shortcuts (off: every marble keeps to the track)",
-            "atajos de estrellas y del centro (desactivado: toda canica sigue el camino)")),
+            "star-hole and centre shortcuts (if not: every marble keeps to the track)",
+            "atajos de estrellas y del centro (si no: toda canica sigue el camino)")),
         Option("move_within_home", "bool", True, T(
             "a marble in HOME may move further in by exact count",
             "una canica en CASA puede avanzar dentro de ella por cuenta exacta")),

@@ -170,3 +170,33 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
         legend.append("\n" + _t(lang, f"marbles 1-4: {marbles}", f"canicas 1-4: {marbles}"))
     title = board.title.get(lang)
     return Group(Panel(picture, title=title, expand=False), info, *lines, legend)
+
+
+def first_player(view_doc: dict[str, Any]) -> int:
+    """The seat that starts (the terminal says so before the first roll)."""
+    return view_doc["view"]["turn"]
+
+
+def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """A few lines for a small screen: each seat's marbles (BASE, the holes on the track, HOME), then the die."""
+    board = BOARDS[view_doc["options"]["board"]]
+    v = view_doc["view"]
+    colours = board.colour_names["es" if lang == "es" else "en"]
+    lines = []
+    for s, row in enumerate(v["marbles"]):
+        arm = v["seat_arms"][s]
+        home_first = board.centre + 1 + arm * board.home_holes
+        track = [str(h) for h in sorted(h for h in row if 0 <= h < board.centre)]
+        track += [_t(lang, "centre", "centro")] * sum(1 for h in row if h == board.centre)
+        mark = "▶ " if s == v["turn"] and not view_doc.get("is_terminal") else "  "
+        line = Text(mark + f"{seat_name(names, s)} {colours[arm]}", style=f"bold {board.colours[arm]}")
+        line.append(f"  BASE {sum(1 for h in row if h < 0)}  " + _t(lang, "HOME", "CASA") + f" {sum(1 for h in row if h >= home_first)}")
+        if track:
+            line.append(_t(lang, "  on the board: ", "  en el tablero: ") + ", ".join(track))
+        if s in v["finished"]:
+            line.append(_t(lang, f"  finished #{v['finished'].index(s) + 1}", f"  llegó #{v['finished'].index(s) + 1}"))
+        lines.append(line)
+    roll = v["roll"]
+    if roll and not view_doc.get("is_terminal"):
+        lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
+    return Group(*lines)

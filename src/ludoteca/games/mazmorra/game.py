@@ -63,11 +63,11 @@ class MazmorraGame(Game):
             "the 4 market cards lie face up (the rules say face down)",
             "las 4 cartas de la zona de robo están bocarriba (las reglas dicen bocabajo)")),
         Option("must_beat_all_covered", "bool", False, T(
-            "a played card must beat every card it covers (ENTRY and EXIT excepted)",
-            "la carta jugada debe vencer a todas las que cubre (salvo ENTRADA y SALIDA)")),
+            "a played card must beat every card it covers (the entry and the exit excepted)",
+            "la carta jugada debe vencer a todas las que cubre (salvo la entrada y la salida)")),
         Option("allow_two", "bool", False, T(
-            "allow a 2-player game (the rules say 3-4)",
-            "permite partidas de 2 jugadores (las reglas dicen 3-4)")),
+            "allow a game of 2 players (the rules say 3 or 4)",
+            "permite partidas de 2 jugadores (las reglas dicen 3 o 4)")),
     ))
 
     def __init__(self, options: dict[str, Any] | None = None):

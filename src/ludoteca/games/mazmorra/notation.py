@@ -123,7 +123,7 @@ def describe_action(state: MazmorraState, action: int, lang: str = "en") -> str:
         walk = state.walk_to(a) if state.phase == MOVE else None
         route = " → ".join(long_name(r, lang) for r in walk) if walk else ""
         head = f"Mueve la ficha hasta {long_name(a, lang)}" if es else f"Move the pawn to {long_name(a, lang)}"
-        return head + (f" ({route})" if route else "")
+        return head + (f" ({route})" if route else "") + (_walk_counters(state, action, es) if walk else "")
     if kind == "take":
         return f"Toma la carta del hueco {a + 1}" if es else f"Take the card in market slot {a + 1}"
     if kind == "discard":
@@ -132,6 +132,15 @@ def describe_action(state: MazmorraState, action: int, lang: str = "en") -> str:
     if state.phase == REFILL:
         return f"Se repone el hueco con {long_name(a, lang)}" if es else f"The slot is refilled with {long_name(a, lang)}"
     return f"Se roba {long_name(a, lang)}" if es else f"The card drawn is {long_name(a, lang)}"
+
+
+def _walk_counters(state: MazmorraState, action: int, es: bool) -> str:
+    """What a walk earns, read from the events a clone reports when it walks there."""
+    events = state.clone().apply_with_events(action)
+    gained = sum(1 for e in events if e["type"] == "counter_gained" and e.get("reason") == "colour")
+    if not gained:
+        return "; sin contador" if es else "; no counter"
+    return ("; +1 contador: mismo color" if es else "; +1 counter: same colour")
 
 
 def why_illegal(state: MazmorraState, action: int) -> Text:

@@ -130,10 +130,27 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
                 row.append(label(a), style=f"{_FG[col]} on {_BG[col]}")
         lines.append(row)
     lines.append(RichText(""))
-    phase = view["phase"]
-    turn = view["turn"]
     for cell_, seats in crowded.items():
         lines.append(RichText("@+: " + ", ".join(seat_name(names, s) for s in seats) + " " + T("also here", "también aquí").get(lang), style="dim"))
+    return Group(*lines, *summary(view, lang, names, mono, show_rooms))
+
+
+def first_player(view_doc: dict[str, Any]) -> int:
+    """The seat that starts (the terminal says so before the first turn)."""
+    return view_doc["view"]["turn"]
+
+
+def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """For a small screen: the pawns, the market and the hand without the map (`board` draws it)."""
+    return Group(*summary(view_doc["view"] if "view" in view_doc else view_doc, lang, names, False, False))
+
+
+def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool, show_rooms: bool) -> list[RichText]:
+    """The lines under the map: each pawn, the deck and market, the hand, the card played, the end."""
+    es = lang == "es"
+    lines: list[RichText] = []
+    phase = view["phase"]
+    turn = view["turn"]
     reach = reachable(view)
     for seat, piece in enumerate(view["pawns"]):
         where = long_name(piece, lang)
@@ -179,7 +196,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False,
         lines.append(RichText(("Salas y vecinas" if es else "Rooms and their neighbours") + ":", style="bold"))
         for a, nbs in room_graph(view).items():
             lines.append(RichText(f"  {room_label(a, lang)}: " + ", ".join(room_label(b, lang) for b in nbs)))
-    return Group(*lines)
+    return lines
 
 
 __all__ = ["render", "room_graph", "paint", "COLOUR_EN"]
@@ -235,3 +252,43 @@ def choice_menu(state: Any, legal: list[int], lang: str) -> list[tuple[str, str,
         total = sum(len(a) for a in by_o.values())
         menu.append((short_name(card), long_name(card, lang) + ": " + T(many(total, "place", "places"), many(total, "sitio", "sitios")).get(lang), places))
     return menu
+
+
+def menu_words() -> dict[str, tuple[str, ...]]:
+    """Other words a person may type for a label of the step-by-step menu (the orientations)."""
+    return {"up": ("u", "upright", "vertical", "v", "en vertical", "de pie"),
+            "side": ("s", "sideways", "horizontal", "h", "en horizontal", "de lado", "tumbada")}
+
+
+def menu_missing(state: Any, lang: str) -> list[str]:
+    """Each card of the hand that the placement menu leaves out, with the rule that keeps it out."""
+    from collections import Counter
+
+    from .cards import beats
+    from .notation import placement_problem
+
+    from .state import PLACE
+
+    g = state.game
+    if state.current_player() < 0 or state.phase != PLACE:
+        return []
+    placeable = {a // (2 * g.ncells) for a in state.legal_actions() if a < g.move_base}
+    lines = []
+    table, geo = state.table, g.geo
+    for card in state.hands[state.turn]:
+        if card in placeable:
+            continue
+        reasons: Counter[str] = Counter()
+        beaten_somewhere = False
+        for o in (0, 1):
+            for p in range(g.ncells):
+                if not geo.valid[o][p]:
+                    continue
+                covered = {table.top[c] >> 3 for c in geo.rects[o][p] if table.top[c] >= 0}
+                if any(x == ENTRY or (x < NUM_CARDS and beats(card, x)) for x in covered):
+                    beaten_somewhere = True
+                    reasons[placement_problem(state, card, o, p).get(lang)] += 1
+        why = reasons.most_common(1)[0][0] if beaten_somewhere and reasons else T(
+            "it beats none of the cards it could cover", "no vence a ninguna de las cartas que podría cubrir").get(lang)
+        lines.append(T(f"{long_name(card, 'en')}: cannot be placed: {why}", f"{long_name(card, 'es')}: no se puede colocar: {why}").get(lang))
+    return lines

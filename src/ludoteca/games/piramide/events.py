@@ -30,6 +30,7 @@ from ludoteca.engine.events import Event, seat_name
 from ludoteca.engine.wording import listing, many
 
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
+from .words import card_name, cell_name, symbol_name
 from .state import DECK_NAMES, DISCARD, HAND_LIMIT, OVER, RESHUFFLES, SECOND_DRAW, START, SYMBOL, PiramideState
 
 
@@ -132,13 +133,16 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         mult = event.get("multiplier", 1)
         why = T("", "") if mult == 1 else T(" (edge ×2)", " (borde ×2)") if mult == 2 else T(" (apex ×3)", " (cúspide ×3)")
         lv, pos, n = event["level"], event["position"], event["points"]
-        return T(f"{who} places {event['card']} at level {lv}, position {pos} and scores {points(n, 'en')}{why.en}; "
+        card = T(card_name(event["card"], "en"), card_name(event["card"], "es"))
+        return T(f"{who} places {card.en} at level {lv}, position {pos} and scores {points(n, 'en')}{why.en}; "
                  f"total {event['score']}",
-                 f"{who} coloca {event['card']} en el nivel {lv}, posición {pos} y suma {points(n, 'es')}{why.es}; "
+                 f"{who} coloca {card.es} en el nivel {lv}, posición {pos} y suma {points(n, 'es')}{why.es}; "
                  f"total {event['score']}").get(lang)
     if kind == "symbol_matched":
-        k, cells = event["matches"], ", ".join(event.get("cells", ()))
-        card, sym = event["card"], event["symbol"]
+        k = event["matches"]
+        cells = "; ".join(cell_name(c, lang) for c in event.get("cells", ()))
+        card, sym = card_name(event["card"], lang), symbol_name(event["symbol"], lang)
+        card = card[:1].upper() + card[1:]  # it starts the sentence
         return T(f"{card} matches the {sym} symbol of {many(k, 'adjacent card', 'adjacent cards')} ({cells}): "
                  f"{who} chooses {points(k, 'en')} or a card",
                  f"{card} coincide con el símbolo {sym} de {many(k, 'carta adyacente', 'cartas adyacentes')} ({cells}): "
@@ -164,11 +168,12 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         src, n = _FROM[event["deck"]], event["hand_size"]
         hand = T(f"{cards(n, 'en')} in hand", f"{cards(n, 'es')} en la mano")
         if event.get("face_up"):
-            return T(f"{who} draws the face-up bottom card of the edge deck, {event['card']} ({hand.en})",
-                     f"{who} roba la carta bocarriba del fondo del mazo de bordes, {event['card']} ({hand.es})").get(lang)
+            card = T(card_name(event["card"], "en"), card_name(event["card"], "es"))
+            return T(f"{who} draws the face-up bottom card of the edge deck, {card.en} ({hand.en})",
+                     f"{who} roba la carta bocarriba del fondo del mazo de bordes, {card.es} ({hand.es})").get(lang)
         if "card" in event:
-            card = event["card"]
-            return T(f"{who} draws {card} {src.en} ({hand.en})", f"{who} roba {card} {src.es} ({hand.es})").get(lang)
+            card = T(card_name(event["card"], "en"), card_name(event["card"], "es"))
+            return T(f"{who} draws {card.en} {src.en} ({hand.en})", f"{who} roba {card.es} {src.es} ({hand.es})").get(lang)
         return T(f"{who} draws a card {src.en} ({hand.en})", f"{who} roba una carta {src.es} ({hand.es})").get(lang)
     if kind == "no_second_draw":
         return T(f"Both decks and their discard piles are empty: {who} draws no second card",
@@ -179,7 +184,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
                  f"{who} tiene {cards(n, 'es')}, más del límite de {HAND_LIMIT}, y debe descartar {k}").get(lang)
     if kind == "card_discarded":
         pile = _PILE[event["pile"]]
-        return T(f"{who} discards {event['card']} onto {pile.en}", f"{who} descarta {event['card']} en {pile.es}").get(lang)
+        card = T(card_name(event["card"], "en"), card_name(event["card"], "es"))
+        return T(f"{who} discards {card.en} onto {pile.en}", f"{who} descarta {card.es} en {pile.es}").get(lang)
     if kind == "passed":
         return T(f"{who} can neither play nor draw and passes (passes in a row: {event['in_a_row']})",
                  f"{who} no puede jugar ni robar y pasa (pases seguidos: {event['in_a_row']})").get(lang)

@@ -36,8 +36,8 @@ class PiramideGame(Game):
     perfect_information = False
     OPTIONS = OptionSet((
         Option("length", "choice", "normal", T(
-            "regular base cards between the two edge bases: short=6, normal=7, long=8",
-            "cartas de base regulares entre las dos bases de borde: short=6 (corta), normal=7, long=8 (larga)"),
+            "how many regular base cards lie between the two edge bases: 6 (short), 7 (normal) or 8 (long)",
+            "cuántas cartas de base regulares hay entre las dos bases de borde: 6 (corta), 7 (normal) u 8 (larga)"),
             choices=("short", "normal", "long")),
         DeckOption("deck", "deck", "default", T(
             "a deck: its JSON content (see docs/rules/piramide.md; the command line reads deck=PATH); "

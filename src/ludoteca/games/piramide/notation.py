@@ -175,6 +175,8 @@ def why_illegal(state, action: int) -> Text:
 
 
 def describe_action(state, action: int, lang: str = "en") -> str:
+    from .words import card_name
+
     g = state.game
     d, geo = g.deck, g.geo
     es = lang == "es"
@@ -182,14 +184,15 @@ def describe_action(state, action: int, lang: str = "en") -> str:
         t, c = divmod(action, g.num_cells)
         points = min(d.type_value[t], geo.level[c]) * (2 if d.type_kind[t] in (LEFT_EDGE, RIGHT_EDGE) else 3 if d.type_kind[t] == APEX else 1)
         lvl, pos = geo.level[c], geo.pos[c] + 1
+        card = card_name(d.type_label[t], lang)
         if es:
-            return f"Jugar {d.type_label[t]} en el nivel {lvl}, posición {pos} ({points} punto{'s' if points != 1 else ''})"
-        return f"Play {d.type_label[t]} at level {lvl}, position {pos} ({points} point{'s' if points != 1 else ''})"
+            return f"Jugar {card} en el nivel {lvl}, posición {pos} ({points} punto{'s' if points != 1 else ''})"
+        return f"Play {card} at level {lvl}, position {pos} ({points} point{'s' if points != 1 else ''})"
     if action < g.A_DISCARD:
-        label = d.type_label[action - g.A_DRAWN]
+        label = card_name(d.type_label[action - g.A_DRAWN], lang)
         return f"Se roba {label}" if es else f"{label} is drawn"
     if action < g.A_DRAW_REG:
-        label = d.type_label[action - g.A_DISCARD]
+        label = card_name(d.type_label[action - g.A_DISCARD], lang)
         return f"Descartar {label}" if es else f"Discard {label}"
     k = state.sym_k
     texts = {

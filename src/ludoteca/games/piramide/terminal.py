@@ -121,3 +121,33 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
     elif phase == "discard":
         parts.append(Text("Descarta hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
     return Group(*parts)
+
+
+def first_player(view_doc: dict[str, Any]) -> int:
+    """The seat that starts (the terminal says so before the first turn)."""
+    return view_doc["view"]["first_player"]
+
+
+def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """A few lines for a small screen: the top levels of the pyramid, points and cards, the hand."""
+    es = lang == "es"
+    v = view_doc["view"]
+    rows = v["pyramid"]
+    filled = [k for k, row in enumerate(rows) if any(row)]
+    parts: list[Any] = []
+    for k in range(max(filled, default=0), max(-1, max(filled, default=0) - 3), -1):  # the highest three levels
+        line = Text(f"{k + 1:>2} ", style="dim")
+        for label in rows[k]:
+            line.append_text(card_text(label))
+        parts.append(line)
+    turn = v["turn"]["player"]
+    players = Text()
+    for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
+        mark = "▶ " if p == turn and not view_doc.get("is_terminal") else ""
+        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} pts, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
+    parts.append(players)
+    if v.get("hand") is not None:
+        hand = Text("Tu mano: " if es else "Your hand: ", style="bold")
+        hand.append_text(_cards(v["hand"]))
+        parts.append(hand)
+    return Group(*parts)

@@ -6,8 +6,8 @@ from . import actions as A
 from . import cards as C
 from .board import apply_op
 
-_OPS_EN = ("add", "subtract", "multiply by", "divide by")
-_OPS_ES = ("suma", "resta", "multiplica por", "divide entre")
+_OPS_EN = ("add {v} to pawn {p}", "subtract {v} from pawn {p}", "multiply pawn {p} by {v}", "divide pawn {p} by {v}")
+_OPS_ES = ("suma {v} al peón {p}", "resta {v} al peón {p}", "multiplica el peón {p} por {v}", "divide el peón {p} entre {v}")
 
 
 def describe(state, a: int, lang: str = "en") -> str:
@@ -19,7 +19,7 @@ def describe(state, a: int, lang: str = "en") -> str:
         x = state.pos[2 * t + p]
         q = apply_op(x, op, v + 1)
         to = f" ({x} → {q})" if q is not None else ""
-        return (f"peón {A.LETTERS[p]}: {_OPS_ES[op]} {v + 1}{to}" if es else f"pawn {A.LETTERS[p]}: {_OPS_EN[op]} {v + 1}{to}")
+        return (_OPS_ES[op] if es else _OPS_EN[op]).format(p=A.LETTERS[p], v=v + 1) + to
     if a < A.BUMP_NEAR0:
         p, r = divmod(a - A.KEEPER0, 18)
         s, n = divmod(r, 9)
@@ -30,8 +30,9 @@ def describe(state, a: int, lang: str = "en") -> str:
         return (f"Guardián Golpe: manda a Inicio los peones a 2 casillas o menos de tu peón {p}" if es
                 else f"Keeper Bump: send every pawn within 2 spaces of your pawn {p} to Start")
     if a < A.CURSE0:
-        g = A.pawn_name(a - A.BUMP_ANY0)
-        return f"Guardián Golpe: manda el peón {g} a Inicio" if es else f"Keeper Bump: send pawn {g} to Start"
+        g = a - A.BUMP_ANY0
+        who, letter = A.seat_name(g // 2), A.LETTERS[g % 2]
+        return (f"Guardián Golpe: manda a Inicio el peón {letter} de {who}" if es else f"Keeper Bump: send {who}'s pawn {letter} to Start")
     if a < A.END:
         s = A.seat_name(a - A.CURSE0)
         return (f"Guardián Maldición sobre {s}: en su próximo turno solo podrá restar o dividir" if es
@@ -42,11 +43,14 @@ def describe(state, a: int, lang: str = "en") -> str:
         p = A.LETTERS[a - A.CARD_PAWN0]
         return f"la carta de acción mueve el peón {p}" if es else f"the Action card moves pawn {p}"
     if a < A.STEAL0:
-        g = A.pawn_name(a - A.SWITCH0)
-        return f"intercambiar tu peón con {g}" if es else f"switch your pawn with {g}"
+        g = a - A.SWITCH0
+        who, letter = A.seat_name(g // 2), A.LETTERS[g % 2]
+        return (f"intercambiar tu peón con el peón {letter} de {who}" if es else f"switch your pawn with {who}'s pawn {letter}")
     if a < A.ROLL0:
         s, k = divmod(a - A.STEAL0, C.NUM_KEEPERS)
-        return f"robar la carta {C.NAMES[k]} a {A.seat_name(s)}" if es else f"steal the {C.NAMES[k]} card from {A.seat_name(s)}"
+        from .tell import card_title
+
+        return f"robar {card_title(C.NAMES[k], True)} a {A.seat_name(s)}" if es else f"steal {card_title(C.NAMES[k], False)} from {A.seat_name(s)}"
     if a < A.DRAW0:
         lo, hi = A.ROLLS[a - A.ROLL0]
         if lo == hi:

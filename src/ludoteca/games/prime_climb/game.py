@@ -20,15 +20,15 @@ class PrimeClimbGame(Game):
     perfect_information = True
     OPTIONS = OptionSet((
         Option("forfeit_unusable_die", "bool", True,
-               T("a die with no legal use at that moment is forfeited (off: you must pick an order that uses every die when one exists)",
-                 "un dado sin uso legal en ese momento se pierde (off: debes elegir un orden que use todos los dados si existe)")),
+               T("a die that cannot be used at that moment is lost (if not: you must pick an order that uses every die, when there is one)",
+                 "un dado que no se puede usar en ese momento se pierde (si no: debes elegir un orden que use todos los dados, si lo hay)")),
         Option("bump_card", "choice", "within_two",
-               T("the Bump keeper: within_two sends every pawn within 2 spaces of one of your pawns to Start; any_one_pawn sends one opponent pawn of your choice",
-                 "la carta Golpe: within_two manda a Inicio todo peón a 2 casillas o menos de uno de los tuyos; any_one_pawn manda un peón rival a tu elección"),
+               T("what the Bump Keeper card sends back to Start: every pawn 2 spaces or fewer from one of your pawns (as the rules print it), or one opponent's pawn of your choice",
+                 "a quién manda a Inicio la carta guardián Golpe: a todo peón a 2 casillas o menos de uno de los tuyos (como dicen las reglas), o a un peón rival a tu elección"),
                choices=("within_two", "any_one_pawn")),
         Option("cards", "bool", True,
-               T("play with the Prime cards (off: the pure arithmetic race, no draws)",
-                 "jugar con las cartas Prime (off: la carrera aritmética pura, sin robar)")),
+               T("play with the Prime cards (if not: the pure arithmetic race, no cards drawn)",
+                 "jugar con las cartas Prime (si no: la carrera aritmética pura, sin robar cartas)")),
     ))
 
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> PrimeClimbState:

@@ -18,6 +18,19 @@ _TITLES = {
 }
 
 
+#: why an Action card found nothing to do (the card_no_effect event names the card)
+_NO_EFFECT = {
+    "steal": ("no other player has a Keeper card to steal", "ningún otro jugador tiene una carta Guardián que robar"),
+    "switch": ("there is no other pawn on the board to switch with", "no hay otro peón en el tablero con el que intercambiar"),
+    "ahead": ("no pawn is ahead of it on the board", "no hay ningún peón por delante en el tablero"),
+    "behind": ("no pawn is behind it on the board (Start does not count)", "no hay ningún peón por detrás en el tablero (Inicio no cuenta)"),
+    "reverse": ("its number reads the same reversed", "su número se lee igual al revés"),
+    "go-64": ("the pawn is already on 64", "el peón ya está en el 64"),
+    "fifty": ("the pawn is on 50, neither above nor below it", "el peón está en el 50, ni por encima ni por debajo"),
+    "double": ("the pawn is on 0 or on 50", "el peón está en el 0 o en el 50"),
+}
+
+
 def card_title(name: str, es: bool) -> str:
     """A card as the table calls it: "the Keeper ±5", "the card Switch"."""
     c = C.card_type(name)
@@ -117,9 +130,9 @@ def tell(event: Event, lang: str, names: Sequence[str] | None) -> str | None:
         pawns = [f"{p} ({x})" for p, x in zip(event.get("pawns") or [], event.get("spaces") or [])] or ["?"]
         if es:
             where = f"El peón {pawns[0]} de {who} termina" if len(pawns) == 1 else f"Los peones {_dice(pawns, True)} de {who} terminan"
-            return f"{where} en un primo rojo: {who} roba una carta Prime."
+            return f"{where} en un primo rojo."  # the card drawn is told next
         where = f"pawn {pawns[0]} ends" if len(pawns) == 1 else f"pawns {_dice(pawns, False)} end"
-        return f"{who}'s {where} on a red prime: {who} draws a Prime card."
+        return f"{who}'s {where} on a red prime."
     if kind == "deck_reshuffled":
         n = event.get("cards")
         return (f"Se baraja el descarte ({n} cartas) como nuevo mazo." if es
@@ -151,8 +164,10 @@ def tell(event: Event, lang: str, names: Sequence[str] | None) -> str | None:
         return (f"{who} switches pawn {event.get('pawn')} ({event.get('from')}) with {other} ({event.get('to')}): "
                 f"now on {event.get('to')} and {event.get('from')}.")
     if kind == "card_no_effect":
-        return (f"{_upper(card_title(event.get('card', ''), es))} no tiene efecto." if es
-                else f"{_upper(card_title(event.get('card', ''), es))} has no effect.")
+        why = _NO_EFFECT.get(event.get("card", ""))
+        because = f": {why[es]}" if why else ""
+        return (f"{_upper(card_title(event.get('card', ''), es))} no tiene efecto{because}." if es
+                else f"{_upper(card_title(event.get('card', ''), es))} has no effect{because}.")
     if kind == "game_won":
         who = seat_name(names, (event.get("winners") or [None])[0])
         return f"¡Gana {who}: sus dos peones están en el 101!" if es else f"{who} wins: both pawns are on 101!"

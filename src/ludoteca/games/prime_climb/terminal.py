@@ -105,10 +105,43 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False, names
         board.add_row(*cells)
     goal = cell(GOAL, home, mono)
     goal.stylize("bold")
+    title = Text(tr("Prime Climb — goal: ", "Prime Climb — meta: "), style="bold")
+    title.append_text(goal)
+    return Group(title, board, seats_table(view_doc, lang, names), status_text(view_doc, lang, names), *([Text(LEGEND.get(lang))] if mono else []))
+
+
+def first_player(view_doc: dict[str, Any]) -> int:
+    """The seat that starts (the terminal says so before the first roll)."""
+    return view_doc["view"]["turn"]
+
+
+def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """A few lines for a small screen: each seat's pawns, Keepers and curse, then the turn."""
+    view = view_doc.get("view", view_doc)
+    lines = []
+    for t, pair in enumerate(view["pawns"]):
+        mark = "▶ " if view["turn"] == t and not view_doc.get("is_terminal") else "  "
+        line = Text(mark)
+        line.append(seat_name(names, t), style=SEAT_STYLE[t % len(SEAT_STYLE)])
+        line.append("  " + "  ".join(f"{l} {'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
+        keepers = ", ".join(f"{k}×{c}" if c > 1 else k for k, c in view["keepers"][t].items())
+        if keepers:
+            line.append(T("  keepers: ", "  guardianes: ").get(lang) + keepers)
+        if view["cursed"][t]:
+            line.append(T("  cursed", "  maldito").get(lang))
+        lines.append(line)
+    return Group(*lines, status_text(view_doc, lang, names))
+
+
+def seats_table(view_doc: dict[str, Any], lang: str, names: list[str] | None) -> Table:
+    def tr(en: str, es: str) -> str:
+        return T(en, es).get(lang)
+
+    view = view_doc.get("view", view_doc)
+    pawns = view["pawns"]
     seats = Table(title=tr("Seats", "Asientos"), show_lines=False)
     for head in (tr("seat", "asiento"), tr("pawns", "peones"), tr("keepers", "guardianes"), tr("cursed", "maldito")):
         seats.add_column(head)
-    current = view_doc.get("current_player")
     for t, pair in enumerate(pawns):
         keepers = view["keepers"][t]
         name = Text(f"{seat_name(names, t)} ({t + 1})" if names and names[t] != f"P{t + 1}" else f"P{t + 1}",
@@ -118,6 +151,14 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False, names
         seats.add_row(name, " ".join(f"{l}:{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)),
                       ", ".join(f"{k}×{c}" if c > 1 else k for k, c in keepers.items()) or "-",
                       tr("yes", "sí") if view["cursed"][t] else "-")
+    return seats
+
+
+def status_text(view_doc: dict[str, Any], lang: str, names: list[str] | None) -> Text:
+    def tr(en: str, es: str) -> str:
+        return T(en, es).get(lang)
+
+    view = view_doc.get("view", view_doc)
     status = Text()
     if not view_doc.get("is_terminal"):
         status.append(tr("Turn: ", "Turno: ") + f"{seat_name(names, view['turn'])}   ")
@@ -133,11 +174,4 @@ def render(view_doc: dict[str, Any], lang: str = "en", mono: bool = False, names
         status.append("\n" + tr("Roll again after this turn", "Vuelve a tirar tras este turno"))
     if view.get("winner") is not None:
         status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
-    elif current not in (None, "chance", "terminal"):
-        status.append("")
-    title = Text(tr("Prime Climb — goal: ", "Prime Climb — meta: "), style="bold")
-    title.append_text(goal)
-    parts = [title, board, seats, status]
-    if mono:
-        parts.append(Text(LEGEND.get(lang)))
-    return Group(*parts)
+    return status

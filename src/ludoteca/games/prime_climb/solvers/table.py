@@ -36,8 +36,8 @@ def table_path(goal: int = GOAL) -> Path:
 
 def build_hint(goal: int = GOAL) -> Text:
     extra = "" if goal == GOAL else f" --goal {goal}"
-    return T(f"the solved table is missing: build it once with `ludoteca prime-climb solve --players 2{extra}` (a few minutes)",
-             f"falta la tabla resuelta: constrúyela una vez con `ludoteca prime-climb solve --players 2{extra}` (unos minutos)")
+    return T(f"the solved table is missing: build it once with `ludoteca prime-climb solve --players 2{extra}`{' (7 to 12 minutes of CPU)' if not extra else ''}",
+             f"falta la tabla resuelta: constrúyela una vez con `ludoteca prime-climb solve --players 2{extra}`{' (de 7 a 12 minutos de CPU)' if not extra else ''}")
 
 
 class TableMissing(LudotecaError):

@@ -1,0 +1,162 @@
+"""One prompt laid out to fit the terminal (80x24 and up): the board when it fits, else the
+game's compact board (`render_compact` of its terminal module); the lines told since this
+seat's last turn; the choices in columns, a page at a time (`more` for the next)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..engine import T, view_document
+from .render import render_view, terminal_hook
+
+if TYPE_CHECKING:
+    from .play import TerminalGame
+
+LABEL_MAX = 18  # the widest notation column; longer labels push their description along
+MIN_CHOICE_ROWS = 4  # a long story never squeezes the choices below this
+
+
+class Choices:
+    """A numbered list (label, description, what it chooses), printed a page at a time."""
+
+    def __init__(self, game: "TerminalGame", rows: list[tuple[str, str, Any]]):
+        self.game = game
+        self.rows = rows
+        self.page = 0
+        self.page_size: int | None = None  # None: every row at once
+        width = game.console.size.width
+        self.label_w = min(LABEL_MAX, max((cell_len(r[0]) for r in rows), default=0))
+        self.digits = len(str(len(rows)))
+        cells = [self.cell(i) for i in range(len(rows))]
+        widest = max((cell_len(c) for c in cells), default=0)
+        # columns only where whole entries fit side by side; else one entry a line
+        self.columns = max(1, min(4, (width + 2) // (widest + 2))) if widest else 1
+        self.cell_w = widest
+
+    def cell(self, index: int) -> str:
+        label, description, _ = self.rows[index]
+        return f"{index + 1:>{self.digits + 1}} {label:<{self.label_w}} {description}".rstrip()
+
+    def lines_for(self, rows: int) -> int:
+        """How many entries fit in `rows` screen lines."""
+        width = self.game.console.size.width
+        if self.columns > 1:
+            return rows * self.columns
+        used = count = 0
+        for i in range(len(self.rows)):
+            used += max(1, -(-cell_len(self.cell(i)) // width))
+            if used > rows:
+                break
+            count += 1
+        return max(1, count)
+
+    def height(self, count: int | None = None) -> int:
+        """Screen lines the first `count` entries take (every entry when None)."""
+        width = self.game.console.size.width
+        n = len(self.rows) if count is None else min(count, len(self.rows))
+        if self.columns > 1:
+            return -(-n // self.columns)
+        return sum(max(1, -(-cell_len(self.cell(i)) // width)) for i in range(n))
+
+    def renderable(self) -> RenderableType:
+        start = self.page * self.page_size if self.page_size else 0
+        end = min(len(self.rows), start + self.page_size) if self.page_size else len(self.rows)
+        shown = list(range(start, end))
+        lines: list[Text] = []
+        if self.columns > 1:
+            per_col = -(-len(shown) // self.columns)
+            for r in range(per_col):
+                line = Text()
+                for c in range(self.columns):
+                    k = c * per_col + r
+                    if k < len(shown):
+                        self.styled(line, shown[k], self.cell_w + 2 if c < self.columns - 1 else 0)
+                lines.append(line)
+        else:
+            for i in shown:
+                line = Text()
+                self.styled(line, i, 0)
+                lines.append(line)
+        if end < len(self.rows) or start:
+            left = len(self.rows) - end
+            lines.append(Text(T(f"  choices {start + 1}–{end} of {len(self.rows)}; " + ("'more' for the next page, " if left else "'more' for the first page, ") + "or type a move",
+                                f"  opciones {start + 1}–{end} de {len(self.rows)}; " + ("'más' para la siguiente página, " if left else "'más' para la primera página, ") + "o escribe una jugada").get(self.game.lang), style="dim"))
+        return Group(*lines)
+
+    def styled(self, line: Text, index: int, pad: int) -> None:
+        text = self.cell(index)
+        cut = self.digits + 1
+        line.append(text[:cut], style="cyan")
+        line.append(text[cut:])
+        if pad:
+            line.append(" " * max(0, pad - cell_len(text)))
+
+    def show_page(self, page_size: int | None = -1) -> None:
+        """Print the current page; `page_size` None shows every row, -1 keeps the current size."""
+        if page_size != -1:
+            self.page_size = page_size if page_size and page_size < len(self.rows) else None
+        self.game.console.print(self.renderable(), highlight=False)
+
+    def next_page(self) -> bool:
+        if not self.page_size:
+            return False
+        self.page = (self.page + 1) % -(-len(self.rows) // self.page_size)
+        self.show_page()
+        return True
+
+
+def lines_of(game: "TerminalGame", renderable: RenderableType) -> int:
+    console = game.console
+    return len(console.render_lines(renderable, console.options, pad=False))
+
+
+def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
+    """Board, the story since the end of `seat`'s last turn, whose choice, the first page of choices:
+    together no taller than the screen (the prompt line included)."""
+    console = game.console
+    height = console.size.height
+    doc = view_document(game.match.state, seat)
+    full = render_view(game.match.game, doc, game.lang, console=console, names=game.names, **game.render_extra)
+    compact_hook = terminal_hook(game.match.game, "render_compact")
+    compact = compact_hook(doc, game.lang, names=game.names) if compact_hook else Text(
+        T("(type 'board' to see the board)", "(escribe 'tablero' para ver el tablero)").get(game.lang), style="dim")
+    story = game.log[seen:]
+    title = Text(T("Since your last turn:", "Desde tu último turno:").get(game.lang), style="bold")
+    story_lines = [Text("· " + line) for line in story]
+    story_h = (1 + sum(lines_of(game, t) for t in story_lines)) if story else 0
+    avail = height - 2  # "your choice" and the prompt
+    choices_h = choices.height()
+    board = full
+    board_h = lines_of(game, full)
+    if board_h + story_h + choices_h > avail:
+        board, board_h = compact, lines_of(game, compact)
+    rest = avail - board_h
+    choice_rows = min(choices_h, max(MIN_CHOICE_ROWS, rest - story_h))
+    if choice_rows < choices_h:  # a page, and a line saying so
+        choices.page_size = max(1, choices.lines_for(choice_rows - 1))
+        choice_rows = choices.height(choices.page_size) + 1
+    story_room = rest - choice_rows
+    # the oldest lines that do not fit go first, above the board, into the scrollback
+    kept: list[Text] = []
+    used = 1
+    for t in reversed(story_lines):
+        h = lines_of(game, t)
+        if used + h > story_room:
+            break
+        kept.insert(0, t)
+        used += h
+    for t in story_lines[: len(story_lines) - len(kept)]:
+        console.print(t, highlight=False)
+    console.print(board)
+    if kept:
+        console.print(Group(title, *kept), highlight=False)
+    console.print(game.your_choice(seat))
+    choices.show_page()
+    game._shown_at = len(game.match.actions)
+
+
+__all__ = ["Choices", "draw"]
