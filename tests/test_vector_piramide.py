@@ -189,3 +189,21 @@ def test_random_playout_batch_is_seeded_and_scores_every_game():
     assert total > 24 * 20
     assert wins.sum() == pytest.approx(24)  # the returns of each game sum to 1
     assert k.terminated.all()
+
+
+def test_random_actions_are_legal_and_seeded():
+    k = Kernel(16, 3)
+    k.reset(np.arange(16, dtype=np.uint64))
+    mask = np.zeros((16, k.num_actions), np.bool_)
+    out = np.zeros(16, np.int64)
+    stream = np.array([5], np.uint64)
+    seen = set()
+    for _ in range(200):
+        k.legal_mask(mask)
+        k.random_actions(out, stream)
+        for i in range(16):
+            assert out[i] == -1 if k.terminated[i] else mask[i, out[i]]
+        seen.update(out.tolist())
+        k.step(out)
+    assert len(seen) > 50
+    assert stream[0] != 5

@@ -617,6 +617,18 @@ def _random_playout_batch(S, G, rng, seeds, games_per_env, policy_seed, cur, ter
     return total
 
 
+@njit(cache=True)
+def _random_actions(S, G, term, pol, out):
+    """A uniform legal action for every unfinished game from the stream pol[0] (-1 for finished ones)."""
+    buf = np.empty(4096, np.int64)
+    for i in range(S.shape[0]):
+        if term[i]:
+            out[i] = -1
+        else:
+            k = _legal(S, G, i, buf)
+            out[i] = buf[_below(pol, 0, k)]
+
+
 def _obs_tables(game, num_players: int):
     """What observe needs from rl/observations/piramide.py's encoder: each card type's encoding,
     where each field and pyramid cell starts, and the bucket of each hashed path."""
@@ -719,6 +731,12 @@ class Kernel:
     def observe(self, out: np.ndarray) -> np.ndarray:
         _, V, cardv, cell_off, b_dreg, b_dedge, b_box = self._obs
         _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, b_dreg, b_dedge, b_box, out)
+        return out
+
+    def random_actions(self, out: np.ndarray, stream: np.ndarray) -> np.ndarray:
+        """out[i] = a uniform legal action of env i (-1 where finished), drawn from the SplitMix64
+        state stream[0] (a uint64 array of one, advanced): random seats without a mask."""
+        _random_actions(self._S, self._G, self.terminated, stream, out)
         return out
 
     def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
