@@ -69,7 +69,7 @@ def compiled(kernel_cls, players: int, envs: int, seconds: float, seed: int) -> 
 
 def step_loop(kernel_cls, players: int, envs: int, seconds: float, seed: int, observe: bool) -> float:
     k = kernel_cls(envs, players)
-    stream = np.array([seed], np.uint64)
+    stream = np.arange(envs, dtype=np.uint64) + np.uint64(seed) * np.uint64(1_000_003)
     chosen = np.zeros(envs, np.int64)
     mask = np.zeros((envs, k.num_actions), np.bool_)
     obs = np.zeros((envs, k.obs_size), np.float32)

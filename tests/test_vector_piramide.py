@@ -196,7 +196,7 @@ def test_random_actions_are_legal_and_seeded():
     k.reset(np.arange(16, dtype=np.uint64))
     mask = np.zeros((16, k.num_actions), np.bool_)
     out = np.zeros(16, np.int64)
-    stream = np.array([5], np.uint64)
+    stream = np.arange(16, dtype=np.uint64) + np.uint64(5)
     seen = set()
     for _ in range(200):
         k.legal_mask(mask)
@@ -206,4 +206,11 @@ def test_random_actions_are_legal_and_seeded():
         seen.update(out.tolist())
         k.step(out)
     assert len(seen) > 50
-    assert stream[0] != 5
+    assert (stream != np.arange(16, dtype=np.uint64) + np.uint64(5)).all()
+
+
+def test_the_shared_conformance_check():
+    """rl/vector/conformance.py's check, where this checkout has it."""
+    conformance = pytest.importorskip("ludoteca.rl.vector.conformance")
+    conformance.check(Kernel, "piramide", 3, None, games=50, seed=3, obs_games=10)
+    conformance.check_illegal(Kernel, "piramide", 4, None, seed=4)

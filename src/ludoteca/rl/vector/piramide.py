@@ -619,14 +619,14 @@ def _random_playout_batch(S, G, rng, seeds, games_per_env, policy_seed, cur, ter
 
 @njit(cache=True)
 def _random_actions(S, G, term, pol, out):
-    """A uniform legal action for every unfinished game from the stream pol[0] (-1 for finished ones)."""
+    """A uniform legal action for every unfinished game from its own stream pol[i] (-1 for finished ones)."""
     buf = np.empty(4096, np.int64)
     for i in range(S.shape[0]):
         if term[i]:
             out[i] = -1
         else:
             k = _legal(S, G, i, buf)
-            out[i] = buf[_below(pol, 0, k)]
+            out[i] = buf[_below(pol, i, k)]
 
 
 def _obs_tables(game, num_players: int):
@@ -695,6 +695,7 @@ class Kernel:
             raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
         self.game, self.num_envs, self.num_players = game, num_envs, num_players
         self.num_actions = game.num_distinct_actions()
+        self.obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
         self._G = _tables(game, num_players)
         self._S = np.zeros((num_envs, WIDTH), np.int32)
         self._rng = np.zeros(num_envs, np.uint64)
@@ -733,10 +734,12 @@ class Kernel:
         _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, b_dreg, b_dedge, b_box, out)
         return out
 
-    def random_actions(self, out: np.ndarray, stream: np.ndarray) -> np.ndarray:
-        """out[i] = a uniform legal action of env i (-1 where finished), drawn from the SplitMix64
-        state stream[0] (a uint64 array of one, advanced): random seats without a mask."""
-        _random_actions(self._S, self._G, self.terminated, stream, out)
+    def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
+        """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
+        state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
+        if rng_state.dtype != np.uint64 or rng_state.shape != (self.num_envs,) or out.shape != (self.num_envs,):
+            raise ValueError(f"piramide: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        _random_actions(self._S, self._G, self.terminated, rng_state, out)
         return out
 
     def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
