@@ -1,10 +1,11 @@
 """Batched environments: N games of one kind stepped together, NumPy arrays in and out.
 
     from ludoteca.rl import vector
-    env = vector.make("prime-climb", num_envs=4096, seed=1)
-    obs, info = env.reset()                       # Gymnasium VectorEnv style (autoreset)
-    obs, rewards, terminated, truncated, info = env.step(actions)   # info["legal_mask"], info["current_player"]
-    state = env.init(seeds); state = env.step_batch(actions)        # pgx style (see env.py)
+    env = vector.make("prime-climb", num_envs=4096, seed=1)      # pgx style (env.BatchEnv)
+    batch = env.init(); batch = env.step(actions)                 # batch.observation, .legal_action_mask, ...
+    genv = vector.make_gym("prime-climb", num_envs=4096, seed=1) # gymnasium.vector.VectorEnv (autoreset)
+    obs, info = genv.reset(seed=1)
+    obs, rewards, terminated, truncated, info = genv.step(actions)  # info["legal_mask"], info["current_player"]
 
 The per-game work is a compiled kernel (numba, the `fast` extra); docs/rl.md has the API, the
 figures and a training example.
@@ -36,7 +37,7 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
 
 Without numba the kernels' same code runs as plain Python (numba's NUMBA_DISABLE_JIT
-semantics): the same games, about a thousand times slower, with a one-time RuntimeWarning.
+semantics): the same games, tens of times slower, with a one-time RuntimeWarning.
 """
 
 from __future__ import annotations
@@ -56,12 +57,26 @@ _warned = False
 
 
 def njit(*args, **kwargs):
-    """numba.njit where numba is installed, else the function itself (plain Python)."""
+    """numba.njit where numba is installed, else the function itself run as Python, with NumPy's
+    overflow warnings off (uint64 arithmetic wraps, as the random stream wants, compiled or not)."""
     if HAVE_NUMBA:
         return _numba_njit(*args, **kwargs)
     if len(args) == 1 and callable(args[0]) and not kwargs:
-        return args[0]
-    return lambda f: f
+        return _plain(args[0])
+    return _plain
+
+
+def _plain(f):
+    import functools
+
+    import numpy as np
+
+    @functools.wraps(f)
+    def run(*args):
+        with np.errstate(over="ignore"):
+            return f(*args)
+
+    return run
 
 
 def warn_if_slow() -> None:
@@ -69,7 +84,7 @@ def warn_if_slow() -> None:
     if not HAVE_NUMBA and not _warned:
         _warned = True
         warnings.warn("numba is not installed (pip install 'ludoteca[fast]'): the batched games run as "
-                      "plain Python, the same games about a thousand times slower", RuntimeWarning, stacklevel=3)
+                      "plain Python, the same games, tens of times slower", RuntimeWarning, stacklevel=3)
 
 
 #: game name -> kernel module (under ludoteca.rl.vector)
@@ -92,11 +107,19 @@ def kernel_class(game: str):
 
 
 def make(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
-         max_steps: int | None = None):
-    """A batched environment of `num_envs` games (env.VectorEnv; see env.py)."""
-    from .env import VectorEnv
+         max_steps: int | None = None, observe: bool = True):
+    """`num_envs` games with the pgx-like batch API (env.BatchEnv: init(seeds), step(actions))."""
+    from .env import make as _make
 
-    return VectorEnv(game, num_envs, num_players=num_players, options=options, seed=seed, max_steps=max_steps)
+    return _make(game, num_envs, num_players, options, seed, max_steps, observe)
 
 
-__all__ = ["HAVE_NUMBA", "KERNELS", "kernel_class", "make", "njit"]
+def make_gym(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
+             max_steps: int | None = None, final_obs: bool = False):
+    """`num_envs` games as a gymnasium.vector.VectorEnv (same-step autoreset; env.py)."""
+    from .env import make_gym as _make_gym
+
+    return _make_gym(game, num_envs, num_players, options, seed, max_steps, final_obs)
+
+
+__all__ = ["HAVE_NUMBA", "KERNELS", "kernel_class", "make", "make_gym", "njit"]
