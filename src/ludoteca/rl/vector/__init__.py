@@ -29,12 +29,17 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
   SplitMix64 stream), so a batched game is fixed by its seed and its player actions.
 - `step(actions: int64 (N,))`: actions[i] for env i's current player (terminated envs are left
   alone, their action ignored), then chance up to the next decision or the end. An illegal action
-  raises ValueError naming the env index and the action, with no env changed.
+  raises ValueError naming the env index and the action, with no env changed. It returns the
+  number of actions applied, chance outcomes included (an int; benchmarks count actions as
+  compare.py does for every game: chance included). A kernel returning None is counted by its
+  player actions only, and the benchmark's row says so.
 - `legal_mask(out: bool (N, num_actions))`, `observe(out: float32 (N, obs_size))` fill
   caller-owned arrays.
 - Optional `greedy_actions(out: int64 (N,))`: the engine's greedy bot's choice (for simulate).
 - Optional `random_actions(out: int64 (N,), rng_state: uint64 (N,))`: a uniform legal action per
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
+- Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform
+  random actions (random_actions' streams) in one compiled call; the actions applied, chance included.
 
 Without numba the kernels' same code runs as plain Python (numba's NUMBA_DISABLE_JIT
 semantics): the same games, tens of times slower, with a one-time RuntimeWarning.

@@ -2,7 +2,7 @@
 
 Every option of the game is supported (board 6 or 4, six_extra, star_exit, shortcuts,
 move_within_home, play_to_last), 2 to 6 players (2 to 4 on the 4-arm board): the routes are the
-engine's own tables (routes.py's ArmTables, read once into arrays), so the rules of movement are
+engine's own tables (routes.py's ArmTables, read once into flat arrays), so the rules of movement are
 not written twice. A game is one int32 row (marbles, who is in each hole, turn, roll, finishing
 order, dead seats, the last roll) and two uint64 words per seat of the holes it holds (the 6-arm
 board has 109 holes). A roll is the engine's sample_chance: the stream's next number % 6.
@@ -14,7 +14,6 @@ notation) included, bit for bit (conformance checks it).
 from __future__ import annotations
 
 import zlib
-from collections import namedtuple
 
 import numpy as np
 
@@ -40,6 +39,24 @@ DEAD = FIN + MP  # 6
 LAST = DEAD + MP  # 3: seat, roll, passed (LAST_SET says whether there is one)
 LAST_SET = LAST + 3
 WIDTH = LAST_SET + 1
+
+# the tables of one options and player count: int32 G (scalars, then per seat, hole and roll its
+# routes), uint64 M (the routes' hole masks, low words then high words), float32 F (observation constants)
+G_NR, G_ENTER, G_HH, G_WITHIN, G_TOLAST, G_SIX, G_LASTN, G_NCONST = range(8)
+G_START = 8  # MP
+G_HOME = G_START + MP  # MP
+G_FIN = G_HOME + MP  # MP: observation slots of finished[k]
+G_LASTS = G_FIN + MP  # 3
+CELLS = MP * HOLES * 7  # (seat, hole, roll)
+G_RN = G_LASTS + 3  # CELLS: routes open to a marble of the seat on the hole with the roll
+G_RID = G_RN + CELLS  # CELLS * MAXR: their route ids
+G_TGT = G_RID + CELLS * MAXR  # CELLS * MAXR, by route id: the landing hole
+MAXC = 64  # constant observation entries (board facts, seat arms), at most
+G_CSLOT = G_TGT + CELLS * MAXR
+G_CADD = G_CSLOT + MAXC
+G_MOVE = G_CADD + MAXC  # MAXM * 64: the slot of "moves/k=<notation of a>"
+G_SIZE = G_MOVE + MAXM * 64
+M_HI = CELLS * MAXR
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -90,12 +107,12 @@ def _below(R, i, n):
 
 # --- the rules (state.py, function for function) ---------------------------------------------
 @njit(cache=True)
-def _moves(S, W, i, T, buf):
+def _moves(S, W, i, G, M, buf):
     """The legal moves of game i (its roll pending) into buf, in the engine's order; their count."""
     me = S[i, TURN]
     roll = S[i, ROLL]
     lo, hi = W[i, 2 * me], W[i, 2 * me + 1]
-    rn, rid, rlo, rhi = T.rn, T.rid, T.rlo, T.rhi
+    nr = G[G_NR]
     k = 0
     in_base = False
     for m in range(4):
@@ -103,15 +120,16 @@ def _moves(S, W, i, T, buf):
         if h < 0:
             in_base = True
             continue
-        for j in range(rn[me, h, roll]):
-            if not (rlo[me, h, roll, j] & lo) and not (rhi[me, h, roll, j] & hi):
-                buf[k] = m * T.num_routes + rid[me, h, roll, j]
+        at = ((me * HOLES + h) * 7 + roll) * MAXR
+        for j in range(G[G_RN + at // MAXR]):
+            if not (M[at + j] & lo) and not (M[M_HI + at + j] & hi):
+                buf[k] = m * nr + G[G_RID + at + j]
                 k += 1
     if in_base and (roll == 1 or roll == 6):
-        st = T.start[me]
+        st = G[G_START + me]
         word = lo if st < 64 else hi
         if not (word >> np.uint64(st % 64)) & _ONE:
-            buf[k] = T.enter
+            buf[k] = G[G_ENTER]
             k += 1
     return k
 
@@ -141,8 +159,8 @@ def _end_turn(S, i, n, again):
 
 
 @njit(cache=True)
-def _arrived_home(S, i, n, T, me):
-    first = T.home_first[me]
+def _arrived_home(S, i, n, G, M, me):
+    first = G[G_HOME + me]
     count = 0
     low = 1 << 30
     for m in range(4):
@@ -153,11 +171,11 @@ def _arrived_home(S, i, n, T, me):
     if count == 4:
         S[i, FIN + S[i, NFIN]] = me
         S[i, NFIN] += 1
-    elif not T.within_home:
-        if low - first != T.home_holes - count:
+    elif not G[G_WITHIN]:
+        if low - first != G[G_HH] - count:
             S[i, DEAD + me] = 1
     over = False
-    if S[i, NFIN] and not T.to_last:
+    if S[i, NFIN] and not G[G_TOLAST]:
         over = True
     elif S[i, NFIN] >= n - 1:
         over = True
@@ -170,21 +188,21 @@ def _arrived_home(S, i, n, T, me):
 
 
 @njit(cache=True)
-def _apply(S, W, i, n, T, a):
+def _apply(S, W, i, n, G, M, a):
     me = S[i, TURN]
     b = 4 * me
     roll = S[i, ROLL]
-    if a == T.enter:
+    if a == G[G_ENTER]:
         m = 0
         while S[i, POS + b + m] >= 0:
             m += 1
         src = -1
-        dst = T.start[me]
+        dst = G[G_START + me]
     else:
-        m = a // T.num_routes
-        route = a % T.num_routes
+        m = a // G[G_NR]
+        route = a % G[G_NR]
         src = S[i, POS + b + m]
-        dst = T.target[me, src, roll, route]
+        dst = G[G_TGT + ((me * HOLES + src) * 7 + roll) * MAXR + route]
     victim = S[i, OCC + dst]
     if victim >= 0:  # aggravated: back to its BASE
         S[i, POS + victim] = BASE
@@ -199,9 +217,9 @@ def _apply(S, W, i, n, T, a):
     S[i, LAST + 1] = roll
     S[i, LAST + 2] = 0
     S[i, LAST_SET] = 1
-    first = T.home_first[me]
+    first = G[G_HOME + me]
     if dst >= first and src < first:
-        _arrived_home(S, i, n, T, me)
+        _arrived_home(S, i, n, G, M, me)
         if S[i, OVER]:
             S[i, ROLL] = 0
             return
@@ -209,7 +227,7 @@ def _apply(S, W, i, n, T, a):
 
 
 @njit(cache=True)
-def _chance(S, W, R, i, n, T, buf):
+def _chance(S, W, R, i, n, G, M, buf):
     """Roll until someone has a move (or the game is over); the rolls applied."""
     done = 0
     while not S[i, OVER] and S[i, ROLL] == 0:
@@ -217,18 +235,18 @@ def _chance(S, W, R, i, n, T, buf):
         R[i] += _GOLDEN
         S[i, ROLL] = roll
         done += 1
-        if _moves(S, W, i, T, buf):
+        if _moves(S, W, i, G, M, buf):
             return done
         S[i, LAST] = S[i, TURN]  # nothing can move: the turn passes without a decision
         S[i, LAST + 1] = roll
         S[i, LAST + 2] = 1
         S[i, LAST_SET] = 1
-        _end_turn(S, i, n, roll == 6 and T.six_always)
+        _end_turn(S, i, n, roll == 6 and G[G_SIX])
     return done
 
 
 @njit(cache=True)
-def _sync(S, i, n, T, cur, term, ret):
+def _sync(S, i, n, G, M, cur, term, ret):
     if not S[i, OVER]:
         cur[i] = S[i, TURN]
         return
@@ -242,7 +260,7 @@ def _sync(S, i, n, T, cur, term, ret):
     counts = np.zeros(MP, np.int64)
     for s in range(n):
         for m in range(4):
-            if S[i, POS + 4 * s + m] >= T.home_first[s]:
+            if S[i, POS + 4 * s + m] >= G[G_HOME + s]:
                 counts[s] += 1
         best = max(best, counts[s])
     k = 0
@@ -255,7 +273,7 @@ def _sync(S, i, n, T, cur, term, ret):
 
 
 @njit(cache=True)
-def reset_batch(S, W, R, seeds, where, n, T, cur, term, length, ret):
+def reset_batch(S, W, R, seeds, where, n, G, M, cur, term, length, ret):
     buf = np.empty(MAXM, np.int64)
     for i in range(S.shape[0]):
         if not where[i]:
@@ -267,21 +285,21 @@ def reset_batch(S, W, R, seeds, where, n, T, cur, term, length, ret):
             S[i, POS + c] = -1
         for c in range(2 * MP):
             W[i, c] = 0
-        _chance(S, W, R, i, n, T, buf)
+        _chance(S, W, R, i, n, G, M, buf)
         term[i] = False
         length[i] = 0
         for p in range(ret.shape[1]):
             ret[i, p] = 0.0
-        _sync(S, i, n, T, cur, term, ret)
+        _sync(S, i, n, G, M, cur, term, ret)
 
 
 @njit(cache=True)
-def check_batch(S, W, actions, T):
+def check_batch(S, W, actions, G, M):
     buf = np.empty(MAXM, np.int64)
     for i in range(S.shape[0]):
         if S[i, OVER]:
             continue
-        k = _moves(S, W, i, T, buf)
+        k = _moves(S, W, i, G, M, buf)
         ok = False
         for j in range(k):
             if buf[j] == actions[i]:
@@ -293,58 +311,58 @@ def check_batch(S, W, actions, T):
 
 
 @njit(cache=True)
-def step_batch(S, W, R, actions, n, T, cur, term, length, ret):
+def step_batch(S, W, R, actions, n, G, M, cur, term, length, ret):
     buf = np.empty(MAXM, np.int64)
     done = 0
     for i in range(S.shape[0]):
         if S[i, OVER]:
             continue
-        _apply(S, W, i, n, T, actions[i])
+        _apply(S, W, i, n, G, M, actions[i])
         length[i] += 1
-        done += 1 + _chance(S, W, R, i, n, T, buf)
-        _sync(S, i, n, T, cur, term, ret)
+        done += 1 + _chance(S, W, R, i, n, G, M, buf)
+        _sync(S, i, n, G, M, cur, term, ret)
     return done
 
 
 @njit(cache=True)
-def mask_batch(S, W, T, out):
+def mask_batch(S, W, G, M, out):
     buf = np.empty(MAXM, np.int64)
     out[:, :] = False
     for i in range(S.shape[0]):
         if S[i, OVER]:
             continue
-        k = _moves(S, W, i, T, buf)
+        k = _moves(S, W, i, G, M, buf)
         for j in range(k):
             out[i, buf[j]] = True
 
 
 @njit(cache=True)
-def random_batch(S, W, T, P, out):
+def random_batch(S, W, G, M, P, out):
     buf = np.empty(MAXM, np.int64)
     for i in range(S.shape[0]):
         if S[i, OVER]:
             out[i] = -1
             continue
-        k = _moves(S, W, i, T, buf)
+        k = _moves(S, W, i, G, M, buf)
         out[i] = buf[_below(P, i, k)]
 
 
 @njit(cache=True)
-def playout_batch(S, W, R, P, n, T, cur, term, length, ret):
+def playout_batch(S, W, R, P, n, G, M, cur, term, length, ret):
     buf = np.empty(MAXM, np.int64)
     done = 0
     for i in range(S.shape[0]):
         while not S[i, OVER]:
-            k = _moves(S, W, i, T, buf)
-            _apply(S, W, i, n, T, buf[_below(P, i, k)])
+            k = _moves(S, W, i, G, M, buf)
+            _apply(S, W, i, n, G, M, buf[_below(P, i, k)])
             length[i] += 1
-            done += 1 + _chance(S, W, R, i, n, T, buf)
-        _sync(S, i, n, T, cur, term, ret)
+            done += 1 + _chance(S, W, R, i, n, G, M, buf)
+        _sync(S, i, n, G, M, cur, term, ret)
     return done
 
 
 @njit(cache=True)
-def observe_batch(S, W, n, T, out):
+def observe_batch(S, W, n, G, M, F, out):
     buf = np.empty(MAXM, np.int64)
     out[:, :] = 0.0
     for i in range(S.shape[0]):
@@ -358,20 +376,20 @@ def observe_batch(S, W, n, T, out):
             out[i, MP] = 1.0  # the player to move is the observer
         # the hashed rest in the view's order: finished, last, board, seat_arms, moves
         for k in range(S[i, NFIN]):
-            out[i, T.fin_slot[k]] += np.float32(S[i, FIN + k])
+            out[i, G[G_FIN + k]] += np.float32(S[i, FIN + k])
         if S[i, LAST_SET]:
             for k in range(3):
-                out[i, T.last_slot[k]] += np.float32(S[i, LAST + k])
+                out[i, G[G_LASTS + k]] += np.float32(S[i, LAST + k])
         else:
-            out[i, T.last_none] = 1.0
-        for k in range(T.const_slot.shape[0]):
-            if T.const_add[k]:
-                out[i, T.const_slot[k]] += T.const_value[k]
+            out[i, G[G_LASTN]] = 1.0
+        for k in range(G[G_NCONST]):
+            if G[G_CADD + k]:
+                out[i, G[G_CSLOT + k]] += F[k]
             else:
-                out[i, T.const_slot[k]] = 1.0
+                out[i, G[G_CSLOT + k]] = 1.0
         if not S[i, OVER] and S[i, ROLL]:
-            for k in range(_moves(S, W, i, T, buf)):
-                out[i, T.move_slot[k, buf[k]]] = 1.0
+            for k in range(_moves(S, W, i, G, M, buf)):
+                out[i, G[G_MOVE + k * 64 + buf[k]]] = 1.0
         for c in range(HEAD, HEAD + REST):
             out[i, c] = min(1000.0, max(-1000.0, out[i, c]))
         # the schema's fields
@@ -385,68 +403,47 @@ def observe_batch(S, W, n, T, out):
                 out[i, O_DEAD + k] = 1.0
 
 
-class Tables:
-    """A game's routes and observation constants as arrays (one instance per options and player count)."""
-
-    def __init__(self, game, n: int):
-        o = game.options
-        board = game.board
-        tables = game.seat_tables(n)
-        self.num_routes = game.num_routes
-        self.enter = game.enter_action
-        holes = board.num_holes
-        assert holes <= HOLES
-        self.rn = np.zeros((MP, HOLES, 7), np.int32)
-        self.rid = np.zeros((MP, HOLES, 7, MAXR), np.int32)
-        self.rlo = np.zeros((MP, HOLES, 7, MAXR), np.uint64)
-        self.rhi = np.zeros((MP, HOLES, 7, MAXR), np.uint64)
-        self.target = np.full((MP, HOLES, 7, game.num_routes), -1, np.int32)
-        self.start = np.zeros(MP, np.int32)
-        self.home_first = np.zeros(MP, np.int32)
-        for s, t in enumerate(tables):
-            self.start[s] = t.start
-            self.home_first[s] = t.home_first
-            for h in range(holes):
-                for roll in range(1, 7):
-                    found = t.routes[h * 7 + roll]
-                    assert len(found) <= MAXR
-                    self.rn[s, h, roll] = len(found)
-                    for j, (route, mask, target) in enumerate(found):
-                        self.rid[s, h, roll, j] = route
-                        self.rlo[s, h, roll, j] = mask & 0xFFFFFFFFFFFFFFFF
-                        self.rhi[s, h, roll, j] = mask >> 64
-                        self.target[s, h, roll, route] = target
-        self.home_holes = board.home_holes
-        self.within_home = bool(o["move_within_home"])
-        self.to_last = bool(o["play_to_last"])
-        self.six_always = o["six_extra"] == "always"
-        # observation: the slots of the hashed fields
-        self.fin_slot = np.array([_slot(f"/finished/{k}") for k in range(MP)], np.int32)
-        self.last_slot = np.array([_slot(f"/last/{k}") for k in range(3)], np.int32)
-        self.last_none = _slot("/last=None")
-        ops: list = []
-        _walk_ops(board.describe(), "/board", ops)
-        _walk_ops(list(board.seating[n]), "/seat_arms", ops)
-        self.const_slot = np.array([x[0] for x in ops], np.int32)
-        self.const_add = np.array([x[1] for x in ops], np.int32)
-        self.const_value = np.array([x[2] for x in ops], np.float32)
-        num_actions = game.num_distinct_actions()
-        self.move_slot = np.zeros((MAXM, num_actions), np.int32)
-        for a in range(game.first_roll_action):
-            text = notation.action_to_string(game, a)
-            for k in range(MAXM):
-                self.move_slot[k, a] = _slot(f"/moves/{k}={text}")
-
-
-_FIELDS = ("rn", "rid", "rlo", "rhi", "target", "start", "home_first", "num_routes", "enter", "home_holes",
-           "within_home", "to_last", "six_always", "fin_slot", "last_slot", "last_none", "const_slot",
-           "const_add", "const_value", "move_slot")
-#: the tables as numba takes them: a namedtuple of arrays and numbers (one type, so one compilation)
-AggravationTables = namedtuple("AggravationTables", _FIELDS)
-
-
-def _struct(t: Tables) -> AggravationTables:
-    return AggravationTables(*(getattr(t, f) for f in _FIELDS))
+def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """G, M, F for a game (its options) at n players: the engine's own route tables (routes.py)."""
+    o = game.options
+    board = game.board
+    assert board.num_holes <= HOLES and game.num_routes <= MAXR and game.num_distinct_actions() <= 64
+    G = np.zeros(G_SIZE, np.int32)
+    M = np.zeros(2 * CELLS * MAXR, np.uint64)
+    G[G_NR], G[G_ENTER], G[G_HH] = game.num_routes, game.enter_action, board.home_holes
+    G[G_WITHIN], G[G_TOLAST] = bool(o["move_within_home"]), bool(o["play_to_last"])
+    G[G_SIX] = o["six_extra"] == "always"
+    G[G_TGT:G_TGT + CELLS * MAXR] = -1
+    for s, t in enumerate(game.seat_tables(n)):
+        G[G_START + s], G[G_HOME + s] = t.start, t.home_first
+        for h in range(board.num_holes):
+            for roll in range(1, 7):
+                cell = (s * HOLES + h) * 7 + roll
+                found = t.routes[h * 7 + roll]
+                assert len(found) <= MAXR
+                G[G_RN + cell] = len(found)
+                for j, (route, mask, target) in enumerate(found):
+                    G[G_RID + cell * MAXR + j] = route
+                    M[cell * MAXR + j] = mask & 0xFFFFFFFFFFFFFFFF
+                    M[M_HI + cell * MAXR + j] = mask >> 64
+                    G[G_TGT + cell * MAXR + route] = target
+    # observation: the slots of the hashed fields, and the constant ones in the view's order
+    G[G_FIN:G_FIN + MP] = [_slot(f"/finished/{k}") for k in range(MP)]
+    G[G_LASTS:G_LASTS + 3] = [_slot(f"/last/{k}") for k in range(3)]
+    G[G_LASTN] = _slot("/last=None")
+    ops: list = []
+    _walk_ops(board.describe(), "/board", ops)
+    _walk_ops(list(board.seating[n]), "/seat_arms", ops)
+    assert len(ops) <= MAXC
+    G[G_NCONST] = len(ops)
+    F = np.zeros(MAXC, np.float32)
+    for k, (slot, add, value) in enumerate(ops):
+        G[G_CSLOT + k], G[G_CADD + k], F[k] = slot, add, value
+    for a in range(game.first_roll_action):
+        text = notation.action_to_string(game, a)
+        for k in range(MAXM):
+            G[G_MOVE + k * 64 + a] = _slot(f"/moves/{k}={text}")
+    return G, M, F
 
 
 class Kernel:
@@ -468,7 +465,7 @@ class Kernel:
         warn_if_slow()
         self.game, self.num_envs, self.num_players = game, num_envs, n
         self.num_actions = game.num_distinct_actions()
-        self.T = _struct(Tables(game, n))
+        self.G, self.M, self.F = tables(game, n)
         self.S = np.zeros((num_envs, WIDTH), np.int32)
         self.S[:, OVER] = 1
         self.W = np.zeros((num_envs, 2 * MP), np.uint64)
@@ -485,23 +482,23 @@ class Kernel:
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         where = self._all if where is None else np.ascontiguousarray(where, bool)
-        reset_batch(self.S, self.W, self.R, seeds, where, self.num_players, self.T, *self._public())
+        reset_batch(self.S, self.W, self.R, seeds, where, self.num_players, self.G, self.M, *self._public())
 
     def step(self, actions: np.ndarray) -> int:
         actions = np.ascontiguousarray(actions, dtype=np.int64)
-        bad = check_batch(self.S, self.W, actions, self.T)
+        bad = check_batch(self.S, self.W, actions, self.G, self.M)
         if bad >= 0:
             raise ValueError(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}")
-        return step_batch(self.S, self.W, self.R, actions, self.num_players, self.T, *self._public())
+        return step_batch(self.S, self.W, self.R, actions, self.num_players, self.G, self.M, *self._public())
 
     def legal_mask(self, out: np.ndarray) -> None:
-        mask_batch(self.S, self.W, self.T, out)
+        mask_batch(self.S, self.W, self.G, self.M, out)
 
     def observe(self, out: np.ndarray) -> None:
-        observe_batch(self.S, self.W, self.num_players, self.T, out)
+        observe_batch(self.S, self.W, self.num_players, self.G, self.M, self.F, out)
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
-        random_batch(self.S, self.W, self.T, rng_state, out)
+        random_batch(self.S, self.W, self.G, self.M, rng_state, out)
 
     def playout(self, rng_state: np.ndarray) -> int:
-        return playout_batch(self.S, self.W, self.R, rng_state, self.num_players, self.T, *self._public())
+        return playout_batch(self.S, self.W, self.R, rng_state, self.num_players, self.G, self.M, *self._public())
