@@ -11,8 +11,23 @@ the truncation cap. Chance is explicit: dice and draws are CHANCE nodes whose
 `Game.perfect_information`, and zero-sum when the game keeps the engine's returns (see
 `RlGame.utilities`); rewards come at the end only. `max_game_length` is the action cap
 (chance outcomes included), so it is an honest bound: a game that reaches it ends with all
-utilities 0. Observations (string and tensor) are built from the seat's view document only;
-no information-state (perfect recall) representation is provided.
+utilities 0. `deals` (default 1: the engine's seed-0 deal, no extra node) makes the deal itself
+chance: a first CHANCE node picks one of `deals` seeded deals uniformly, so hidden hands vary.
+
+Observations and information states come from the seat's view document only (and, for the
+information state, from the events as told to that seat), through OpenSpiel's observer API
+(`make_py_observer`, so `game.make_observer(...)` and every algorithm see the same thing):
+- observation (`perfect_recall=False`): the current view; string = the view's JSON, tensor = the
+  game's encoder (rl/observations);
+- information state (`perfect_recall=True`): the seat's whole history, in the order seen. String:
+  the first view, then one line per action since: who acted, the action itself when it was the
+  seat's own, the events as told to the seat (`engine.events.events_for`) and the parts of its view
+  that changed; exact, so it is perfect recall. Tensor: the current view's encoding followed by the
+  last `recall` steps (newest first; observer parameter, default min(64, max_game_length)), each
+  the actor counted from the seat and the step's told record hashed into 64 buckets
+  (`GenericEncoder`): a fixed-size digest of the same data, lossy only in its hashing and horizon;
+- `private_info=NONE`: the spectator's (seat None) view and history.
+Nothing there reads the state beyond what the views and the told events show.
 """
 
 from __future__ import annotations
@@ -23,8 +38,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..engine import TERMINAL, game_class, game_names, view_document
+from ..engine import CHANCE, TERMINAL, game_class, game_names, view_document
 from ..engine.core import Game
+from ..engine.events import events_for
+from .observations.generic import GenericEncoder
 from .spec import RlGame, _uses_engine_returns
 
 _REGISTERED: dict[str, str] = {}
@@ -35,7 +52,7 @@ def openspiel_name(game: str) -> str:
 
 
 def _parameters(cls: type[Game]) -> dict[str, Any]:
-    params: dict[str, Any] = {"players": cls.default_players, "max_actions": 0}
+    params: dict[str, Any] = {"players": cls.default_players, "max_actions": 0, "deals": 1}
     for option in cls.OPTIONS.options:
         default = option.default
         if option.kind == "choice" and not all(type(c) is type(default) for c in option.choices):
@@ -60,8 +77,8 @@ def _game_type(name: str) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(cls),
@@ -72,26 +89,36 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
     class LudotecaOpenSpielGame(pyspiel.Game):
         def __init__(self, params: dict[str, Any] | None = None):
             params = {**_parameters(game_class(name)), **(params or {})}
-            players, cap = params.pop("players"), params.pop("max_actions")
+            players, cap, deals = params.pop("players"), params.pop("max_actions"), int(params.pop("deals"))
+            if deals < 1:
+                raise ValueError(f"deals must be at least 1, not {deals}")
             self.rl = RlGame.make(name, int(players), int(cap) or None, **params)
+            self.deals = deals
             low, high = self.rl.utility_range
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.rl.num_actions,
-                max_chance_outcomes=self.rl.num_actions,
+                max_chance_outcomes=max(self.rl.num_actions, deals),
                 num_players=self.rl.num_players,
                 min_utility=low,
                 max_utility=high,
                 utility_sum=0.0 if self.rl.zero_sum else None,
-                max_game_length=self.rl.max_actions,
+                max_game_length=self.rl.max_actions + (deals > 1),
             )
-            super().__init__(game_type, info, {**params, "players": int(players), "max_actions": int(cap)})
-            self.initial = self.rl.game.new_initial_state(self.rl.num_players, 0)
+            super().__init__(game_type, info, {**params, "players": int(players), "max_actions": int(cap), "deals": deals})
+            self._initials = {0: self.rl.game.new_initial_state(self.rl.num_players, 0)}
+            self.initial = self._initials[0]
+
+        def initial_engine(self, seed: int):
+            """The engine's initial state of deal `seed` (shared, never mutated: callers clone it)."""
+            if seed not in self._initials:
+                self._initials[seed] = self.rl.game.new_initial_state(self.rl.num_players, seed)
+            return self._initials[seed]
 
         def new_initial_state(self) -> "LudotecaOpenSpielState":
             return LudotecaOpenSpielState(self)
 
         def make_py_observer(self, iig_obs_type=None, params=None) -> "ViewObserver":
-            return ViewObserver(self.rl, iig_obs_type, params)
+            return ViewObserver(self.rl, iig_obs_type, params, self.max_game_length())
 
     LudotecaOpenSpielGame.__name__ = f"Ludoteca_{name.replace('-', '_')}"
     return LudotecaOpenSpielGame
@@ -124,8 +151,10 @@ def _engine_from_document(doc) -> _Engine:
 class LudotecaOpenSpielState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
-        self.engine = _Engine(game.initial.clone())
+        # Before the deal (deals > 1) there is no engine state yet: the first node is chance.
+        self.engine = _Engine(game.initial.clone()) if game.deals == 1 else None
         self.taken = 0
+        self.recall = None  # _Recall, kept from the first time an information state is asked
 
     @property
     def rl(self) -> RlGame:
@@ -137,22 +166,37 @@ class LudotecaOpenSpielState(pyspiel.State):
         return self.engine.state
 
     def current_player(self) -> int:
+        if self.engine is None:
+            return pyspiel.PlayerId.CHANCE
         if self.taken >= self.rl.max_actions:
             return pyspiel.PlayerId.TERMINAL
         player = self.inner.current_player()
         return pyspiel.PlayerId.TERMINAL if player == TERMINAL else player
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self.engine is None:
+            return list(range(self.get_game().deals))
         return sorted(self.inner.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.engine is None:
+            deals = self.get_game().deals
+            return [(seed, 1.0 / deals) for seed in range(deals)]
         return sorted(self.inner.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_action(int(action))
+        if self.engine is None:
+            self.engine = _Engine(self.get_game().initial_engine(int(action)).clone())
+            return
+        if self.recall is not None:  # someone reads information states here: keep them up to date
+            self.recall.step(self.inner, int(action))
+        else:
+            self.inner.apply_action(int(action))
         self.taken += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self.engine is None:
+            return f"deal {action}"
         try:
             return self.inner.action_to_string(int(action))
         except Exception:  # an action that means nothing in this position still gets a name
@@ -162,31 +206,146 @@ class LudotecaOpenSpielState(pyspiel.State):
         return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
+        if self.engine is None:
+            return [0.0] * self.rl.num_players
         return self.rl.utilities(self.inner)
 
+    def seen(self) -> "_Recall":
+        """What each seat has been told since the deal (built once by replaying this state's
+        history from its deal, then kept up to date action by action)."""
+        if self.recall is None:
+            game = self.get_game()
+            history = [int(a) for a in self.history()]
+            seed = history.pop(0) if game.deals > 1 else 0
+            start = game.initial_engine(seed).clone()
+            recall = _Recall(start, self.rl.num_players)
+            for action in history:
+                recall.step(start, action)
+            self.recall = recall
+        return self.recall
+
     def __str__(self) -> str:
+        if self.engine is None:
+            return "before the deal"
         return json.dumps(self.inner.to_json(), sort_keys=True)
 
 
-class ViewObserver:
-    """OpenSpiel observer over the seat's view document (or the spectator's, for a public observer)."""
+#: view-document fields that never change during a game (left out of the recall's lines)
+_FIXED = ("format", "game", "options", "num_players", "seat")
 
-    def __init__(self, rl: RlGame, iig_obs_type, params):
+
+def _seen_view(state, seat: int | None) -> dict[str, Any]:
+    doc = view_document(state, seat)
+    return {k: v for k, v in doc.items() if k not in _FIXED}
+
+
+def _line(record: dict[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Recall:
+    """Per seat (and for the spectator, index n): the lines of its information state and the
+    told record of each step, as plain data. Copies share the (immutable) lines and records."""
+
+    __slots__ = ("num_players", "first", "lines", "records", "last")
+
+    def __init__(self, start, num_players: int):
+        seats = [*range(num_players), None]
+        self.num_players = num_players
+        self.last = [_seen_view(start, seat) for seat in seats]
+        self.first = [_line({"seat": seat, "view": view}) for seat, view in zip(seats, self.last)]
+        self.lines: list[list[str]] = [[] for _ in seats]
+        self.records: list[list[tuple[str, dict]]] = [[] for _ in seats]
+
+    def step(self, state, action: int) -> None:
+        """Apply `action` to the engine `state` (checked) and record what each seat was told."""
+        actor = state.current_player()
+        label = "chance" if actor == CHANCE else str(actor)
+        events = state.apply_with_events(action)
+        for k, seat in enumerate([*range(self.num_players), None]):
+            view = _seen_view(state, seat)
+            old = self.last[k]
+            record: dict[str, Any] = {"by": label}
+            if seat is not None and seat == actor:
+                record["action"] = action
+            record["events"] = events_for(events, seat)
+            record["view"] = {key: value for key, value in view.items() if old.get(key, _line) != value}
+            gone = [key for key in old if key not in view]
+            if gone:
+                record["gone"] = gone
+            self.last[k] = view
+            self.lines[k].append(_line(record))
+            self.records[k].append((label, record))
+
+    def __deepcopy__(self, memo) -> "_Recall":
+        copy = object.__new__(_Recall)
+        copy.num_players, copy.first = self.num_players, self.first
+        copy.last = list(self.last)
+        copy.lines = [list(x) for x in self.lines]
+        copy.records = [list(x) for x in self.records]
+        return copy
+
+    def string(self, seat: int | None) -> str:
+        k = self.num_players if seat is None else seat
+        return "\n".join([self.first[k], *self.lines[k]])
+
+
+RECALL_BUCKETS = 64  # hashed features per step of the information-state tensor's history
+
+
+class ViewObserver:
+    """OpenSpiel observer over the seat's view document (or the spectator's, for a public
+    observer): the current view, or with `perfect_recall` the seat's whole history (see the module
+    docstring). Parameter `recall`: how many past steps the information-state tensor holds."""
+
+    def __init__(self, rl: RlGame, iig_obs_type, params, max_game_length: int | None = None):
+        params = dict(params or {})
+        recall = params.pop("recall", None)
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         self.rl = rl
+        if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("an observer of every player's private information is not offered: "
+                             "views are per seat (use private_info SINGLE_PLAYER or NONE)")
         self.public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
-        self.tensor = np.zeros(rl.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        horizon = min(64, max_game_length or rl.max_actions)
+        self.horizon = horizon if recall is None else int(recall)
+        if self.horizon < 0:
+            raise ValueError(f"recall must be 0 or more, not {recall}")
+        self.steps = GenericEncoder(rl.num_players, rl.game.max_players, RECALL_BUCKETS)
+        size = rl.observation_size + (self.horizon * self.steps.size if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        if self.perfect_recall:
+            self.dict = {"observation": self.tensor[: rl.observation_size],
+                         "recall": self.tensor[rl.observation_size:].reshape(self.horizon, self.steps.size)}
+        else:
+            self.dict = {"observation": self.tensor}
 
     def _seat(self, player: int) -> int | None:
         return None if self.public_only else player
 
     def set_from(self, state: LudotecaOpenSpielState, player: int) -> None:
-        self.tensor[:] = self.rl.encoder.encode(view_document(state.inner, self._seat(player)))
+        seat = self._seat(player)
+        if state.engine is None:  # before the deal nobody has seen anything
+            self.tensor[:] = 0.0
+            return
+        self.tensor[: self.rl.observation_size] = self.rl.encoder.encode(view_document(state.inner, seat))
+        if not self.perfect_recall:
+            return
+        recall = self.dict["recall"]
+        recall[:] = 0.0
+        records = state.seen().records[self.rl.num_players if seat is None else seat]
+        for row, (label, record) in zip(recall, reversed(records[-self.horizon:] if self.horizon else [])):
+            row[:] = self.steps.encode({"seat": seat, "current_player": label, "view": record})
 
     def string_from(self, state: LudotecaOpenSpielState, player: int) -> str:
-        return json.dumps(view_document(state.inner, self._seat(player))["view"], sort_keys=True, ensure_ascii=False)
+        seat = self._seat(player)
+        if state.engine is None:
+            return f"seat {seat}: before the deal"
+        if self.perfect_recall:
+            return state.seen().string(seat)
+        return json.dumps(view_document(state.inner, seat)["view"], sort_keys=True, ensure_ascii=False)
 
 
 def register_openspiel(games: list[str] | None = None) -> list[str]:
