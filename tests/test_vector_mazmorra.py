@@ -186,3 +186,26 @@ def test_the_shared_conformance_check():
     conformance = pytest.importorskip("ludoteca.rl.vector.conformance")
     conformance.check(Kernel, "mazmorra", 3, None, games=30, seed=3, obs_games=8)
     conformance.check_illegal(Kernel, "mazmorra", 4, None, seed=4)
+
+
+def test_without_numba_the_kernel_refuses_in_one_line():
+    """The table kernels exist only compiled: without numba, Kernel() says so (the module imports)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    code = (
+        "import sys\n"
+        "sys.modules['numba'] = None\n"
+        "from ludoteca.rl.vector.mazmorra import Kernel\n"
+        "try:\n"
+        "    Kernel(2, 3)\n"
+        "except ValueError as exc:\n"
+        "    assert 'numba' in str(exc) and '\\n' not in str(exc)\n"
+        "    print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": src}, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -214,3 +214,30 @@ def test_the_shared_conformance_check():
     conformance = pytest.importorskip("ludoteca.rl.vector.conformance")
     conformance.check(Kernel, "piramide", 3, None, games=50, seed=3, obs_games=10)
     conformance.check_illegal(Kernel, "piramide", 4, None, seed=4)
+
+
+def test_the_kernel_runs_without_numba_the_same_games():
+    """Where numba is missing the same code runs as Python (rl.vector's njit shim), with a warning."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['numba'] = None\n"
+        "from ludoteca.rl import vector\n"
+        "assert not vector.HAVE_NUMBA\n"
+        "from ludoteca.rl.vector import conformance\n"
+        "from ludoteca.rl.vector.piramide import Kernel\n"
+        "with warnings.catch_warnings(record=True) as w:\n"
+        "    warnings.simplefilter('always')\n"
+        "    conformance.check(Kernel, 'piramide', 3, None, games=2, seed=4, obs_games=2)\n"
+        "assert any('numba is not installed' in str(x.message) for x in w)\n"
+        "print('ok')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": src}
+    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True,
+                          text=True, env=env, timeout=300)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

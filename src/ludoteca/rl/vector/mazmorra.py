@@ -11,7 +11,8 @@ into a face-up slot) is resolved as `state.apply_action(state.sample_chance())` 
 a draw below the pool's size. So a batched game is the engine's game with that seed and those
 player actions; tests/test_vector_mazmorra.py replays thousands of them in the engine.
 
-Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
+Without numba the Kernel refuses with a one-line ValueError (the table kernels it calls exist only
+compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
 4 players, 2 with allow_two. The observation is rl/observations/mazmorra.py's vector for the
 player to move, number for number (its hashed part included). A finished game observes zeros and
 has an empty legal mask.
@@ -22,10 +23,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from ludoteca.engine.rng_kernels import _mix, fisher_yates
-from ludoteca.games.mazmorra import kernels as K
+from . import HAVE_NUMBA, njit
+
+if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
+    from ludoteca.engine.rng_kernels import _mix, fisher_yates
+    from ludoteca.games.mazmorra import kernels as K
+else:
+    K = None
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)  # state.py's phases
 NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
@@ -520,6 +525,9 @@ class Kernel:
     """N games of Mazmorra Primigenia (see the module docstring and rl/vector's kernel contract)."""
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
+        if K is None:
+            raise ValueError("mazmorra: the batched kernel needs numba (pip install 'ludoteca[fast]'): "
+                             "it runs on the game's compiled table")
         from ludoteca.engine import OptionError
         from ludoteca.games.mazmorra.fast_table import FastTable, fast_geometry
         from ludoteca.games.mazmorra.game import MazmorraGame

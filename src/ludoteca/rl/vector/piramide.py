@@ -1,4 +1,5 @@
-"""Pirámide del Sol, N games stepped together in compiled code (the `fast` extra: numba).
+"""Pirámide del Sol, N games stepped together in compiled code (the `fast` extra: numba; without
+it the same code runs as Python, the same games, slowly).
 
 The rules are state.py's, written again over arrays: one int32 row per game (`_layout` below
 names its fields), the random stream as one uint64 per game. Every game starts as
@@ -22,9 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
-from ludoteca.engine.rng_kernels import _mix
+from . import njit, warn_if_slow
 
 # Phases, as state.py numbers them.
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
@@ -39,6 +39,8 @@ MAXDEDGE = 30  # edge and apex cards
 MAXBOX = 2  # the base cards left over with the short pyramid
 REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
@@ -107,6 +109,15 @@ def _tables(game, num_players: int) -> np.ndarray:
 
 
 # --- the rules, per game i --------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _mix(s):
+    """SplitMix64's output for the state s (engine/rng_kernels.py's, here so that the kernel also
+    runs as Python where numba is missing)."""
+    z = (s ^ (s >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
 @njit(cache=True, inline="always")
 def _below(rng, i, n):
     s = rng[i] + _GOLDEN
@@ -693,6 +704,7 @@ class Kernel:
             raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
+        warn_if_slow()
         self.game, self.num_envs, self.num_players = game, num_envs, num_players
         self.num_actions = game.num_distinct_actions()
         self.obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
