@@ -210,6 +210,14 @@ class LudotecaOpenSpielState(pyspiel.State):
             return [0.0] * self.rl.num_players
         return self.rl.utilities(self.inner)
 
+    def start_from(self, engine_state) -> "LudotecaOpenSpielState":
+        """Make this (fresh) state the engine position `engine_state` (copied), its information
+        states counted from there: a position set up by hand, or rebuilt from a seat's view
+        (`Game.state_from_view`). Returns the state."""
+        self.engine = _Engine(engine_state.clone())
+        self.recall = _Recall(self.inner, self.rl.num_players)
+        return self
+
     def seen(self) -> "_Recall":
         """What each seat has been told since the deal (built once by replaying this state's
         history from its deal, then kept up to date action by action)."""
