@@ -28,7 +28,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-GAMES = {"piramide": 3, "mazmorra": 2}  # the engines' default player counts
+GAMES = {"piramide": 3, "mazmorra": 3}  # the games' default player counts
 
 
 def backgammon(seconds: float, seed: int) -> float:
