@@ -38,12 +38,15 @@ FIN = NFIN + 1  # 6: seats in finishing order
 DEAD = FIN + MP  # 6
 LAST = DEAD + MP  # 3: seat, roll, passed (LAST_SET says whether there is one)
 LAST_SET = LAST + 3
-WIDTH = LAST_SET + 1
+ST = LAST_SET + 1  # the engine's event counters (state.STATS), in its order
+AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TURNS_LOST = range(ST, ST + 7)
+NCHANCE = ST + 7  # chance outcomes applied
+WIDTH = NCHANCE + 1
 
 # the tables of one options and player count: int32 G (scalars, then per seat, hole and roll its
 # routes), uint64 M (the routes' hole masks, low words then high words), float32 F (observation constants)
-G_NR, G_ENTER, G_HH, G_WITHIN, G_TOLAST, G_SIX, G_LASTN, G_NCONST = range(8)
-G_START = 8  # MP
+G_NR, G_ENTER, G_HH, G_WITHIN, G_TOLAST, G_SIX, G_LASTN, G_NCONST, G_CENTRE = range(9)
+G_START = 9  # MP
 G_HOME = G_START + MP  # MP
 G_FIN = G_HOME + MP  # MP: observation slots of finished[k]
 G_LASTS = G_FIN + MP  # 3
@@ -198,13 +201,22 @@ def _apply(S, W, i, n, G, M, a):
             m += 1
         src = -1
         dst = G[G_START + me]
+        S[i, ENTRIES] += 1
     else:
         m = a // G[G_NR]
         route = a % G[G_NR]
         src = S[i, POS + b + m]
         dst = G[G_TGT + ((me * HOLES + src) * 7 + roll) * MAXR + route]
+        if route == 1:  # routes.py: 0 the track, 1 into the centre, 2+ a star (out of the centre or by the ring)
+            S[i, CENTRE_SHORTCUTS] += 1
+        elif route > 1:
+            if src == G[G_CENTRE]:
+                S[i, CENTRE_EXITS] += 1
+            else:
+                S[i, STAR_SHORTCUTS] += 1
     victim = S[i, OCC + dst]
     if victim >= 0:  # aggravated: back to its BASE
+        S[i, AGGRAVATIONS] += 1
         S[i, POS + victim] = BASE
         _flip(W, i, victim >> 2, dst)
     if src >= 0:
@@ -234,9 +246,13 @@ def _chance(S, W, R, i, n, G, M, buf):
         roll = np.int64(_mix(R[i] + _GOLDEN) % np.uint64(6)) + 1
         R[i] += _GOLDEN
         S[i, ROLL] = roll
+        S[i, NCHANCE] += 1
+        if roll == 6:
+            S[i, SIXES] += 1
         done += 1
         if _moves(S, W, i, G, M, buf):
             return done
+        S[i, TURNS_LOST] += 1
         S[i, LAST] = S[i, TURN]  # nothing can move: the turn passes without a decision
         S[i, LAST + 1] = roll
         S[i, LAST + 2] = 1
@@ -348,6 +364,21 @@ def random_batch(S, W, G, M, P, out):
 
 
 @njit(cache=True)
+def seat_random_batch(S, W, G, M, P, out):
+    """As random_batch, from the stream of the seat to move, P[i, seat] (the engine's random bot)."""
+    buf = np.empty(MAXM, np.int64)
+    for i in range(S.shape[0]):
+        if S[i, OVER]:
+            out[i] = -1
+            continue
+        t = S[i, TURN]
+        k = _moves(S, W, i, G, M, buf)
+        s = P[i, t] + _GOLDEN
+        P[i, t] = s
+        out[i] = buf[np.int64(_mix(s) % np.uint64(k))]
+
+
+@njit(cache=True)
 def playout_batch(S, W, R, P, n, G, M, cur, term, length, ret):
     buf = np.empty(MAXM, np.int64)
     done = 0
@@ -413,6 +444,7 @@ def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     G[G_NR], G[G_ENTER], G[G_HH] = game.num_routes, game.enter_action, board.home_holes
     G[G_WITHIN], G[G_TOLAST] = bool(o["move_within_home"]), bool(o["play_to_last"])
     G[G_SIX] = o["six_extra"] == "always"
+    G[G_CENTRE] = board.centre
     G[G_TGT:G_TGT + CELLS * MAXR] = -1
     for s, t in enumerate(game.seat_tables(n)):
         G[G_START + s], G[G_HOME + s] = t.start, t.home_first
@@ -499,6 +531,28 @@ class Kernel:
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
         random_batch(self.S, self.W, self.G, self.M, rng_state, out)
+
+    def chance_counts(self) -> np.ndarray:
+        """Chance outcomes applied in each env's game (int32 (N,))."""
+        return self.S[:, NCHANCE].copy()
+
+    def statistics(self, i: int) -> dict[str, float]:
+        """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""
+        from ...games.aggravation.state import STATS
+
+        row = self.S[i]
+        out = {name: float(row[ST + k]) for k, name in enumerate(STATS)}
+        n = self.num_players
+        counts = [sum(1 for m in range(4) if row[POS + 4 * s + m] >= self.G[G_HOME + s]) for s in range(n)]
+        won = [s for s in range(n) if self.returns[i, s] > 0]
+        out["marbles_home_others"] = float(sum(c for s, c in enumerate(counts) if s not in won))
+        out["marbles_in_base"] = float(sum(1 for g in range(4 * n) if row[POS + g] < 0))
+        return out
+
+    def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
+        """The engine's random bot for the seat to move: rng_state[i, seat] is that seat's Rng state,
+        and the action is legal[Rng.below(len(legal))] over the engine's order of legal actions."""
+        seat_random_batch(self.S, self.W, self.G, self.M, rng_state, out)
 
     def playout(self, rng_state: np.ndarray) -> int:
         return playout_batch(self.S, self.W, self.R, rng_state, self.num_players, self.G, self.M, *self._public())

@@ -7,7 +7,8 @@ beside each one the engine's game from the same seed, chance resolved with
 `apply_action(sample_chance())`, the same player actions applied. At every decision it asserts the
 same current player, the same set of legal actions and (where the kernel says its observation is
 the scalar encoder's, for the first `obs_games` games: the encoder is the slow part) the same
-observation; at the end the same returns and the same number of player actions. Assertion
+observation; at the end the same returns, the same number of player actions and, where the kernel
+keeps them (optional `statistics(i)`, `chance_counts()`), the engine's statistics() and chance count. Assertion
 messages are one line naming the game, the seed, the env and the step. `check_illegal` checks
 that an illegal action raises ValueError naming the env and leaves every game as it was.
 """
@@ -19,15 +20,12 @@ import numpy as np
 from ...engine import CHANCE, TERMINAL, make_game, view_document
 
 
-def _engine_state(game, num_players: int, seed: int):
-    state = game.new_initial_state(num_players, seed=seed)
-    _chance(state)
-    return state
-
-
-def _chance(state) -> None:
+def _chance(state) -> int:
+    done = 0
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance())
+        done += 1
+    return done
 
 
 def check(kernel_cls, game_name: str, num_players: int, options: dict | None, games: int, seed: int, *,
@@ -40,7 +38,8 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
     rng = np.random.default_rng(seed)
     seeds = rng.integers(0, 2**63, size=games, dtype=np.uint64)
     kernel.reset(seeds)
-    states = [_engine_state(game, num_players, int(s)) for s in seeds]
+    states = [game.new_initial_state(num_players, seed=int(s)) for s in seeds]
+    chances = [_chance(state) for state in states]
     encoder = None
     check_obs = bool(getattr(kernel, "obs_matches_engine", False)) and obs_games > 0
     if check_obs:
@@ -80,7 +79,7 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
             a = int(row[rng.integers(len(row))])
             actions[i] = a
             state.apply_action(a)
-            _chance(state)
+            chances[i] += _chance(state)
             lengths[i] += 1
             live += 1
             decisions += 1
@@ -94,6 +93,13 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         assert np.allclose(kernel.returns[i], state.returns()), \
             f"{where}: returns {kernel.returns[i].tolist()}, the engine's {state.returns()}"
         assert int(kernel.length[i]) == lengths[i], f"{where}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
+        if hasattr(kernel, "statistics"):
+            got, want = kernel.statistics(i), state.statistics()
+            assert got == want, f"{where}: statistics {got}, the engine's {want}"
+    if hasattr(kernel, "chance_counts"):
+        got = kernel.chance_counts().tolist()
+        bad = next((i for i in range(games) if got[i] != chances[i]), None)
+        assert bad is None, f"{game_name} seed {seed} env {bad}: {got[bad]} chance outcomes, the engine's {chances[bad]}"
     return {"games": games, "decisions": decisions, "mean_length": float(np.mean(lengths))}
 
 

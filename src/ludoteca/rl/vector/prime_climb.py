@@ -35,7 +35,11 @@ CURSED = DISCARD + NC  # 4
 DICE = CURSED + MP  # 4, sorted
 NDICE = DICE + 4
 TURN, PHASE, START, START1, MOVED, LAST, AGAIN, CARD, CPAWN, RED, WINNER = range(NDICE + 1, NDICE + 12)
-WIDTH = WINNER + 1
+ST = WINNER + 1  # the engine's event counters (state.STATS), in its order
+(BUMPS, KEEPER_BUMPS, RED_LANDINGS, CARDS_DRAWN, KEEPERS_PLAYED, ROLL_AGAIN_DRAWN, STEALS, CURSES, RESHUFFLES,
+ DICE_FORFEITED) = range(ST, ST + 10)
+NCHANCE = ST + 10  # chance outcomes applied
+WIDTH = NCHANCE + 1
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -233,6 +237,7 @@ def _settle(S, i, n, use_cards, bump_any, buf):
             return
     if S[i, NKEEP + t] and _keeper_actions(S, i, n, bump_any, buf, 0):
         return
+    S[i, DICE_FORFEITED] += S[i, NDICE]
     S[i, NDICE] = 0
     _end_move(S, i, n, use_cards)
 
@@ -250,6 +255,7 @@ def _bump_here(S, i, n, g):
             for j in range(2 * n):
                 if S[i, POS + j] == q and j != g:
                     S[i, POS + j] = 0
+                    S[i, BUMPS] += 1
 
 
 @njit(cache=True)
@@ -270,6 +276,8 @@ def _end_move(S, i, n, use_cards):
     if REDS[qb] and qb != S[i, START1]:
         red |= 2
     S[i, RED] = red
+    if red:
+        S[i, RED_LANDINGS] += 1 if red < 3 else 2
     if red and use_cards:
         left = 0
         for c in range(NC):
@@ -279,6 +287,7 @@ def _end_move(S, i, n, use_cards):
                 S[i, DECK + c] = S[i, DISCARD + c]
                 S[i, DISCARD + c] = 0
                 left += S[i, DECK + c]
+            S[i, RESHUFFLES] += 1
         if left:
             S[i, PHASE] = DRAW
             return
@@ -304,6 +313,7 @@ def _bump_at(S, i, n, q, keep1, keep2):
         for j in range(2 * n):
             if S[i, POS + j] == q and j != keep1 and j != keep2:
                 S[i, POS + j] = 0
+                S[i, BUMPS] += 1
 
 
 @njit(cache=True)
@@ -321,6 +331,7 @@ def _steal(S, i, s, c):
     S[i, NKEEP + s] -= 1
     S[i, KEEP + t * NK + c] += 1
     S[i, NKEEP + t] += 1
+    S[i, STEALS] += 1
 
 
 @njit(cache=True)
@@ -388,6 +399,7 @@ def _resolve_pawn_card(S, i, n):
 @njit(cache=True)
 def _draw(S, i, n, c):
     S[i, DECK + c] -= 1
+    S[i, CARDS_DRAWN] += 1
     t = S[i, TURN]
     if IS_KEEPER[c]:
         S[i, KEEP + t * NK + c] += 1
@@ -397,6 +409,7 @@ def _draw(S, i, n, c):
     S[i, CARD] = c
     if c == ROLL_AGAIN:
         S[i, AGAIN] = 1
+        S[i, ROLL_AGAIN_DRAWN] += 1
         _finish_card(S, i, n)
     elif c == STEAL_CARD:
         count = 0
@@ -457,6 +470,7 @@ def _chance(S, R, i, n, use_cards, bump_any, buf):
         else:
             return done
         done += 1
+        S[i, NCHANCE] += 1
 
 
 @njit(cache=True)
@@ -492,6 +506,7 @@ def _apply(S, i, n, use_cards, bump_any, a, buf):
         S[i, KEEP + t * NK + m] -= 1
         S[i, NKEEP + t] -= 1
         S[i, DISCARD + m] += 1
+        S[i, KEEPERS_PLAYED] += 1
         x = S[i, POS + 2 * t + p]
         _move_pawn(S, i, p, x - m - 1 if s else x + m + 1)
         if S[i, PHASE] == MOVE:
@@ -506,11 +521,17 @@ def _apply(S, i, n, use_cards, bump_any, a, buf):
                     y = S[i, POS + j]
                     if j != g and 0 < y < GOAL and -2 <= y - x <= 2:
                         S[i, POS + j] = 0
+                        S[i, BUMPS] += 1
+                        S[i, KEEPER_BUMPS] += 1
             else:
                 S[i, POS + a - BUMP_ANY0] = 0
+                S[i, BUMPS] += 1
+                S[i, KEEPER_BUMPS] += 1
         else:
             kind = CURSE
             S[i, CURSED + a - CURSE0] = 1
+            S[i, CURSES] += 1
+        S[i, KEEPERS_PLAYED] += 1
         S[i, KEEP + t * NK + kind] -= 1
         S[i, NKEEP + t] -= 1
         S[i, DISCARD + kind] += 1
@@ -620,6 +641,21 @@ def random_batch(S, n, bump_any, P, out):
             continue
         k = _legal(S, i, n, bump_any, buf)
         out[i] = buf[_below(P, i, k)]
+
+
+@njit(cache=True)
+def seat_random_batch(S, n, bump_any, P, out):
+    """As random_batch, from the stream of the seat to move, P[i, seat] (the engine's random bot)."""
+    buf = np.empty(BUF, np.int64)
+    for i in range(S.shape[0]):
+        if S[i, PHASE] == OVER:
+            out[i] = -1
+            continue
+        t = S[i, TURN]
+        k = _legal(S, i, n, bump_any, buf)
+        s = P[i, t] + _GOLDEN
+        P[i, t] = s
+        out[i] = buf[np.int64(_mix(s) % np.uint64(k))]
 
 
 @njit(cache=True)
@@ -754,6 +790,28 @@ class Kernel:
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
         random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
+
+    def chance_counts(self) -> np.ndarray:
+        """Chance outcomes applied in each env's game (int32 (N,))."""
+        return self.S[:, NCHANCE].copy()
+
+    def statistics(self, i: int) -> dict[str, float]:
+        """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""
+        from ...games.prime_climb.state import STATS
+
+        row = self.S[i]
+        out = {name: float(row[ST + k]) for k, name in enumerate(STATS)}
+        n = self.num_players
+        w = int(row[WINNER])
+        best = [max(int(row[POS + 2 * s]), int(row[POS + 2 * s + 1])) for s in range(n) if s != w]
+        out["others_best_pawn"] = sum(best) / len(best) if best else 0.0
+        out["cards_kept"] = float(row[NKEEP:NKEEP + n].sum())
+        return out
+
+    def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
+        """The engine's random bot for the seat to move: rng_state[i, seat] is that seat's Rng state,
+        and the action is legal[Rng.below(len(legal))] over the engine's order of legal actions."""
+        seat_random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
 
     def playout(self, rng_state: np.ndarray) -> int:
         """Every live game played to its end by uniform random actions; the actions applied (chance included)."""
