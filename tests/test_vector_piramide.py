@@ -241,3 +241,21 @@ def test_the_kernel_runs_without_numba_the_same_games():
     done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True,
                           text=True, env=env, timeout=300)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_caller_arrays_of_the_wrong_kind_are_refused():
+    """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it."""
+    k = Kernel(3, 3)
+    k.reset(np.arange(3, dtype=np.uint64))
+    before = k._S.copy()
+    for bad in (np.zeros((3, k.num_actions - 1), np.bool_), np.zeros((2, k.num_actions), np.bool_),
+                np.zeros((3, k.num_actions), np.int8), np.zeros((3, 2 * k.num_actions), np.bool_)[:, ::2]):
+        with pytest.raises(ValueError, match="legal_mask"):
+            k.legal_mask(bad)
+    with pytest.raises(ValueError, match="observe"):
+        k.observe(np.zeros((3, k.obs_size), np.float64))
+    with pytest.raises(ValueError, match="whole numbers"):
+        k.step(np.full(3, 2.5))
+    with pytest.raises(ValueError, match="random_actions"):
+        k.random_actions(np.zeros(3, np.int32), np.zeros(3, np.uint64))
+    np.testing.assert_array_equal(before, k._S)

@@ -728,7 +728,17 @@ class Kernel:
         _reset_batch(self._S, self._G, self._rng, seeds, where, self.current_player, self.terminated,
                      self.length, self.returns)
 
+    def _check_out(self, out, dtype, width: int, what: str) -> None:
+        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"piramide: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                             f"({self.num_envs}, {width})")
+
     def step(self, actions: np.ndarray) -> None:
+        actions = np.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise ValueError(f"piramide: actions must be whole numbers, not {actions.dtype}")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         if actions.shape != (self.num_envs,):
             raise ValueError(f"piramide: actions must have shape ({self.num_envs},), not {actions.shape}")
@@ -738,10 +748,12 @@ class Kernel:
             raise ValueError(f"piramide: illegal action {int(actions[bad])} for env {bad}")
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.bool_, self.num_actions, "legal_mask")
         _mask_batch(self._S, self._G, self.terminated, out)
         return out
 
     def observe(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.float32, self.obs_size, "observe")
         _, V, cardv, cell_off, b_dreg, b_dedge, b_box = self._obs
         _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, b_dreg, b_dedge, b_box, out)
         return out
@@ -749,7 +761,9 @@ class Kernel:
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
         """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
         state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
-        if rng_state.dtype != np.uint64 or rng_state.shape != (self.num_envs,) or out.shape != (self.num_envs,):
+        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
+                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
+                and out.flags.writeable and rng_state.flags.writeable):
             raise ValueError(f"piramide: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
         _random_actions(self._S, self._G, self.terminated, rng_state, out)
         return out
