@@ -155,3 +155,41 @@ def test_the_kernels_run_without_numba_the_same_games():
     done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True, text=True,
                           env=env, timeout=300)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def _specs(game, options, seats, games, max_actions=100_000, keep=frozenset()):
+    from ludoteca.simulate.plan import make_variants, specs_for
+
+    variants = make_variants(game, options, [])
+    return [s.to_json() for s in specs_for(game, variants, seats, 7, games, max_actions, set(keep), [])]
+
+
+@pytest.mark.parametrize("game, options, seats", [
+    ("prime-climb", [], ["random", "random"]),
+    ("prime-climb", ["bump_card=any_one_pawn"], ["random"] * 4),
+    ("aggravation", [], ["random"] * 4),
+    ("aggravation", ["board=4", "move_within_home=false"], ["random"] * 3),
+])
+def test_simulate_batches_random_seats_into_the_very_rows_of_the_engine(game, options, seats):
+    from ludoteca.simulate import play
+    from ludoteca.simulate import vector as sim_vector
+
+    specs = _specs(game, options, seats, 40)
+    assert sim_vector.batchable(specs[0])
+    assert sim_vector.play_chunk(specs) == play.play_chunk(specs)
+
+
+def test_simulate_leaves_what_it_cannot_batch_to_the_engine(monkeypatch):
+    from ludoteca.simulate import play
+    from ludoteca.simulate import vector as sim_vector
+
+    cut = _specs("prime-climb", [], ["random", "random"], 6, max_actions=300)  # cut off: play.py truncates
+    greedy = _specs("aggravation", [], ["random", "greedy"], 2)
+    scored = _specs("aggravation", ["play_to_last=true"], ["random"] * 3, 3)  # scores: lead changes
+    kept = _specs("aggravation", [], ["random"] * 2, 2, keep={0})
+    assert sim_vector.batchable(cut[0]) and not any(sim_vector.batchable(s) for s in (greedy[0], scored[0], kept[0]))
+    mixed = cut + greedy + scored + kept[1:]
+    rows = sim_vector.play_chunk(mixed)
+    assert rows == play.play_chunk(mixed) and all(r["truncated"] for r in rows[:6])
+    monkeypatch.setenv("LUDOTECA_SIMULATE_VECTOR", "0")
+    assert not sim_vector.batchable(cut[0])
