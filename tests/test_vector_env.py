@@ -193,3 +193,15 @@ def test_simulate_leaves_what_it_cannot_batch_to_the_engine(monkeypatch):
     assert rows == play.play_chunk(mixed) and all(r["truncated"] for r in rows[:6])
     monkeypatch.setenv("LUDOTECA_SIMULATE_VECTOR", "0")
     assert not sim_vector.batchable(cut[0])
+
+
+def test_the_batched_training_example_runs():
+    """examples/train_vector.py, tiny: it trains, evaluates both policies on the same games, reports."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "train_vector.py"
+    spec = importlib.util.spec_from_file_location("train_vector", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    results = module.main(["--envs", "4", "--episodes", "6", "--eval", "8"])
+    assert set(results) == {"random", "policy"} and all(0.0 <= w <= 1.0 for w, _ in results.values())
