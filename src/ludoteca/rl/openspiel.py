@@ -32,6 +32,7 @@ Nothing there reads the state beyond what the views and the told events show.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -45,6 +46,7 @@ from .observations.generic import GenericEncoder
 from .spec import RlGame, _uses_engine_returns
 
 _REGISTERED: dict[str, str] = {}
+REPLAYS = 20_000  # replayed prefixes a game keeps for information states (then forgets them all)
 
 
 def openspiel_name(game: str) -> str:
@@ -106,7 +108,31 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
             )
             super().__init__(game_type, info, {**params, "players": int(players), "max_actions": int(cap), "deals": deals})
             self._initials = {0: self.rl.game.new_initial_state(self.rl.num_players, 0)}
+            self._replays: dict[tuple, tuple] = {}
             self.initial = self._initials[0]
+
+        def replay(self, history: tuple[int, ...], spectator: bool) -> "_Recall":
+            """The recall of `history` (deal first when deals > 1). Replayed prefixes are kept
+            (at most REPLAYS, then forgotten at once) so that a search asking for many sibling
+            states' information states replays each step once, not once per state."""
+            cache = self._replays
+            found, n = None, len(history)
+            for i in range(n, max(-1, n - 64), -1):  # a nearby ancestor, else from the deal
+                found = cache.get((spectator, history[:i]))
+                if found is not None:
+                    break
+            if found is None:
+                i = 1 if self.deals > 1 else 0
+                start = self.initial_engine(history[0] if self.deals > 1 else 0).clone()
+                recall = _Recall(start, self.rl.num_players, spectator)
+            else:
+                recall, start = copy.deepcopy(found[0]), found[1].clone()
+            for k in range(i, n):
+                recall.step(start, history[k])
+                if len(cache) >= REPLAYS:
+                    cache.clear()
+                cache[(spectator, history[: k + 1])] = (copy.deepcopy(recall), start.clone())
+            return recall
 
         def initial_engine(self, seed: int):
             """The engine's initial state of deal `seed` (shared, never mutated: callers clone it)."""
@@ -215,21 +241,15 @@ class LudotecaOpenSpielState(pyspiel.State):
         states counted from there: a position set up by hand, or rebuilt from a seat's view
         (`Game.state_from_view`). Returns the state."""
         self.engine = _Engine(engine_state.clone())
-        self.recall = _Recall(self.inner, self.rl.num_players)
+        self.recall = _Recall(self.inner, self.rl.num_players, spectator=True)
         return self
 
-    def seen(self) -> "_Recall":
-        """What each seat has been told since the deal (built once by replaying this state's
-        history from its deal, then kept up to date action by action)."""
-        if self.recall is None:
-            game = self.get_game()
-            history = [int(a) for a in self.history()]
-            seed = history.pop(0) if game.deals > 1 else 0
-            start = game.initial_engine(seed).clone()
-            recall = _Recall(start, self.rl.num_players)
-            for action in history:
-                recall.step(start, action)
-            self.recall = recall
+    def seen(self, spectator: bool = False) -> "_Recall":
+        """What each seat (and, when asked, the spectator) has been told since the deal: built once
+        by replaying this state's history from its deal (from the longest replayed prefix the game
+        remembers), then kept up to date action by action."""
+        if self.recall is None or (spectator and not self.recall.spectator):
+            self.recall = self.get_game().replay(tuple(int(a) for a in self.history()), spectator)
         return self.recall
 
     def __str__(self) -> str:
@@ -252,14 +272,15 @@ def _line(record: dict[str, Any]) -> str:
 
 
 class _Recall:
-    """Per seat (and for the spectator, index n): the lines of its information state and the
-    told record of each step, as plain data. Copies share the (immutable) lines and records."""
+    """Per seat (and for the spectator, index n): the told record of each step, as plain data,
+    and the lines of its information state written from them (when first read). Copies share the
+    (immutable) records and lines."""
 
-    __slots__ = ("num_players", "first", "lines", "records", "last")
+    __slots__ = ("num_players", "spectator", "seats", "first", "lines", "records", "last")
 
-    def __init__(self, start, num_players: int):
-        seats = [*range(num_players), None]
-        self.num_players = num_players
+    def __init__(self, start, num_players: int, spectator: bool = False):
+        self.seats = seats = [*range(num_players)] + ([None] if spectator else [])
+        self.num_players, self.spectator = num_players, spectator
         self.last = [_seen_view(start, seat) for seat in seats]
         self.first = [_line({"seat": seat, "view": view}) for seat, view in zip(seats, self.last)]
         self.lines: list[list[str]] = [[] for _ in seats]
@@ -270,7 +291,7 @@ class _Recall:
         actor = state.current_player()
         label = "chance" if actor == CHANCE else str(actor)
         events = state.apply_with_events(action)
-        for k, seat in enumerate([*range(self.num_players), None]):
+        for k, seat in enumerate(self.seats):
             view = _seen_view(state, seat)
             old = self.last[k]
             record: dict[str, Any] = {"by": label}
@@ -282,20 +303,21 @@ class _Recall:
             if gone:
                 record["gone"] = gone
             self.last[k] = view
-            self.lines[k].append(_line(record))
             self.records[k].append((label, record))
 
     def __deepcopy__(self, memo) -> "_Recall":
-        copy = object.__new__(_Recall)
-        copy.num_players, copy.first = self.num_players, self.first
-        copy.last = list(self.last)
-        copy.lines = [list(x) for x in self.lines]
-        copy.records = [list(x) for x in self.records]
-        return copy
+        twin = object.__new__(_Recall)
+        twin.num_players, twin.spectator, twin.seats, twin.first = self.num_players, self.spectator, self.seats, self.first
+        twin.last = list(self.last)
+        twin.lines = [list(x) for x in self.lines]
+        twin.records = [list(x) for x in self.records]
+        return twin
 
     def string(self, seat: int | None) -> str:
         k = self.num_players if seat is None else seat
-        return "\n".join([self.first[k], *self.lines[k]])
+        lines, records = self.lines[k], self.records[k]
+        lines.extend(_line(record) for _, record in records[len(lines):])  # written once, when first read
+        return "\n".join([self.first[k], *lines])
 
 
 RECALL_BUCKETS = 64  # hashed features per step of the information-state tensor's history
@@ -343,7 +365,7 @@ class ViewObserver:
             return
         recall = self.dict["recall"]
         recall[:] = 0.0
-        records = state.seen().records[self.rl.num_players if seat is None else seat]
+        records = state.seen(seat is None).records[self.rl.num_players if seat is None else seat]
         for row, (label, record) in zip(recall, reversed(records[-self.horizon:] if self.horizon else [])):
             row[:] = self.steps.encode({"seat": seat, "current_player": label, "view": record})
 
@@ -352,7 +374,7 @@ class ViewObserver:
         if state.engine is None:
             return f"seat {seat}: before the deal"
         if self.perfect_recall:
-            return state.seen().string(seat)
+            return state.seen(seat is None).string(seat)
         return json.dumps(view_document(state.inner, seat)["view"], sort_keys=True, ensure_ascii=False)
 
 
@@ -367,6 +389,17 @@ def register_openspiel(games: list[str] | None = None) -> list[str]:
             _REGISTERED[short] = name
         names.append(short)
     return names
+
+
+#: the small Pirámide on which OpenSpiel's CFR runs (docs/rl-openspiel.md): two seeded deals, cut at 8 actions
+SMALL_PIRAMIDE = {"players": 2, "variant": "small", "deals": 2, "max_actions": 8}
+
+
+def small_piramide(**params: Any) -> pyspiel.Game:
+    """Pirámide del Sol's small variant as an OpenSpiel game (SMALL_PIRAMIDE, overridden by
+    `params`): a whole game tree small enough for exact CFR and exploitability."""
+    register_openspiel(["piramide"])
+    return pyspiel.load_game(openspiel_name("piramide"), {**SMALL_PIRAMIDE, **params})
 
 
 def heuristic_evaluator():
