@@ -63,3 +63,14 @@ def test_the_published_game_is_the_documented_one():
     params = game.get_parameters()
     assert {k: params[k] for k in SMALL_PIRAMIDE} == SMALL_PIRAMIDE
     assert game.num_players() == 2 and game.max_game_length() == SMALL_PIRAMIDE["max_actions"] + 1
+
+
+def test_the_example_solves_and_reads_its_policy(capsys):
+    import runpy
+    from pathlib import Path
+
+    example = runpy.run_path(str(Path(__file__).resolve().parents[1] / "examples/cfr_piramide.py"))
+    result = example["main"](["--iterations", "2", "--max-actions", "5"])
+    out = capsys.readouterr().out
+    assert "deal 0: P" in out and "deal 1: P" in out and "holds" in out
+    assert 0 <= result["exploitability"] < 1
