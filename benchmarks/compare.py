@@ -120,15 +120,16 @@ def main() -> None:
         if not args.no_search:
             search_rate(g, *specs[name], starts[name][0], 2, 0)
     spiel_playouts(backgammon, 0.05, 1)
-    kernels = {}
+    kernels, counted = {}, {}
     if not args.no_vector:
-        from bench_vector import kernel_for, step_playouts
+        from bench_vector import _probe, kernel_for, step_playouts
 
         for name in names:
             k = kernel_for(name, args.envs) if name in games and not name.endswith("-py") else None
             if k is not None:
                 step_playouts(k, 0.05, 0)  # compiled (or loaded from numba's cache) before timing
                 kernels[name] = k
+                counted[name] = isinstance(_probe(k), int)  # a step that counts its chance outcomes
     vec_rates: dict[str, list[float]] = {name: [] for name in kernels}
     vec_ratios: dict[str, list[float]] = {name: [] for name in kernels}
 
@@ -162,18 +163,19 @@ def main() -> None:
 
     print(f"CPU time (time.process_time), median [min, max] of {args.rounds} interleaved rounds; "
           f"playouts {args.seconds:g} s a game a round; search at {args.iterations} iterations a move")
-    print(f"{'game':<12} {'players':>7} {'random-playout actions/s':>32} {'x OpenSpiel backgammon':>26}   "
+    print(f"{'game':<15} {'players':>7} {'random-playout actions/s':>32} {'x OpenSpiel backgammon':>26}   "
           f"{'search iterations/s':>28}")
-    print(f"{'backgammon':<12} {2:>7} {spread(bg, ',.0f'):>32} {'1':>26}")
+    print(f"{'backgammon':<15} {2:>7} {spread(bg, ',.0f'):>32} {'1':>26}")
     for name, g in games.items():
         bot_name, params = specs[name]
         search = "" if args.no_search else (f"{spread(iters[name], ',.0f'):>28} ({bot_name}); "
                                             f"{spread(per_bg[name], '.1f')} per 1,000 backgammon actions")
-        print(f"{name:<12} {g.default_players:>7} {spread(rates[name], ',.0f'):>32} "
+        print(f"{name:<15} {g.default_players:>7} {spread(rates[name], ',.0f'):>32} "
               f"{spread(ratios[name], '.2f'):>26}   {search}")
     for name, kernel in kernels.items():
-        print(f"{name + '-vec':<12} {kernel.num_players:>7} {spread(vec_rates[name], ',.0f'):>32} "
-              f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API)")
+        print(f"{name + '-vec':<15} {kernel.num_players:>7} {spread(vec_rates[name], ',.0f'):>32} "
+              f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API"
+              f"{')' if counted[name] else '; player actions only: its step does not count chance)'}")
 
 
 if __name__ == "__main__":
