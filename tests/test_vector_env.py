@@ -205,3 +205,27 @@ def test_the_batched_training_example_runs():
     spec.loader.exec_module(module)
     results = module.main(["--envs", "4", "--episodes", "6", "--eval", "8"])
     assert set(results) == {"random", "policy"} and all(0.0 <= w <= 1.0 for w, _ in results.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_kernels_refuse_caller_arrays_they_would_overrun(game):
+    """Compiled code checks no bounds: a wrong shape, dtype or layout is refused before it writes."""
+    kernel = vector.kernel_class(game)(4, 2)
+    kernel.reset(np.arange(4, dtype=np.uint64))
+    wrong = [
+        (kernel.legal_mask, (np.zeros((3, kernel.num_actions), bool),)),
+        (kernel.legal_mask, (np.zeros((4, kernel.num_actions), np.int8),)),
+        (kernel.observe, (np.zeros((4, kernel.obs_size), np.float64),)),
+        (kernel.observe, (np.zeros((kernel.obs_size, 4), np.float32).T,)),
+        (kernel.random_actions, (np.zeros(4, np.int64), np.zeros(3, np.uint64))),
+        (kernel.random_seat_actions, (np.zeros(4, np.int64), np.zeros((4, 1), np.uint64))),
+        (kernel.playout, (np.zeros(5, np.uint64),)),
+        (kernel.reset, (np.zeros(2, np.uint64),)),
+        (kernel.reset, (np.zeros(4, np.uint64), np.ones(3, bool))),
+        (kernel.step, (np.zeros(5, np.int64),)),
+        (kernel.step, (np.zeros(4, np.float64),)),
+    ]
+    for method, args in wrong:
+        with pytest.raises(ValueError) as info:
+            method(*args)
+        assert "\n" not in str(info.value)

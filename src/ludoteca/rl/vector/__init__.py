@@ -92,6 +92,28 @@ def warn_if_slow() -> None:
                       "plain Python, the same games, tens of times slower", RuntimeWarning, stacklevel=3)
 
 
+def check_array(a, shape: tuple, dtype, name: str):
+    """`a` as compiled code may write into it: a C-contiguous NumPy array of exactly this shape and
+    dtype, else a one-line ValueError (numba checks no bounds: a wrong shape would write past it)."""
+    import numpy as np
+
+    if not isinstance(a, np.ndarray) or a.shape != shape or a.dtype != np.dtype(dtype) or not a.flags.c_contiguous \
+            or not a.flags.writeable:
+        got = f"{a.dtype} {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__
+        raise ValueError(f"{name} must be a writable C-contiguous {np.dtype(dtype)} array of shape {shape}, not {got}")
+    return a
+
+
+def as_input(a, shape: tuple, dtype, name: str):
+    """An input array converted to `dtype` (a copy where needed), of exactly this shape."""
+    import numpy as np
+
+    arr = np.asarray(a)
+    if arr.shape != shape or arr.dtype.kind not in ("b" if np.dtype(dtype).kind == "b" else "ui"):
+        raise ValueError(f"{name} must be {np.dtype(dtype)} of shape {shape}, not {arr.dtype} {arr.shape}")
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
 #: game name -> kernel module (under ludoteca.rl.vector)
 KERNELS = {"prime-climb": "prime_climb", "aggravation": "aggravation", "piramide": "piramide",
            "mazmorra": "mazmorra"}
@@ -127,4 +149,4 @@ def make_gym(game: str, num_envs: int, num_players: int | None = None, options: 
     return _make_gym(game, num_envs, num_players, options, seed, max_steps, final_obs)
 
 
-__all__ = ["HAVE_NUMBA", "KERNELS", "kernel_class", "make", "make_gym", "njit"]
+__all__ = ["HAVE_NUMBA", "KERNELS", "as_input", "check_array", "kernel_class", "make", "make_gym", "njit"]

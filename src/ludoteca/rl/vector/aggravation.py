@@ -20,7 +20,7 @@ import numpy as np
 from ...engine import make_game
 from ...games.aggravation import notation
 from ...games.aggravation.board import BASE
-from . import njit, warn_if_slow
+from . import as_input, check_array, njit, warn_if_slow
 
 MP = 6
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
@@ -512,24 +512,28 @@ class Kernel:
         return self.current_player, self.terminated, self.length, self.returns
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        where = self._all if where is None else np.ascontiguousarray(where, bool)
+        seeds = as_input(seeds, (self.num_envs,), np.uint64, "seeds")
+        where = self._all if where is None else as_input(where, (self.num_envs,), np.bool_, "where")
         reset_batch(self.S, self.W, self.R, seeds, where, self.num_players, self.G, self.M, *self._public())
 
     def step(self, actions: np.ndarray) -> int:
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        actions = as_input(actions, (self.num_envs,), np.int64, "actions")
         bad = check_batch(self.S, self.W, actions, self.G, self.M)
         if bad >= 0:
             raise ValueError(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}")
         return step_batch(self.S, self.W, self.R, actions, self.num_players, self.G, self.M, *self._public())
 
     def legal_mask(self, out: np.ndarray) -> None:
+        check_array(out, (self.num_envs, self.num_actions), np.bool_, "legal_mask's out")
         mask_batch(self.S, self.W, self.G, self.M, out)
 
     def observe(self, out: np.ndarray) -> None:
+        check_array(out, (self.num_envs, self.obs_size), np.float32, "observe's out")
         observe_batch(self.S, self.W, self.num_players, self.G, self.M, self.F, out)
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
+        check_array(out, (self.num_envs,), np.int64, "random_actions' out")
+        check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         random_batch(self.S, self.W, self.G, self.M, rng_state, out)
 
     def chance_counts(self) -> np.ndarray:
@@ -552,7 +556,10 @@ class Kernel:
     def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
         """The engine's random bot for the seat to move: rng_state[i, seat] is that seat's Rng state,
         and the action is legal[Rng.below(len(legal))] over the engine's order of legal actions."""
+        check_array(out, (self.num_envs,), np.int64, "random_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         seat_random_batch(self.S, self.W, self.G, self.M, rng_state, out)
 
     def playout(self, rng_state: np.ndarray) -> int:
+        check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         return playout_batch(self.S, self.W, self.R, rng_state, self.num_players, self.G, self.M, *self._public())

@@ -20,7 +20,7 @@ import numpy as np
 from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
-from . import njit, warn_if_slow
+from . import as_input, check_array, njit, warn_if_slow
 
 NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
@@ -769,13 +769,13 @@ class Kernel:
         return self.current_player, self.terminated, self.length, self.returns
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        seeds = as_input(seeds, (self.num_envs,), np.uint64, "seeds")
         n, cards, bump_any = self._flags
-        reset_batch(self.S, self.R, seeds, self._all if where is None else np.ascontiguousarray(where, bool),
+        reset_batch(self.S, self.R, seeds, self._all if where is None else as_input(where, (self.num_envs,), np.bool_, "where"),
                     n, cards, bump_any, *self._public())
 
     def step(self, actions: np.ndarray) -> int:
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        actions = as_input(actions, (self.num_envs,), np.int64, "actions")
         n, cards, bump_any = self._flags
         bad = check_batch(self.S, actions, n, bump_any)
         if bad >= 0:
@@ -783,12 +783,16 @@ class Kernel:
         return step_batch(self.S, self.R, actions, n, cards, bump_any, *self._public())
 
     def legal_mask(self, out: np.ndarray) -> None:
+        check_array(out, (self.num_envs, self.num_actions), np.bool_, "legal_mask's out")
         mask_batch(self.S, self._flags[0], self._flags[2], out)
 
     def observe(self, out: np.ndarray) -> None:
+        check_array(out, (self.num_envs, self.obs_size), np.float32, "observe's out")
         observe_batch(self.S, self._flags[0], out)
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
+        check_array(out, (self.num_envs,), np.int64, "random_actions' out")
+        check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
 
     def chance_counts(self) -> np.ndarray:
@@ -811,9 +815,12 @@ class Kernel:
     def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
         """The engine's random bot for the seat to move: rng_state[i, seat] is that seat's Rng state,
         and the action is legal[Rng.below(len(legal))] over the engine's order of legal actions."""
+        check_array(out, (self.num_envs,), np.int64, "random_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         seat_random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
 
     def playout(self, rng_state: np.ndarray) -> int:
         """Every live game played to its end by uniform random actions; the actions applied (chance included)."""
+        check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         n, cards, bump_any = self._flags
         return playout_batch(self.S, self.R, rng_state, n, cards, bump_any, *self._public())
