@@ -27,7 +27,10 @@ information state, from the events as told to that seat), through OpenSpiel's ob
   the actor counted from the seat and the step's told record hashed into 64 buckets
   (`GenericEncoder`): a fixed-size digest of the same data, lossy only in its hashing and horizon;
 - `private_info=NONE`: the spectator's (seat None) view and history.
-Nothing there reads the state beyond what the views and the told events show.
+Nothing there reads the state beyond what the views and the told events show. A recall is
+built on first request by replaying the history (`State.history()`; a position set up by hand
+starts its own with `start_from`) and then kept action by action. `small_piramide()` is the small
+Pirámide on which OpenSpiel's CFR runs (docs/rl-openspiel.md).
 """
 
 from __future__ import annotations
