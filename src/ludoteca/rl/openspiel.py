@@ -49,7 +49,8 @@ from .observations.generic import GenericEncoder
 from .spec import RlGame, _uses_engine_returns
 
 _REGISTERED: dict[str, str] = {}
-REPLAYS = 20_000  # replayed prefixes a game keeps for information states (then forgets them all)
+REPLAYS = 10_000  # replayed prefixes a game keeps for information states (then forgets them all)
+REPLAY_DEPTH = 64  # ... of at most this many actions: a search of a small tree is helped, a long game not kept
 
 
 def openspiel_name(game: str) -> str:
@@ -116,11 +117,11 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
 
         def replay(self, history: tuple[int, ...], spectator: bool) -> "_Recall":
             """The recall of `history` (deal first when deals > 1). Replayed prefixes are kept
-            (at most REPLAYS, then forgotten at once) so that a search asking for many sibling
-            states' information states replays each step once, not once per state."""
+            (at most REPLAYS of at most REPLAY_DEPTH actions, then all forgotten at once) so that a
+            search asking for many sibling states' information states replays each step once."""
             cache = self._replays
             found, n = None, len(history)
-            for i in range(n, max(-1, n - 64), -1):  # a nearby ancestor, else from the deal
+            for i in range(min(n, REPLAY_DEPTH), -1, -1):  # the nearest kept ancestor, else from the deal
                 found = cache.get((spectator, history[:i]))
                 if found is not None:
                     break
@@ -132,6 +133,8 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
                 recall, start = copy.deepcopy(found[0]), found[1].clone()
             for k in range(i, n):
                 recall.step(start, history[k])
+                if k >= REPLAY_DEPTH:
+                    continue
                 if len(cache) >= REPLAYS:
                     cache.clear()
                 cache[(spectator, history[: k + 1])] = (copy.deepcopy(recall), start.clone())
