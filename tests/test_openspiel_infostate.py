@@ -202,3 +202,13 @@ def test_small_variant_tree_has_perfect_recall():
         seen = (player, tuple(state.legal_actions()), tuple(path))
         assert infosets.setdefault(key, seen) == seen
     assert len(infosets) < len(states)  # hidden cards do merge states
+
+
+def test_bad_deals_and_recall_are_refused_in_one_line():
+    with pytest.raises(Exception, match="deals must be at least 1"):
+        load("piramide", deals=0)
+    with pytest.raises(Exception, match="recall must be 0 or more"):
+        load("piramide", **SMALL).make_observer(INFO, {"recall": -1})
+    with pytest.raises(Exception, match="every player's private information is not offered"):
+        load("piramide", **SMALL).make_observer(
+            pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), {})
