@@ -4,6 +4,7 @@ redacted exactly as the views are, the advertised shapes, perfect recall, pyspie
 from __future__ import annotations
 
 import json
+import pickle
 
 import numpy as np
 import pyspiel
@@ -212,3 +213,25 @@ def test_bad_deals_and_recall_are_refused_in_one_line():
     with pytest.raises(Exception, match="every player's private information is not offered"):
         load("piramide", **SMALL).make_observer(
             pyspiel.IIGObservationType(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS), {})
+
+
+def test_a_position_set_by_hand_counts_its_history_from_there():
+    game = load("piramide", **SMALL, max_actions=30)
+    engine = game.new_initial_state().inner
+    state = game.new_initial_state().start_from(engine)
+    first = state.information_state_string(0)
+    assert first.splitlines() == [first] and json.loads(first)["view"] == {
+        k: v for k, v in view_document(engine, 0).items() if k not in ("format", "game", "options", "num_players", "seat")}
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        outcomes = state.chance_outcomes() if state.is_chance_node() else [(a, 1) for a in state.legal_actions()]
+        state.apply_action(int(outcomes[rng.integers(len(outcomes))][0]))
+    lazy = game.new_initial_state().start_from(engine)  # asked only at the end: replayed from its origin
+    for action in state.history():
+        lazy.apply_action(action)
+    copies = [lazy.clone(), pickle.loads(pickle.dumps(lazy))]
+    for p in range(2):
+        assert lazy.information_state_string(p) == state.information_state_string(p)
+        assert all(c.information_state_string(p) == state.information_state_string(p) for c in copies)

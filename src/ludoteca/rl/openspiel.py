@@ -187,6 +187,7 @@ class LudotecaOpenSpielState(pyspiel.State):
         self.engine = _Engine(game.initial.clone()) if game.deals == 1 else None
         self.taken = 0
         self.recall = None  # _Recall, kept from the first time an information state is asked
+        self.origin = None  # _Origin when the position was set by start_from
 
     @property
     def rl(self) -> RlGame:
@@ -247,7 +248,8 @@ class LudotecaOpenSpielState(pyspiel.State):
         states counted from there: a position set up by hand, or rebuilt from a seat's view
         (`Game.state_from_view`). Returns the state."""
         self.engine = _Engine(engine_state.clone())
-        self.recall = _Recall(self.inner, self.rl.num_players, spectator=True)
+        self.origin = _Origin(engine_state.clone(), len(self.history()))
+        self.recall = None  # replayed from the origin when first asked
         return self
 
     def seen(self, spectator: bool = False) -> "_Recall":
@@ -255,13 +257,43 @@ class LudotecaOpenSpielState(pyspiel.State):
         by replaying this state's history from its deal (from the longest replayed prefix the game
         remembers), then kept up to date action by action."""
         if self.recall is None or (spectator and not self.recall.spectator):
-            self.recall = self.get_game().replay(tuple(int(a) for a in self.history()), spectator)
+            history = tuple(int(a) for a in self.history())
+            if self.origin is None:
+                self.recall = self.get_game().replay(history, spectator)
+            else:
+                start = self.origin.state.clone()
+                recall = _Recall(start, self.rl.num_players, spectator)
+                for action in history[self.origin.offset:]:
+                    recall.step(start, action)
+                self.recall = recall
         return self.recall
 
     def __str__(self) -> str:
         if self.engine is None:
             return "before the deal"
         return json.dumps(self.inner.to_json(), sort_keys=True)
+
+
+class _Origin:
+    """A position set by `start_from` and how many actions of the history came before it.
+    Never changed, so copies of a state share it."""
+
+    __slots__ = ("state", "offset")
+
+    def __init__(self, state, offset: int):
+        self.state, self.offset = state, offset
+
+    def __deepcopy__(self, memo) -> "_Origin":
+        return self
+
+    def __reduce__(self):  # as _Engine: the engine's own state document
+        from ..engine import state_to_document
+
+        return _origin_from_document, (state_to_document(self.state), self.offset)
+
+
+def _origin_from_document(doc, offset: int) -> _Origin:
+    return _Origin(_engine_from_document(doc).state, offset)
 
 
 #: view-document fields that never change during a game (left out of the recall's lines)
