@@ -16,7 +16,12 @@ also divided by that round's backgammon actions/s (iterations per 1,000 backgamm
 steadier across runs on a loaded machine). Where Mazmorra runs on its compiled table (the `fast`
 extra), the row `mazmorra-py` plays it on the reference Python table in the same rounds (its
 playouts, last in each round, cost the compiled table's next ones about 3%; `--no-reference`
-leaves it out). A benchmark reports; it never passes or fails on time.
+leaves it out). Then, per round, every game with a batched kernel (ludoteca.rl.vector, the `fast`
+extra) plays random games N at a time through the batch API (bench_vector.py's `step`: the
+kernel's compiled random_actions, one kernel.step over all N envs, finished games reset in place),
+its actions counted the same way (chance included): the `<game>-vec` rows, also divided by that
+round's backgammon (`--no-vector` leaves them out, `--envs` sets N). A benchmark reports; it never
+passes or fails on time.
 """
 
 from __future__ import annotations
@@ -91,6 +96,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3, help="search positions (the same ones every round)")
     parser.add_argument("--games", nargs="*", default=None, help="games to measure (default: all)")
     parser.add_argument("--no-search", action="store_true")
+    parser.add_argument("--no-vector", action="store_true", help="leave out the batched <game>-vec rows")
+    parser.add_argument("--envs", type=int, default=1024, help="games stepped together in the -vec rows")
     parser.add_argument("--no-reference", action="store_true",
                         help="leave out mazmorra-py (Mazmorra on the reference Python table, beside the compiled one)")
     args = parser.parse_args()
@@ -113,6 +120,18 @@ def main() -> None:
         if not args.no_search:
             search_rate(g, *specs[name], starts[name][0], 2, 0)
     spiel_playouts(backgammon, 0.05, 1)
+    kernels, counted = {}, {}
+    if not args.no_vector:
+        from bench_vector import _probe, kernel_for, step_playouts
+
+        for name in names:
+            k = kernel_for(name, args.envs) if name in games and not name.endswith("-py") else None
+            if k is not None:
+                step_playouts(k, 0.05, 0)  # compiled (or loaded from numba's cache) before timing
+                kernels[name] = k
+                counted[name] = isinstance(_probe(k), int)  # a step that counts its chance outcomes
+    vec_rates: dict[str, list[float]] = {name: [] for name in kernels}
+    vec_ratios: dict[str, list[float]] = {name: [] for name in kernels}
 
     rates: dict[str, list[float]] = {name: [] for name in names}
     ratios: dict[str, list[float]] = {name: [] for name in names}
@@ -127,6 +146,10 @@ def main() -> None:
             k, dt = ludoteca_playouts(g, g.default_players, args.seconds, 100 + r)
             rates[name].append(k / dt)
             ratios[name].append(k / dt / base)
+        for name, kernel in kernels.items():
+            k, _, dt = step_playouts(kernel, args.seconds, 100 + r)
+            vec_rates[name].append(k / dt)
+            vec_ratios[name].append(k / dt / base)
         if args.no_search:
             continue
         # then the searches: no playout is timed in the memory that a search's tree has just left
@@ -140,15 +163,19 @@ def main() -> None:
 
     print(f"CPU time (time.process_time), median [min, max] of {args.rounds} interleaved rounds; "
           f"playouts {args.seconds:g} s a game a round; search at {args.iterations} iterations a move")
-    print(f"{'game':<12} {'players':>7} {'random-playout actions/s':>32} {'x OpenSpiel backgammon':>26}   "
+    print(f"{'game':<15} {'players':>7} {'random-playout actions/s':>32} {'x OpenSpiel backgammon':>26}   "
           f"{'search iterations/s':>28}")
-    print(f"{'backgammon':<12} {2:>7} {spread(bg, ',.0f'):>32} {'1':>26}")
+    print(f"{'backgammon':<15} {2:>7} {spread(bg, ',.0f'):>32} {'1':>26}")
     for name, g in games.items():
         bot_name, params = specs[name]
         search = "" if args.no_search else (f"{spread(iters[name], ',.0f'):>28} ({bot_name}); "
                                             f"{spread(per_bg[name], '.1f')} per 1,000 backgammon actions")
-        print(f"{name:<12} {g.default_players:>7} {spread(rates[name], ',.0f'):>32} "
+        print(f"{name:<15} {g.default_players:>7} {spread(rates[name], ',.0f'):>32} "
               f"{spread(ratios[name], '.2f'):>26}   {search}")
+    for name, kernel in kernels.items():
+        print(f"{name + '-vec':<15} {kernel.num_players:>7} {spread(vec_rates[name], ',.0f'):>32} "
+              f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API"
+              f"{')' if counted[name] else '; player actions only: its step does not count chance)'}")
 
 
 if __name__ == "__main__":

@@ -59,11 +59,8 @@ class OpenSpielMCTSBot(Bot):
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
             return legal_actions[0]
-        from .openspiel import _Engine
-
         os_game, bot = self._search(int(view["num_players"]))
-        state = os_game.new_initial_state()
-        state.engine = _Engine(self.game.state_from_view(view, self.rng.next64() >> 1))
+        state = os_game.new_initial_state().start_from(self.game.state_from_view(view, self.rng.next64() >> 1))
         action = int(bot.step(state))
         if action not in legal_actions:  # a search over another position than the view's would show here
             raise RuntimeError(f"{NAME} chose {action}, not among the legal actions {legal_actions}")

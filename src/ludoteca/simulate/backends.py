@@ -16,15 +16,17 @@ from typing import Any, Iterator
 
 from ..engine import LudotecaError, T
 from . import plugins as plugin_loader
-from .play import play_chunk
+from .vector import batchable, play_chunk  # play.py's rows; all-random seats batched on a kernel
 
 Chunk = list[dict[str, Any]]
 BACKENDS = ("local", "ray")
 
 
 def chunked(specs: list[dict[str, Any]], workers: int) -> list[Chunk]:
-    """Chunks small enough to keep every worker busy and rows flowing, big enough to amortise the dispatch."""
-    size = max(1, min(16, len(specs) // max(1, workers * 8)))
+    """Chunks small enough to keep every worker busy and rows flowing, big enough to amortise the dispatch
+    (up to 256 games where they are played together on a batched kernel: simulate/vector.py)."""
+    cap = 256 if specs and batchable(specs[0]) else 16
+    size = max(1, min(cap, len(specs) // max(1, workers * 8)))
     return [specs[i:i + size] for i in range(0, len(specs), size)]
 
 

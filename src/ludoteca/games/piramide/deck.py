@@ -53,8 +53,9 @@ class Deck:
         "base_right", "base_middle_cards", "num_cards", "num_types",
     )
 
-    def __init__(self, doc: Any, source: str):
+    def __init__(self, doc: Any, source: str, counts: dict[str, int] | None = None):
         self.source = source
+        counts = COUNTS if counts is None else counts  # a variant's own data file states its own counts
         err = lambda en, es: _bad(en, es, source)  # noqa: E731
         if not isinstance(doc, dict):
             raise err("must be a JSON object with 'symbols' and 'cards'", "debe ser un objeto JSON con 'symbols' y 'cards'")
@@ -71,13 +72,13 @@ class Deck:
         keys: list[tuple[int, str | None, int, int]] = []
         for i, card in enumerate(cards):
             keys.append(self._check_card(i, card, err))
-        tally = {name: 0 for name in COUNTS}
+        tally = {name: 0 for name in counts}
         sides = {"left": 0, "right": 0}
         for kind, side, _v, _s in keys:
             tally[KIND_NAMES[kind] if kind != BASE else "base"] += 1
             if kind == BASE and side:
                 sides[side] += 1
-        for name, want in COUNTS.items():
+        for name, want in counts.items():
             if tally[name] != want:
                 raise err(f"needs {want} {name} cards, found {tally[name]}", f"hacen falta {want} cartas de tipo {name}, hay {tally[name]}")
         if sides != {"left": 1, "right": 1}:
@@ -172,6 +173,15 @@ def default_deck() -> Deck:
         text = res.files(__package__).joinpath("deck.json").read_text(encoding="utf-8")
         _DEFAULT.append(Deck(json.loads(text), "deck.json"))
     return _DEFAULT[0]
+
+
+@functools.lru_cache(maxsize=None)
+def variant_data(name: str) -> dict[str, Any]:
+    """A packaged variant (`variant=small`: small.json): its deck, with its own card counts, and the
+    geometry and deal it is played with (`regular_base`, `deal`)."""
+    doc = json.loads(res.files(__package__).joinpath(f"{name}.json").read_text(encoding="utf-8"))
+    return {"deck": Deck(doc, f"{name}.json", doc["counts"]), "regular_base": int(doc["regular_base"]),
+            "deal": int(doc["deal"])}
 
 
 def _bad(en: str, es: str, source: str = "") -> DeckError:

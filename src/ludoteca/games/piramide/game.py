@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ludoteca.engine import Game, Option, OptionSet, T
+from ludoteca.engine import Game, Option, OptionError, OptionSet, T
 
-from .deck import deck_data, load_deck, read_deck_file
+from .deck import deck_data, load_deck, read_deck_file, variant_data
 from .pyramid import LENGTHS, geometry
-from .state import PiramideState
+from .state import DEAL, PiramideState
 
 
 class DeckOption(Option):
@@ -44,12 +44,25 @@ class PiramideGame(Game):
             "'default' is the packaged deck",
             "un mazo: su contenido JSON (ver docs/rules/piramide.md; la línea de órdenes lee deck=RUTA); "
             "'default' es el mazo incluido")),
+        Option("variant", "choice", "full", T(
+            "full: the published game; small: the same rules on a 3-card base, a 12-card deck and a deal of 2 "
+            "(small.json; small enough for exact CFR, docs/rl-openspiel.md)",
+            "full: el juego publicado; small: las mismas reglas sobre una base de 3 cartas, un mazo de 12 y un "
+            "reparto de 2 (small.json; lo bastante pequeño para resolverlo de forma exacta, docs/rl-openspiel.md)"),
+            choices=("full", "small")),
     ))
 
     def __init__(self, options: dict[str, Any] | None = None):
         super().__init__(options)
-        self.deck = load_deck(self.options["deck"])
-        self.geo = geo = geometry(LENGTHS[self.options["length"]])
+        if self.options["variant"] == "small":
+            if self.options["length"] != "normal" or self.options["deck"] != "default":
+                raise OptionError(T("variant=small brings its own deck and base row: leave length and deck unset",
+                                    "variant=small trae su propio mazo y su base: no indiques length ni deck"))
+            small = variant_data("small")
+            self.deck, regular_base, self.deal = small["deck"], small["regular_base"], small["deal"]
+        else:
+            self.deck, regular_base, self.deal = load_deck(self.options["deck"]), LENGTHS[self.options["length"]], DEAL
+        self.geo = geo = geometry(regular_base)
         self.num_cells = nc = geo.num_cells
         self.upper_supports = tuple((c, geo.below[c][0], geo.below[c][1]) for c in geo.upper_cells)
         nt = self.deck.num_types

@@ -67,7 +67,7 @@ class PiramideState(State):
         self.bottom = self._take(1, rng.below(self.edge_n))
         self.hands = []
         for _ in range(self.num_players):
-            hand = sorted(self._take(0, rng.below(self.reg_n)) for _ in range(DEAL))
+            hand = sorted(self._take(0, rng.below(self.reg_n)) for _ in range(g.deal))
             self.hands.append(hand)
         self.disc_reg, self.disc_edge = [], []
         self.opens = self.open_cells()

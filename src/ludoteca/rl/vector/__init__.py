@@ -1,0 +1,152 @@
+"""Batched environments: N games of one kind stepped together, NumPy arrays in and out.
+
+    from ludoteca.rl import vector
+    env = vector.make("prime-climb", num_envs=4096, seed=1)      # pgx style (env.BatchEnv)
+    batch = env.init(); batch = env.step(actions)                 # batch.observation, .legal_action_mask, ...
+    genv = vector.make_gym("prime-climb", num_envs=4096, seed=1) # gymnasium.vector.VectorEnv (autoreset)
+    obs, info = genv.reset(seed=1)
+    obs, rewards, terminated, truncated, info = genv.step(actions)  # info["legal_mask"], info["current_player"]
+
+The per-game work is a compiled kernel (numba, the `fast` extra); docs/rl.md has the API, the
+figures and a training example.
+
+THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the game's name with
+`-` as `_`; env.py and conformance.py rely on exactly this):
+
+- `class Kernel`, built as `Kernel(num_envs: int, num_players: int, options: dict | None = None)`;
+  a one-line ValueError for options or player counts it does not support (the engine's defaults
+  always are; the module docstring says which options are).
+- Attributes: `num_actions` (== the engine's `game.num_distinct_actions()`, the engine's own
+  integer action ids), `obs_size` (flat float32 observation length), `obs_matches_engine` (True
+  where `observe` equals the scalar RL observation of rl/observations/<game>.py for the current
+  player, which conformance then checks), `num_players`, and NumPy arrays of shape (N,):
+  `current_player` (int32, -1 once the game is over), `terminated` (bool), `length` (int32,
+  player actions taken), and `returns` (float32, (N, num_players): the engine's returns once
+  terminal, zeros before).
+- `reset(seeds: uint64 (N,), where: bool (N,) | None = None)`: new games where `where` is true
+  (all when None); game i is `game.new_initial_state(num_players, seed=int(seeds[i]))` with every
+  chance node resolved as `state.apply_action(state.sample_chance())` does (the engine's
+  SplitMix64 stream), so a batched game is fixed by its seed and its player actions.
+- `step(actions: int64 (N,))`: actions[i] for env i's current player (terminated envs are left
+  alone, their action ignored), then chance up to the next decision or the end. An illegal action
+  raises ValueError naming the env index and the action, with no env changed. It returns the
+  number of actions applied, chance outcomes included (an int; benchmarks count actions as
+  compare.py does for every game: chance included). A kernel returning None is counted by its
+  player actions only, and the benchmark's row says so.
+- `legal_mask(out: bool (N, num_actions))`, `observe(out: float32 (N, obs_size))` fill
+  caller-owned arrays.
+- Optional `greedy_actions(out: int64 (N,))`: the engine's greedy bot's choice (for simulate).
+- Optional `random_actions(out: int64 (N,), rng_state: uint64 (N,))`: a uniform legal action per
+  live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
+- Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform
+  random actions (random_actions' streams) in one compiled call; the actions applied, chance included.
+
+Without numba the kernels' same code runs as plain Python (numba's NUMBA_DISABLE_JIT
+semantics): the same games, tens of times slower, with a one-time RuntimeWarning.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+
+try:  # the `fast` extra
+    from numba import njit as _numba_njit
+
+    HAVE_NUMBA = True
+except ImportError:  # numba missing: the kernels' code runs as Python (same results, slow)
+    _numba_njit = None
+    HAVE_NUMBA = False
+
+_warned = False
+
+
+def njit(*args, **kwargs):
+    """numba.njit where numba is installed, else the function itself run as Python, with NumPy's
+    overflow warnings off (uint64 arithmetic wraps, as the random stream wants, compiled or not)."""
+    if HAVE_NUMBA:
+        return _numba_njit(*args, **kwargs)
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return _plain(args[0])
+    return _plain
+
+
+def _plain(f):
+    import functools
+
+    import numpy as np
+
+    @functools.wraps(f)
+    def run(*args):
+        with np.errstate(over="ignore"):
+            return f(*args)
+
+    return run
+
+
+def warn_if_slow() -> None:
+    global _warned
+    if not HAVE_NUMBA and not _warned:
+        _warned = True
+        warnings.warn("numba is not installed (pip install 'ludoteca[fast]'): the batched games run as "
+                      "plain Python, the same games, tens of times slower", RuntimeWarning, stacklevel=3)
+
+
+def check_array(a, shape: tuple, dtype, name: str):
+    """`a` as compiled code may write into it: a C-contiguous NumPy array of exactly this shape and
+    dtype, else a one-line ValueError (numba checks no bounds: a wrong shape would write past it)."""
+    import numpy as np
+
+    if not isinstance(a, np.ndarray) or a.shape != shape or a.dtype != np.dtype(dtype) or not a.flags.c_contiguous \
+            or not a.flags.writeable:
+        got = f"{a.dtype} {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__
+        raise ValueError(f"{name} must be a writable C-contiguous {np.dtype(dtype)} array of shape {shape}, not {got}")
+    return a
+
+
+def as_input(a, shape: tuple, dtype, name: str):
+    """An input array converted to `dtype` (a copy where needed), of exactly this shape."""
+    import numpy as np
+
+    arr = np.asarray(a)
+    if arr.shape != shape or arr.dtype.kind not in ("b" if np.dtype(dtype).kind == "b" else "ui"):
+        raise ValueError(f"{name} must be {np.dtype(dtype)} of shape {shape}, not {arr.dtype} {arr.shape}")
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
+#: game name -> kernel module (under ludoteca.rl.vector)
+KERNELS = {"prime-climb": "prime_climb", "aggravation": "aggravation", "piramide": "piramide",
+           "mazmorra": "mazmorra"}
+
+
+def kernel_class(game: str):
+    """The Kernel class of a game (ValueError for a game without one)."""
+    module = KERNELS.get(game)
+    if module is None:
+        raise ValueError(f"no batched kernel for game {game!r} (games: {', '.join(sorted(KERNELS))})")
+    try:
+        mod = importlib.import_module(f"{__name__}.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{module}":
+            raise
+        raise ValueError(f"no batched kernel for game {game!r} in this version") from None
+    return mod.Kernel
+
+
+def make(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
+         max_steps: int | None = None, observe: bool = True):
+    """`num_envs` games with the pgx-like batch API (env.BatchEnv: init(seeds), step(actions))."""
+    from .env import make as _make
+
+    return _make(game, num_envs, num_players, options, seed, max_steps, observe)
+
+
+def make_gym(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
+             max_steps: int | None = None, final_obs: bool = False):
+    """`num_envs` games as a gymnasium.vector.VectorEnv (same-step autoreset; env.py)."""
+    from .env import make_gym as _make_gym
+
+    return _make_gym(game, num_envs, num_players, options, seed, max_steps, final_obs)
+
+
+__all__ = ["HAVE_NUMBA", "KERNELS", "as_input", "check_array", "kernel_class", "make", "make_gym", "njit"]

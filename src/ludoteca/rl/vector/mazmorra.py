@@ -1,0 +1,627 @@
+"""Mazmorra Primigenia, N games stepped together in compiled code (the `fast` extra: numba).
+
+The table is the game's own compiled table (games/mazmorra/kernels.py, the arrays
+fast_table.FastGeometry lays out): each game holds one row of the table's int16 array and one of
+its uint64 array, and the kernels (legal_of_hand, play, pawn_distances) are called on them from
+the loop here, unchanged. Around them the turn of state.py is written again over an int32 row
+per game: hands, the unseen pool (sorted, as dealt), market, discards, pawns, counters, phase.
+Every game starts as `game.new_initial_state(num_players, seed)` (the same permutation of the 90
+cards from the same SplitMix64 stream) and every chance node (a card drawn to a hand or revealed
+into a face-up slot) is resolved as `state.apply_action(state.sample_chance())` would: the card at
+a draw below the pool's size. So a batched game is the engine's game with that seed and those
+player actions; tests/test_vector_mazmorra.py replays thousands of them in the engine.
+
+Without numba the Kernel refuses with a one-line ValueError (the table kernels it calls exist only
+compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
+4 players, 2 with allow_two. The observation is rl/observations/mazmorra.py's vector for the
+player to move, number for number (its hashed part included). A finished game observes zeros and
+has an empty legal mask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import HAVE_NUMBA, njit
+
+if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
+    from ludoteca.engine.rng_kernels import _mix, fisher_yates
+    from ludoteca.games.mazmorra import kernels as K
+else:
+    K = None
+
+PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)  # state.py's phases
+NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
+HAND_SIZE, MARKET_SIZE = 4, 4
+FACE_DOWN, EMPTY = -2, -1
+MAXP = 4
+HAND_MAX = 8
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+# --- one game's int32 row --------------------------------------------------------------
+(F_PHASE, F_TURN, F_PLAYED, F_BONUS, F_SLOT, F_ENDED, F_DECK, F_NPOOL, F_NDISC, F_NPLACED, F_NENDS) = range(11)
+O_HANDN = 12
+O_HANDS = O_HANDN + MAXP  # MAXP sorted hands of HAND_MAX slots
+O_POOL = O_HANDS + MAXP * HAND_MAX  # the unseen cards, ascending
+O_MARKET = O_POOL + NUM_CARDS
+O_DISC = O_MARKET + MARKET_SIZE  # discards, in order
+O_PAWNS = O_DISC + NUM_CARDS
+O_COUNTERS = O_PAWNS + MAXP
+O_PLACED = O_COUNTERS + MAXP  # the play actions laid, bottom to top (table.placed)
+O_ENDS = O_PLACED + NUM_CARDS  # where the pending walk may end, ascending
+WIDTH = O_ENDS + NUM_PIECES
+
+# --- the game's constants, one int64 array ---------------------------------------------------
+(C_NP, C_N2, C_MOVE, C_TAKE, C_DISC, C_CARD, C_FACEUP, C_STRICT, C_WIDTH, C_NCELLS) = range(10)
+C_COLOUR = 16  # per piece (-1 for ENTRY and EXIT)
+C_NUMBER = C_COLOUR + NUM_PIECES
+C_SIZE = C_NUMBER + NUM_PIECES
+
+
+@njit(cache=True, inline="always")
+def _below(rng, i, n):
+    s = rng[i] + _GOLDEN
+    rng[i] = s
+    return np.int64(_mix(s) % np.uint64(n))
+
+
+@njit(cache=True)
+def _reset_one(S, TI, TB, ti0, tb0, C, rng, i, seed):
+    """new_initial_state for game i: one draw seeds the permutation of the 90 cards."""
+    for k in range(WIDTH):
+        S[i, k] = 0
+    TI[i, :] = ti0
+    TB[i, :] = tb0
+    s = np.uint64(seed) + _GOLDEN
+    rng[i] = s
+    perm = np.empty(NUM_CARDS, np.int64)
+    fisher_yates(_mix(s), NUM_CARDS, perm)
+    n = C[C_NP]
+    at = 0
+    for p in range(n):
+        hand = np.sort(perm[at:at + HAND_SIZE])
+        for k in range(HAND_SIZE):
+            S[i, O_HANDS + p * HAND_MAX + k] = hand[k]
+        S[i, O_HANDN + p] = HAND_SIZE
+        at += HAND_SIZE
+        S[i, O_PAWNS + p] = ENTRY
+    if C[C_FACEUP]:
+        for k in range(MARKET_SIZE):
+            S[i, O_MARKET + k] = perm[at + k]
+        at += MARKET_SIZE
+    else:
+        for k in range(MARKET_SIZE):
+            S[i, O_MARKET + k] = FACE_DOWN
+    pool = np.sort(perm[at:])
+    for k in range(pool.size):
+        S[i, O_POOL + k] = pool[k]
+    S[i, F_NPOOL] = pool.size
+    S[i, F_DECK] = NUM_CARDS - 2 - HAND_SIZE * n - MARKET_SIZE
+    S[i, F_PHASE], S[i, F_TURN], S[i, F_PLAYED], S[i, F_SLOT] = PLACE, 0, -1, -1
+
+
+@njit(cache=True)
+def _hand_card(S, i, p, k):
+    return np.int64(S[i, O_HANDS + p * HAND_MAX + k]) if k < S[i, O_HANDN + p] else np.int64(-1)
+
+
+@njit(cache=True)
+def _placements(S, TI, TB, gi, gb, C, i, buf):
+    """table.legal_placements of the mover's hand (kernels.legal_of_hand), into buf."""
+    p = S[i, F_TURN]
+    return K.legal_of_hand(TI[i], TB[i], gi, gb, _hand_card(S, i, p, 0), _hand_card(S, i, p, 1),
+                           _hand_card(S, i, p, 2), _hand_card(S, i, p, 3), C[C_STRICT] != 0, buf)
+
+
+@njit(cache=True)
+def _legal(S, TI, TB, gi, gb, C, i, buf):
+    """state.legal_actions() at a player decision, into buf; returns their count."""
+    ph = S[i, F_PHASE]
+    p = S[i, F_TURN]
+    if ph == PLACE:
+        k = _placements(S, TI, TB, gi, gb, C, i, buf)
+        if k == 0:  # the safety rule: no card can be placed, discard one
+            for j in range(S[i, O_HANDN + p]):
+                buf[j] = C[C_DISC] + S[i, O_HANDS + p * HAND_MAX + j]
+            k = S[i, O_HANDN + p]
+        return k
+    if ph == MOVE:
+        for j in range(S[i, F_NENDS]):
+            buf[j] = C[C_MOVE] + S[i, O_ENDS + j]
+        return S[i, F_NENDS]
+    if ph == TAKE:
+        k = 0
+        for j in range(MARKET_SIZE):
+            if S[i, O_MARKET + j] >= 0:
+                buf[k] = C[C_TAKE] + j
+                k += 1
+        return k
+    return 0
+
+
+@njit(cache=True)
+def _is_legal(S, TI, TB, gi, gb, C, i, a, buf):
+    ph = S[i, F_PHASE]
+    p = S[i, F_TURN]
+    if a < 0:
+        return False
+    if ph == PLACE:
+        if a < C[C_MOVE]:
+            card = a // C[C_N2]
+            held = False
+            for j in range(S[i, O_HANDN + p]):
+                if S[i, O_HANDS + p * HAND_MAX + j] == card:
+                    held = True
+            if not held:
+                return False
+            k = K.legal_of_hand(TI[i], TB[i], gi, gb, card, -1, -1, -1, C[C_STRICT] != 0, buf)
+            for j in range(k):
+                if buf[j] == a:
+                    return True
+            return False
+        if C[C_DISC] <= a < C[C_CARD]:
+            card = a - C[C_DISC]
+            held = False
+            for j in range(S[i, O_HANDN + p]):
+                if S[i, O_HANDS + p * HAND_MAX + j] == card:
+                    held = True
+            return held and _placements(S, TI, TB, gi, gb, C, i, buf) == 0
+        return False
+    k = _legal(S, TI, TB, gi, gb, C, i, buf)
+    for j in range(k):
+        if buf[j] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _hand_remove(S, i, p, card):
+    h = O_HANDS + p * HAND_MAX
+    n = S[i, O_HANDN + p]
+    k = 0
+    while S[i, h + k] != card:
+        k += 1
+    for j in range(k, n - 1):
+        S[i, h + j] = S[i, h + j + 1]
+    S[i, O_HANDN + p] = n - 1
+
+
+@njit(cache=True)
+def _hand_add(S, i, p, card):
+    h = O_HANDS + p * HAND_MAX
+    n = S[i, O_HANDN + p]
+    k = n
+    while k > 0 and S[i, h + k - 1] > card:
+        S[i, h + k] = S[i, h + k - 1]
+        k -= 1
+    S[i, h + k] = card
+    S[i, O_HANDN + p] = n + 1
+
+
+@njit(cache=True)
+def _pool_take(S, rng, i):
+    """sample_chance then its apply: the card at a draw below the pool's size, taken out."""
+    n = S[i, F_NPOOL]
+    k = _below(rng, i, n)
+    card = S[i, O_POOL + k]
+    for j in range(k, n - 1):
+        S[i, O_POOL + j] = S[i, O_POOL + j + 1]
+    S[i, F_NPOOL] = n - 1
+    return card
+
+
+@njit(cache=True)
+def _next_turn(S, C, i):
+    S[i, F_TURN] = (S[i, F_TURN] + 1) % C[C_NP]
+    S[i, F_PHASE] = PLACE
+    S[i, F_PLAYED] = -1
+    S[i, F_BONUS] = 0
+    S[i, F_SLOT] = -1
+
+
+@njit(cache=True)
+def _to_draw(S, C, i):
+    S[i, F_PHASE] = TAKE if C[C_FACEUP] else DRAW
+
+
+@njit(cache=True)
+def _finish_move(S, C, i, end):
+    gain = S[i, F_BONUS]
+    p = S[i, F_TURN]
+    if end >= 0:
+        S[i, O_PAWNS + p] = end
+        if end != EXIT and C[C_COLOUR + end] == C[C_COLOUR + S[i, F_PLAYED]]:
+            gain += 1
+    S[i, O_COUNTERS + p] += gain
+    if end == EXIT:
+        S[i, F_ENDED] = 1
+        S[i, F_PHASE] = OVER
+    else:
+        _to_draw(S, C, i)
+
+
+@njit(cache=True)
+def _apply_player(S, TI, TB, gi, gb, C, i, a, buf):
+    ph = S[i, F_PHASE]
+    p = S[i, F_TURN]
+    if ph == PLACE:
+        if a >= C[C_DISC]:
+            card = a - C[C_DISC]
+            _hand_remove(S, i, p, card)
+            S[i, O_DISC + S[i, F_NDISC]] = card
+            S[i, F_NDISC] += 1
+            _to_draw(S, C, i)
+            return
+        card = a // C[C_N2]
+        _hand_remove(S, i, p, card)
+        r = np.empty(4, np.int64)
+        for s in range(4):
+            r[s] = S[i, O_PAWNS + s] if s < C[C_NP] else -1
+        got = K.play(TI[i], TB[i], gi, gb, np.int64(a), np.int64(p), r[0], r[1], r[2], r[3], np.int64(0), buf)
+        S[i, O_PLACED + S[i, F_NPLACED]] = a
+        S[i, F_NPLACED] += 1
+        S[i, F_PLAYED] = card
+        S[i, F_BONUS] = 1 if (got & 3) >= 2 else 0
+        k = got >> 2
+        if k > 1:
+            S[i, F_PHASE] = MOVE
+            for j in range(k):
+                S[i, O_ENDS + j] = buf[j]
+            S[i, F_NENDS] = k
+        else:  # no walk at all, or a forced one: no decision to ask for
+            _finish_move(S, C, i, buf[0] if k == 1 else -1)
+    elif ph == MOVE:
+        S[i, F_NENDS] = 0
+        _finish_move(S, C, i, a - C[C_MOVE])
+    else:  # TAKE
+        slot = a - C[C_TAKE]
+        _hand_add(S, i, p, S[i, O_MARKET + slot])
+        S[i, O_MARKET + slot] = EMPTY
+        S[i, F_SLOT] = slot
+        if S[i, F_DECK] > 0:
+            S[i, F_PHASE] = REFILL
+        else:
+            S[i, F_ENDED] = 2
+            S[i, F_PHASE] = OVER
+
+
+@njit(cache=True)
+def _resolve_chance(S, C, rng, i):
+    ph = S[i, F_PHASE]
+    if ph == DRAW:
+        _hand_add(S, i, S[i, F_TURN], _pool_take(S, rng, i))
+        if S[i, F_DECK] > 0:
+            S[i, F_DECK] -= 1  # the slot is refilled face down
+            _next_turn(S, C, i)
+        else:
+            for k in range(MARKET_SIZE):
+                if S[i, O_MARKET + k] == FACE_DOWN:
+                    S[i, O_MARKET + k] = EMPTY
+                    break
+            S[i, F_ENDED] = 2
+            S[i, F_PHASE] = OVER
+    elif ph == REFILL:
+        S[i, O_MARKET + S[i, F_SLOT]] = _pool_take(S, rng, i)
+        S[i, F_DECK] -= 1
+        _next_turn(S, C, i)
+
+
+@njit(cache=True)
+def _distances(S, TB, gi, C, i, out):
+    """state.distance(seat) for every seat: steps to EXIT, or rooms laid + 1 without a path."""
+    r = np.full(4, -1, np.int64)
+    for s in range(C[C_NP]):
+        r[s] = S[i, O_PAWNS + s]
+    packed = K.pawn_distances(TB[i], gi, r[0], r[1], r[2], r[3])
+    for s in range(C[C_NP]):
+        d = ((packed >> (8 * s)) & 255) - 1
+        out[s] = d if d >= 0 else S[i, F_NPLACED] + 1
+
+
+@njit(cache=True)
+def _publish(S, TB, gi, C, i, cur, term, ret):
+    n = C[C_NP]
+    if S[i, F_PHASE] != OVER:
+        cur[i] = S[i, F_TURN]
+        term[i] = False
+        for p in range(n):
+            ret[i, p] = 0.0
+        return
+    cur[i] = -1
+    term[i] = True
+    dist = np.empty(4, np.int64)
+    _distances(S, TB, gi, C, i, dist)
+    score = np.empty(4, np.int64)
+    for p in range(n):
+        score[p] = S[i, O_COUNTERS + p] - (dist[p] if S[i, F_ENDED] == 1 else 0)
+    best = score[0]
+    for p in range(n):
+        best = max(best, score[p])
+    near = 1 << 30
+    for p in range(n):
+        if score[p] == best:
+            near = min(near, dist[p])
+    k = 0
+    for p in range(n):
+        if score[p] == best and dist[p] == near:
+            k += 1
+    for p in range(n):
+        ret[i, p] = np.float32(1.0 / k) if score[p] == best and dist[p] == near else np.float32(0.0)
+
+
+@njit(cache=True)
+def _reset_batch(S, TI, TB, ti0, tb0, gi, C, rng, seeds, where, cur, term, length, ret):
+    for i in range(S.shape[0]):
+        if where[i]:
+            _reset_one(S, TI, TB, ti0, tb0, C, rng, i, seeds[i])
+            length[i] = 0
+            _publish(S, TB, gi, C, i, cur, term, ret)
+
+
+@njit(cache=True)
+def _step_batch(S, TI, TB, gi, gb, C, rng, actions, cur, term, length, ret):
+    """Apply actions[i] to every unfinished game; the first illegal one's index is returned
+    (and then nothing changed), else -1."""
+    n = S.shape[0]
+    buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
+    for i in range(n):
+        if not term[i] and not _is_legal(S, TI, TB, gi, gb, C, i, actions[i], buf):
+            return i
+    for i in range(n):
+        if not term[i]:
+            _apply_player(S, TI, TB, gi, gb, C, i, actions[i], buf)
+            _resolve_chance(S, C, rng, i)
+            length[i] += 1
+            _publish(S, TB, gi, C, i, cur, term, ret)
+    return -1
+
+
+@njit(cache=True)
+def _mask_batch(S, TI, TB, gi, gb, C, term, out):
+    buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
+    for i in range(S.shape[0]):
+        out[i, :] = False
+        if not term[i]:
+            k = _legal(S, TI, TB, gi, gb, C, i, buf)
+            for j in range(k):
+                out[i, buf[j]] = True
+
+
+@njit(cache=True)
+def _clip8(x):
+    return min(8.0, max(-8.0, x))
+
+
+@njit(cache=True)
+def _observe_batch(S, TB, gi, C, term, V, out):
+    """observations/mazmorra.py's vector for the player to move (V: its offsets, see _obs_tables)."""
+    n = C[C_NP]
+    n2, ncells, width = C[C_N2], C[C_NCELLS], C[C_WIDTH]
+    dist = np.empty(4, np.int64)
+    for i in range(S.shape[0]):
+        out[i, :] = 0.0
+        if term[i]:
+            continue
+        me = S[i, F_TURN]
+        # the generic encoder's head and hashed fields, in the view's order
+        out[i, me] = 1.0
+        out[i, V[0]] = 1.0  # the player to move, counted from the observer: itself
+        for k in range(6):  # grid, entry, exit: their numbers (V[20 + k] holds the value)
+            out[i, V[1 + k]] += np.float32(V[20 + k])
+        for k in range(S[i, F_NDISC]):
+            out[i, V[40 + k]] += np.float32(S[i, O_DISC + k])
+        out[i, V[7]] += np.float32(S[i, F_PLAYED])
+        out[i, V[8]] += np.float32(S[i, F_BONUS])
+        out[i, V[9]] += np.float32(S[i, F_SLOT])
+        out[i, V[10]] = 1.0  # ended=None
+        out[i, V[11]] = 1.0  # scores=None
+        # the named fields
+        cells = V[18] * V[19]
+        t = V[12]
+        for k in range(S[i, F_NPLACED]):
+            code = S[i, O_PLACED + k]
+            card = code // n2
+            rest = code - card * n2
+            o = rest // ncells
+            pos = rest - o * ncells
+            x, y = pos % width, pos // width
+            if x < V[18] and y < V[19]:
+                at = t + y * V[18] + x
+                out[i, at] = 1.0
+                out[i, at + cells] = (card + 1) / 90.0
+                out[i, at + 2 * cells] = float(o)
+        h = O_HANDS + me * HAND_MAX
+        for k in range(S[i, O_HANDN + me]):
+            out[i, V[13] + S[i, h + k]] += 1.0
+        for k in range(MARKET_SIZE):
+            out[i, V[14] + k * (NUM_CARDS + 2) + S[i, O_MARKET + k] + 2] = 1.0
+        _distances(S, TB, gi, C, i, dist)
+        for k in range(n):
+            p = (me + k) % n
+            out[i, V[15] + k] = _clip8(S[i, O_PAWNS + p] / 90.0)
+            out[i, V[15] + MAXP + k] = _clip8(dist[p] / 20.0)
+            out[i, V[15] + 2 * MAXP + k] = _clip8(S[i, O_COUNTERS + p] / 3.0)
+            out[i, V[15] + 3 * MAXP + k] = _clip8(S[i, O_HANDN + p] / 8.0)
+        out[i, V[16]] = _clip8(S[i, F_DECK] / 90.0)
+        out[i, V[16] + 1] = 1.0  # turn: the mover, counted from itself
+        out[i, V[17] + V[30 + S[i, F_PHASE]]] = 1.0
+
+
+@njit(cache=True)
+def _random_actions(S, TI, TB, gi, gb, C, term, pol, out):
+    buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
+    for i in range(S.shape[0]):
+        if term[i]:
+            out[i] = -1
+        else:
+            k = _legal(S, TI, TB, gi, gb, C, i, buf)
+            out[i] = buf[_below(pol, i, k)]
+
+
+@njit(cache=True)
+def _random_playout_batch(S, TI, TB, ti0, tb0, gi, gb, C, rng, seeds, games_per_env, policy_seed,
+                          cur, term, length, ret, wins):
+    """Random games played to the end inside compiled code, for the benchmark (as piramide's)."""
+    pol = np.empty(1, np.uint64)
+    pol[0] = policy_seed
+    buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
+    total = 0
+    for i in range(S.shape[0]):
+        for g in range(games_per_env):
+            _reset_one(S, TI, TB, ti0, tb0, C, rng, i, seeds[i] + np.uint64(g))
+            length[i] = 0
+            while S[i, F_PHASE] != OVER:
+                k = _legal(S, TI, TB, gi, gb, C, i, buf)
+                _apply_player(S, TI, TB, gi, gb, C, i, buf[_below(pol, 0, k)], buf)
+                _resolve_chance(S, C, rng, i)
+                length[i] += 1
+            total += length[i]
+            _publish(S, TB, gi, C, i, cur, term, ret)
+            for p in range(C[C_NP]):
+                wins[p] += ret[i, p]
+    return total
+
+
+def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
+    """Where rl/observations/mazmorra.py's encoder puts each field and each hashed path."""
+    from ludoteca.rl.observations import encoder_for
+    from ludoteca.rl.observations import mazmorra as M
+    from ludoteca.rl.observations.generic import _bucket
+    from ludoteca.games.mazmorra.state import PHASE_NAMES
+
+    enc = encoder_for(game, num_players)
+    rest = enc.rest
+    slot = lambda name: rest.head + _bucket(name, rest.buckets)  # noqa: E731
+    offs, at = {}, rest.size
+    for name, part in enc.fields.items():
+        offs[name] = at
+        at += part.width
+    assert at == enc.size
+    V = np.zeros(40 + NUM_CARDS, np.int64)
+    V[0] = (rest.head - 2) // 2
+    paths = ["/grid/0", "/grid/1", "/entry/0", "/entry/1", "/exit/0", "/exit/1"]
+    values = [game.width, game.height, game.entry_pos % game.width, game.entry_pos // game.width,
+              game.exit_pos % game.width, game.exit_pos // game.width]
+    for k, (path, v) in enumerate(zip(paths, values)):
+        V[1 + k], V[20 + k] = slot(path), v
+    V[7], V[8], V[9] = slot("/played"), slot("/bonus"), slot("/slot")
+    V[10], V[11] = slot("/ended=None"), slot("/scores=None")
+    V[12], V[13], V[14] = offs["table"], offs["hand"], offs["market"]
+    V[15], V[16], V[17] = offs["pawns"], offs["deck"], offs["phase"]
+    V[18], V[19] = M.GRID_W, M.GRID_H
+    mp = game.max_players
+    assert mp == MAXP and offs["distances"] == V[15] + mp and offs["turn"] == V[16] + 1
+    phases = ["move", "play", "draw", "market", "discard", "over"]  # the encoder's category
+    for ph, name in enumerate(PHASE_NAMES):
+        V[30 + ph] = phases.index(name) if name in phases else len(phases)
+    for k in range(NUM_CARDS):
+        V[40 + k] = slot(f"/discards/{k}")
+    return enc.size, V
+
+
+class Kernel:
+    """N games of Mazmorra Primigenia (see the module docstring and rl/vector's kernel contract)."""
+
+    def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
+        if K is None:
+            raise ValueError("mazmorra: the batched kernel needs numba (pip install 'ludoteca[fast]'): "
+                             "it runs on the game's compiled table")
+        from ludoteca.engine import OptionError
+        from ludoteca.games.mazmorra.fast_table import FastTable, fast_geometry
+        from ludoteca.games.mazmorra.game import MazmorraGame
+        from ludoteca.games.mazmorra.cards import COLOUR, NUMBER
+        from ludoteca.games.mazmorra.geometry import UP
+
+        try:
+            game = MazmorraGame(options or {})
+            game.check_players(num_players)
+        except OptionError as exc:
+            raise ValueError(f"mazmorra: {exc}".splitlines()[0]) from None
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"mazmorra: num_envs must be a positive whole number, not {num_envs!r}")
+        self.game, self.num_envs, self.num_players = game, num_envs, num_players
+        self.num_actions = game.num_distinct_actions()
+        self.obs_matches_engine = True  # observe() is rl/observations/mazmorra.py's vector
+        fg = fast_geometry(game.width, game.height)
+        start = FastTable(game.geo)  # the table with ENTRY and EXIT laid (game._start_table)
+        start.put(ENTRY, UP, game.entry_pos)
+        start.put(EXIT, UP, game.exit_pos)
+        self._gi, self._gb = fg.gi, fg.gb
+        self._ti0, self._tb0 = start.ti.copy(), start.tb.copy()
+        C = np.zeros(C_SIZE, np.int64)
+        C[C_NP], C[C_N2], C[C_MOVE], C[C_TAKE] = num_players, game.ncells2, game.move_base, game.take_base
+        C[C_DISC], C[C_CARD], C[C_FACEUP], C[C_STRICT] = game.discard_base, game.card_base, game.market_face_up, game.must_beat_all
+        C[C_WIDTH], C[C_NCELLS] = game.width, game.ncells
+        C[C_COLOUR:C_COLOUR + NUM_PIECES] = list(COLOUR) + [-1, -1]
+        C[C_NUMBER:C_NUMBER + NUM_PIECES] = list(NUMBER) + [0, 0]
+        self._C = C
+        self._S = np.zeros((num_envs, WIDTH), np.int32)
+        self._TI = np.zeros((num_envs, self._ti0.size), np.int16)
+        self._TB = np.zeros((num_envs, self._tb0.size), np.uint64)
+        self._rng = np.zeros(num_envs, np.uint64)
+        self.current_player = np.full(num_envs, -1, np.int32)
+        self.terminated = np.ones(num_envs, np.bool_)
+        self.length = np.zeros(num_envs, np.int32)
+        self.returns = np.zeros((num_envs, num_players), np.float32)
+        self.obs_size, self._V = _obs_tables(game, num_players)
+
+    def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        if seeds.shape != (self.num_envs,):
+            raise ValueError(f"mazmorra: seeds must have shape ({self.num_envs},), not {seeds.shape}")
+        where = np.ones(self.num_envs, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
+        if where.shape != (self.num_envs,):
+            raise ValueError(f"mazmorra: where must have shape ({self.num_envs},), not {where.shape}")
+        _reset_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._C, self._rng, seeds, where,
+                     self.current_player, self.terminated, self.length, self.returns)
+
+    def _check_out(self, out, dtype, width: int, what: str) -> None:
+        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"mazmorra: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                             f"({self.num_envs}, {width})")
+
+    def step(self, actions: np.ndarray) -> None:
+        actions = np.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise ValueError(f"mazmorra: actions must be whole numbers, not {actions.dtype}")
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"mazmorra: actions must have shape ({self.num_envs},), not {actions.shape}")
+        bad = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
+                          self.current_player, self.terminated, self.length, self.returns)
+        if bad >= 0:
+            raise ValueError(f"mazmorra: illegal action {int(actions[bad])} for env {bad}")
+
+    def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.bool_, self.num_actions, "legal_mask")
+        _mask_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, out)
+        return out
+
+    def observe(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.float32, self.obs_size, "observe")
+        _observe_batch(self._S, self._TB, self._gi, self._C, self.terminated, self._V, out)
+        return out
+
+    def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
+        """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
+        state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
+        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
+                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
+                and out.flags.writeable and rng_state.flags.writeable):
+            raise ValueError(f"mazmorra: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out)
+        return out
+
+    def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
+        """Play games_per_env random games in every env (compiled); returns (player actions taken,
+        the returns summed per seat). The envs end finished."""
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        wins = np.zeros(self.num_players, np.float64)
+        total = _random_playout_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._gb, self._C,
+                                      self._rng, seeds, int(games_per_env), np.uint64(policy_seed),
+                                      self.current_player, self.terminated, self.length, self.returns, wins)
+        return int(total), wins

@@ -1,0 +1,778 @@
+"""Pirámide del Sol, N games stepped together in compiled code (the `fast` extra: numba; without
+it the same code runs as Python, the same games, slowly).
+
+The rules are state.py's, written again over arrays: one int32 row per game (`_layout` below
+names its fields), the random stream as one uint64 per game. Every game starts as
+`game.new_initial_state(num_players, seed)` does (the same draws from the same SplitMix64
+stream, engine/rng_kernels.py's mixing) and every chance node (a card drawn from a hidden deck)
+is resolved as `state.apply_action(state.sample_chance())` would: a draw below the deck's size,
+the card found by the running count in type order. So a batched game is the engine's game with
+that seed and those player actions, and tests/test_vector_piramide.py replays thousands of them
+in the engine, decision by decision.
+
+Options: all the game's: `length` (short, normal, long), `deck` (the packaged one or any valid
+deck content) and a variant's own deck, base and deal where the game has one (`variant`); 2 to
+5 players; a deck too large for the fixed tables below is refused. The observation is rl/observations/piramide.py's vector for the
+player to move, number for number (its hashed part included): built from the tables that
+encoder gives for each card type and each hashed path, so it follows that encoder rather than
+copying it. A finished game observes zeros and has an empty legal mask.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import njit, warn_if_slow
+
+# Phases, as state.py numbers them.
+START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
+HAND_LIMIT = 5
+DEAL = 4
+MAXP = 5
+MAXC = 55  # cells of the long pyramid (base 10)
+MAXT = 88  # card types: at most one per card of a deck (10 + 48 + 26 + 4)
+MAXOPEN = 16
+MAXDREG = 48  # the regular cards of a deck
+MAXDEDGE = 30  # edge and apex cards
+MAXBOX = 2  # the base cards left over with the short pyramid
+REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+# --- one game's int32 row --------------------------------------------------------------
+(F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
+ F_NDREG, F_NDEDGE, F_NBOX, F_NOPEN) = range(14)
+O_POINTS = 16
+O_HANDN = O_POINTS + MAXP
+O_PYR = O_HANDN + MAXP
+O_DECK = O_PYR + MAXC
+O_HANDS = O_DECK + MAXT  # MAXP rows of MAXT counts: a hand is a multiset of types
+O_DREG = O_HANDS + MAXP * MAXT  # the discard piles in the order cards went there
+O_DEDGE = O_DREG + MAXDREG
+O_BOX = O_DEDGE + MAXDEDGE
+O_OPEN = O_BOX + MAXBOX  # the open cells, ascending (state.opens)
+WIDTH = O_OPEN + MAXOPEN
+
+# --- the game's tables, one int64 array ----------------------------------------------------
+(G_NC, G_NT, G_BASE, G_APEX, G_ADRAWN, G_ADISC, G_ADREG, G_BL, G_BR, G_NP, G_NREGT, G_NEDGET, G_NMID,
+ G_DEAL) = range(14)
+T_KIND = 16
+T_VALUE = T_KIND + MAXT
+T_SYMBOL = T_VALUE + MAXT
+T_ROLES = T_SYMBOL + MAXT
+T_COUNT = T_ROLES + MAXT
+T_REGT = T_COUNT + MAXT
+T_EDGET = T_REGT + MAXT
+MAXMID = 8
+T_MIDT = T_EDGET + MAXT  # the middle base cards' types, in card order
+T_ROLE = T_MIDT + MAXMID
+T_LEVEL = T_ROLE + MAXC
+T_ADJ = T_LEVEL + MAXC  # 4 per cell, -1 padded
+T_ABOVE = T_ADJ + 4 * MAXC  # (up, other support) twice per cell, -1 padded
+T_BELOW = T_ABOVE + 4 * MAXC  # 2 per cell, -1 on the base row
+G_SIZE = T_BELOW + 2 * MAXC
+
+
+def _tables(game, num_players: int) -> np.ndarray:
+    d, geo = game.deck, game.geo
+    G = np.full(G_SIZE, -1, np.int64)
+    nc, nt = geo.num_cells, d.num_types
+    G[G_NC], G[G_NT], G[G_BASE], G[G_APEX] = nc, nt, geo.base, geo.apex
+    G[G_ADRAWN], G[G_ADISC], G[G_ADREG] = game.A_DRAWN, game.A_DISCARD, game.A_DRAW_REG
+    G[G_BL], G[G_BR], G[G_NP] = d.base_left, d.base_right, num_players
+    G[G_NREGT], G[G_NEDGET] = len(d.regular_types), len(d.edge_types)
+    for t in range(nt):
+        G[T_KIND + t], G[T_VALUE + t], G[T_SYMBOL + t] = d.type_kind[t], d.type_value[t], d.type_symbol[t]
+        G[T_ROLES + t], G[T_COUNT + t] = d.type_roles[t], d.type_count[t]
+    G[T_REGT:T_REGT + len(d.regular_types)] = d.regular_types
+    G[T_EDGET:T_EDGET + len(d.edge_types)] = d.edge_types
+    mid = [d.card_type[i] for i in d.base_middle_cards]
+    G[T_MIDT:T_MIDT + len(mid)] = mid
+    G[G_NMID] = len(mid)
+    G[G_DEAL] = getattr(game, "deal", DEAL)  # a variant may deal fewer cards
+    if not (nc <= MAXC and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
+            and sum(d.type_count[t] for t in d.regular_types) <= MAXDREG
+            and sum(d.type_count[t] for t in d.edge_types) <= MAXDEDGE):
+        raise ValueError("piramide: this deck or pyramid is larger than the batched kernel's tables")
+    for c in range(nc):
+        G[T_ROLE + c], G[T_LEVEL + c] = geo.role[c], geo.level[c]
+        for k, a in enumerate(geo.adjacent[c]):
+            G[T_ADJ + 4 * c + k] = a
+        for k, (up, other) in enumerate(geo.above[c]):
+            G[T_ABOVE + 4 * c + 2 * k], G[T_ABOVE + 4 * c + 2 * k + 1] = up, other
+        for k, b in enumerate(geo.below[c]):
+            G[T_BELOW + 2 * c + k] = b
+    return G
+
+
+# --- the rules, per game i --------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _mix(s):
+    """SplitMix64's output for the state s (engine/rng_kernels.py's, here so that the kernel also
+    runs as Python where numba is missing)."""
+    z = (s ^ (s >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _below(rng, i, n):
+    s = rng[i] + _GOLDEN
+    rng[i] = s
+    return np.int64(_mix(s) % np.uint64(n))
+
+
+@njit(cache=True)
+def _take(S, G, i, deck, r):
+    """Remove and return the r-th hidden card (in type order) of a deck (state._take)."""
+    if deck == 0:
+        lst, n = T_REGT, G[G_NREGT]
+    else:
+        lst, n = T_EDGET, G[G_NEDGET]
+    for k in range(n):
+        t = G[lst + k]
+        r -= S[i, O_DECK + t]
+        if r < 0:
+            S[i, O_DECK + t] -= 1
+            S[i, F_REGN if deck == 0 else F_EDGEN] -= 1
+            return t
+    return -1
+
+
+@njit(cache=True)
+def _insert_open(S, i, c):
+    n = S[i, F_NOPEN]
+    k = n
+    while k > 0 and S[i, O_OPEN + k - 1] > c:
+        S[i, O_OPEN + k] = S[i, O_OPEN + k - 1]
+        k -= 1
+    S[i, O_OPEN + k] = c
+    S[i, F_NOPEN] = n + 1
+
+
+@njit(cache=True)
+def _remove_open(S, i, c):
+    n = S[i, F_NOPEN]
+    k = 0
+    while S[i, O_OPEN + k] != c:
+        k += 1
+    for j in range(k, n - 1):
+        S[i, O_OPEN + j] = S[i, O_OPEN + j + 1]
+    S[i, F_NOPEN] = n - 1
+
+
+@njit(cache=True)
+def _reset_one(S, G, rng, i, seed):
+    """state.setup() for game i: the same draws from the same stream."""
+    rng[i] = seed
+    for k in range(WIDTH):
+        S[i, k] = 0
+    nc, nt, base, n = G[G_NC], G[G_NT], G[G_BASE], G[G_NP]
+    nmid = G[G_NMID]
+    mid = np.empty(nmid, np.int64)
+    for k in range(nmid):
+        mid[k] = G[T_MIDT + k]
+    for k in range(nmid - 1, 0, -1):  # Rng.shuffle of the middle base cards
+        j = _below(rng, i, k + 1)
+        mid[k], mid[j] = mid[j], mid[k]
+    nbox = nmid - (base - 2)
+    box = np.sort(mid[base - 2:])
+    for k in range(nbox):
+        S[i, O_BOX + k] = box[k]
+    S[i, F_NBOX] = nbox
+    for c in range(MAXC):
+        S[i, O_PYR + c] = -1
+    S[i, O_PYR] = G[G_BL]
+    for k in range(base - 2):
+        S[i, O_PYR + 1 + k] = mid[k]
+    S[i, O_PYR + base - 1] = G[G_BR]
+    reg_n = 0
+    for k in range(G[G_NREGT]):
+        t = G[T_REGT + k]
+        S[i, O_DECK + t] = G[T_COUNT + t]
+        reg_n += G[T_COUNT + t]
+    edge_n = 0
+    for k in range(G[G_NEDGET]):
+        t = G[T_EDGET + k]
+        S[i, O_DECK + t] = G[T_COUNT + t]
+        edge_n += G[T_COUNT + t]
+    S[i, F_REGN], S[i, F_EDGEN] = reg_n, edge_n
+    S[i, F_BOTTOM] = _take(S, G, i, 1, _below(rng, i, S[i, F_EDGEN]))
+    for p in range(n):
+        for _ in range(G[G_DEAL]):
+            t = _take(S, G, i, 0, _below(rng, i, S[i, F_REGN]))
+            S[i, O_HANDS + p * MAXT + t] += 1
+        S[i, O_HANDN + p] = G[G_DEAL]
+    for c in range(base, nc):  # open cells: empty, resting on two cards
+        if S[i, O_PYR + G[T_BELOW + 2 * c]] >= 0 and S[i, O_PYR + G[T_BELOW + 2 * c + 1]] >= 0:
+            S[i, O_OPEN + S[i, F_NOPEN]] = c
+            S[i, F_NOPEN] += 1
+    first = _below(rng, i, n)
+    S[i, F_FIRST], S[i, F_CUR] = first, first
+    S[i, F_PHASE], S[i, F_PENDING] = START, -1
+
+
+@njit(cache=True)
+def _can_draw(S, i, deck):
+    if deck == 0:
+        return S[i, F_REGN] > 0 or S[i, F_NDREG] > 0
+    return S[i, F_EDGEN] > 0 or S[i, F_BOTTOM] >= 0 or S[i, F_NDEDGE] > 0
+
+
+@njit(cache=True)
+def _plays(S, G, i, buf, k):
+    """state.plays(): (type, open cell) pairs the hand allows, appended to buf from k."""
+    nc, nt = G[G_NC], G[G_NT]
+    h = O_HANDS + S[i, F_CUR] * MAXT
+    no = S[i, F_NOPEN]
+    for t in range(nt):
+        if S[i, h + t] > 0:
+            fit = G[T_ROLES + t]
+            for j in range(no):
+                c = S[i, O_OPEN + j]
+                if G[T_ROLE + c] & fit:
+                    buf[k] = t * nc + c
+                    k += 1
+    return k
+
+
+@njit(cache=True)
+def _has_play(S, G, i):
+    nt = G[G_NT]
+    h = O_HANDS + S[i, F_CUR] * MAXT
+    no = S[i, F_NOPEN]
+    for t in range(nt):
+        if S[i, h + t] > 0:
+            fit = G[T_ROLES + t]
+            for j in range(no):
+                if G[T_ROLE + S[i, O_OPEN + j]] & fit:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _legal(S, G, i, buf):
+    """state.legal_actions() at a player decision, into buf; returns their count."""
+    ph = S[i, F_PHASE]
+    a_reg = G[G_ADREG]
+    k = 0
+    if ph == START:
+        k = _plays(S, G, i, buf, 0)
+        if _can_draw(S, i, 0):
+            buf[k] = a_reg
+            k += 1
+        if _can_draw(S, i, 1):
+            buf[k] = a_reg + 1
+            k += 1
+        if k == 0:
+            buf[0] = a_reg + 6
+            k = 1
+    elif ph == PLAYING:
+        k = _plays(S, G, i, buf, 0)
+        buf[k] = a_reg + 5
+        k += 1
+    elif ph == SECOND_DRAW:
+        for d in range(2):
+            if _can_draw(S, i, d):
+                buf[k] = a_reg + d
+                k += 1
+    elif ph == SYMBOL:
+        buf[0] = a_reg + 2
+        k = 1
+        for d in range(2):
+            if _can_draw(S, i, d):
+                buf[k] = a_reg + 3 + d
+                k += 1
+    elif ph == DISCARD:
+        h = O_HANDS + S[i, F_CUR] * MAXT
+        for t in range(G[G_NT]):
+            if S[i, h + t] > 0:
+                buf[k] = G[G_ADISC] + t
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def _is_legal(S, G, i, a):
+    ph = S[i, F_PHASE]
+    nc, nt = G[G_NC], G[G_NT]
+    a_reg = G[G_ADREG]
+    h = O_HANDS + S[i, F_CUR] * MAXT
+    if a < 0:
+        return False
+    if a < G[G_ADRAWN]:
+        if ph != START and ph != PLAYING:
+            return False
+        t, c = a // nc, a % nc
+        if S[i, h + t] <= 0 or not (G[T_ROLE + c] & G[T_ROLES + t]):
+            return False
+        for j in range(S[i, F_NOPEN]):
+            if S[i, O_OPEN + j] == c:
+                return True
+        return False
+    if a < G[G_ADISC]:
+        return False  # a card drawn: chance's, never a player's
+    if a < a_reg:
+        return ph == DISCARD and S[i, h + a - G[G_ADISC]] > 0
+    if a == a_reg or a == a_reg + 1:
+        return (ph == START or ph == SECOND_DRAW) and _can_draw(S, i, a - a_reg)
+    if a == a_reg + 2:
+        return ph == SYMBOL
+    if a == a_reg + 3 or a == a_reg + 4:
+        return ph == SYMBOL and _can_draw(S, i, a - a_reg - 3)
+    if a == a_reg + 5:
+        return ph == PLAYING
+    if a == a_reg + 6:
+        return ph == START and not _has_play(S, G, i) and not _can_draw(S, i, 0) and not _can_draw(S, i, 1)
+    return False
+
+
+@njit(cache=True)
+def _next_turn(S, G, i):
+    S[i, F_CUR] = (S[i, F_CUR] + 1) % G[G_NP]
+    S[i, F_PHASE] = START
+    S[i, F_DRAWS] = 0
+    S[i, F_SYMK] = 0
+    S[i, F_PENDING] = -1
+
+
+@njit(cache=True)
+def _finish_turn(S, G, i):
+    if S[i, O_HANDN + S[i, F_CUR]] > HAND_LIMIT:
+        S[i, F_PHASE] = DISCARD
+    else:
+        _next_turn(S, G, i)
+
+
+@njit(cache=True)
+def _receive(S, G, i, t):
+    p = S[i, F_CUR]
+    S[i, O_HANDS + p * MAXT + t] += 1
+    S[i, O_HANDN + p] += 1
+    S[i, F_PENDING] = -1
+    if S[i, F_DRAWS]:
+        S[i, F_DRAWS] -= 1
+        if S[i, F_DRAWS] and (_can_draw(S, i, 0) or _can_draw(S, i, 1)):
+            S[i, F_PHASE] = SECOND_DRAW
+            return
+        S[i, F_DRAWS] = 0
+        _finish_turn(S, G, i)
+    else:
+        S[i, F_PHASE] = PLAYING  # a symbol draw: the play turn goes on
+
+
+@njit(cache=True)
+def _begin_draw(S, G, i, deck):
+    if deck == 0:
+        if S[i, F_REGN] == 0:  # refill from the discard pile
+            for k in range(S[i, F_NDREG]):
+                S[i, O_DECK + S[i, O_DREG + k]] += 1
+            S[i, F_REGN] = S[i, F_NDREG]
+            S[i, F_NDREG] = 0
+    elif S[i, F_EDGEN] == 0:
+        if S[i, F_BOTTOM] >= 0:  # the face-up bottom card is drawn last
+            t = S[i, F_BOTTOM]
+            S[i, F_BOTTOM] = -1
+            S[i, F_PENDING] = -1
+            _receive(S, G, i, t)
+            return
+        for k in range(S[i, F_NDEDGE]):
+            S[i, O_DECK + S[i, O_DEDGE + k]] += 1
+        S[i, F_EDGEN] = S[i, F_NDEDGE]
+        S[i, F_NDEDGE] = 0
+    S[i, F_PENDING] = deck
+    S[i, F_PHASE] = DRAWING
+
+
+@njit(cache=True)
+def _place(S, G, i, t, c):
+    p = S[i, F_CUR]
+    S[i, O_HANDS + p * MAXT + t] -= 1
+    S[i, O_HANDN + p] -= 1
+    S[i, O_PYR + c] = t
+    _remove_open(S, i, c)
+    for k in range(2):
+        up = G[T_ABOVE + 4 * c + 2 * k]
+        if up >= 0 and S[i, O_PYR + G[T_ABOVE + 4 * c + 2 * k + 1]] >= 0:
+            _insert_open(S, i, up)
+    kind = G[T_KIND + t]
+    points = min(G[T_VALUE + t], G[T_LEVEL + c])
+    if kind == LEFT_EDGE or kind == RIGHT_EDGE:
+        points *= 2
+    elif kind == APEX:
+        points *= 3
+    S[i, O_POINTS + p] += points
+    S[i, F_PASSES] = 0
+    if c == G[G_APEX]:
+        S[i, F_PHASE] = OVER  # the game ends the moment the apex position is filled
+        return
+    s = G[T_SYMBOL + t]
+    if s >= 0:
+        k = 0
+        for j in range(4):
+            a = G[T_ADJ + 4 * c + j]
+            if a >= 0:
+                u = S[i, O_PYR + a]
+                if u >= 0 and G[T_SYMBOL + u] == s:
+                    k += 1
+        if k:
+            S[i, F_SYMK] = k
+            S[i, F_PHASE] = SYMBOL
+            return
+    S[i, F_PHASE] = PLAYING
+
+
+@njit(cache=True)
+def _discard(S, G, i, t):
+    p = S[i, F_CUR]
+    S[i, O_HANDS + p * MAXT + t] -= 1
+    S[i, O_HANDN + p] -= 1
+    if G[T_KIND + t] == REGULAR:
+        S[i, O_DREG + S[i, F_NDREG]] = t
+        S[i, F_NDREG] += 1
+    else:
+        S[i, O_DEDGE + S[i, F_NDEDGE]] = t
+        S[i, F_NDEDGE] += 1
+    if S[i, O_HANDN + p] <= HAND_LIMIT:
+        _next_turn(S, G, i)
+
+
+@njit(cache=True)
+def _apply_player(S, G, i, a):
+    nc = G[G_NC]
+    a_reg = G[G_ADREG]
+    if a < G[G_ADRAWN]:
+        _place(S, G, i, a // nc, a % nc)
+    elif a < a_reg:
+        _discard(S, G, i, a - G[G_ADISC])
+    elif a == a_reg or a == a_reg + 1:
+        if S[i, F_PHASE] == START:
+            S[i, F_DRAWS] = 2
+            S[i, F_PASSES] = 0
+        _begin_draw(S, G, i, a - a_reg)
+    elif a == a_reg + 2:
+        S[i, O_POINTS + S[i, F_CUR]] += S[i, F_SYMK]
+        S[i, F_SYMK] = 0
+        S[i, F_PHASE] = PLAYING
+    elif a == a_reg + 3 or a == a_reg + 4:
+        S[i, F_SYMK] = 0
+        S[i, F_DRAWS] = 0
+        _begin_draw(S, G, i, a - a_reg - 3)
+    elif a == a_reg + 5:
+        _finish_turn(S, G, i)
+    else:
+        S[i, F_PASSES] += 1
+        if S[i, F_PASSES] >= G[G_NP]:
+            S[i, F_PHASE] = OVER  # the safety rule: nobody could play or draw, a whole round
+        else:
+            _next_turn(S, G, i)
+
+
+@njit(cache=True)
+def _resolve_chance(S, G, rng, i):
+    """Chance nodes up to the next decision, as apply_action(sample_chance()) resolves them."""
+    while S[i, F_PHASE] == DRAWING:
+        deck = S[i, F_PENDING]
+        t = _take(S, G, i, deck, _below(rng, i, S[i, F_REGN] if deck == 0 else S[i, F_EDGEN]))
+        S[i, F_PENDING] = -1
+        _receive(S, G, i, t)
+
+
+@njit(cache=True)
+def _publish(S, G, i, cur, term, ret):
+    """The wrapper's per-game arrays after game i moved: whose turn, the end and its returns."""
+    n = G[G_NP]
+    if S[i, F_PHASE] == OVER:
+        cur[i] = -1
+        term[i] = True
+        best_p, best_h = -1, -1
+        for p in range(n):  # winners: the most points, then the most cards in hand
+            pts, hn = S[i, O_POINTS + p], S[i, O_HANDN + p]
+            if pts > best_p or (pts == best_p and hn > best_h):
+                best_p, best_h = pts, hn
+        k = 0
+        for p in range(n):
+            if S[i, O_POINTS + p] == best_p and S[i, O_HANDN + p] == best_h:
+                k += 1
+        for p in range(n):
+            win = S[i, O_POINTS + p] == best_p and S[i, O_HANDN + p] == best_h
+            ret[i, p] = np.float32(1.0 / k) if win else np.float32(0.0)
+    else:
+        cur[i] = S[i, F_CUR]
+        term[i] = False
+        for p in range(n):
+            ret[i, p] = 0.0
+
+
+@njit(cache=True)
+def _reset_batch(S, G, rng, seeds, where, cur, term, length, ret):
+    for i in range(S.shape[0]):
+        if where[i]:
+            _reset_one(S, G, rng, i, seeds[i])
+            length[i] = 0
+            _publish(S, G, i, cur, term, ret)
+
+
+@njit(cache=True)
+def _step_batch(S, G, rng, actions, cur, term, length, ret):
+    """Apply actions[i] to every unfinished game; the first illegal one's index is returned
+    (and then nothing changed), else -1."""
+    n = S.shape[0]
+    for i in range(n):
+        if not term[i] and not _is_legal(S, G, i, actions[i]):
+            return i
+    for i in range(n):
+        if not term[i]:
+            _apply_player(S, G, i, actions[i])
+            _resolve_chance(S, G, rng, i)
+            length[i] += 1
+            _publish(S, G, i, cur, term, ret)
+    return -1
+
+
+@njit(cache=True)
+def _mask_batch(S, G, term, out):
+    buf = np.empty(out.shape[1], np.int64)
+    for i in range(S.shape[0]):
+        for a in range(out.shape[1]):
+            out[i, a] = False
+        if not term[i]:
+            k = _legal(S, G, i, buf)
+            for j in range(k):
+                out[i, buf[j]] = True
+
+
+@njit(cache=True)
+def _card(out, i, off, cardv, t):
+    for k in range(cardv.shape[1]):
+        out[i, off + k] = cardv[t, k]
+
+
+@njit(cache=True)
+def _clip8(x):
+    return min(8.0, max(-8.0, x))
+
+
+@njit(cache=True)
+def _observe_batch(S, G, term, V, cardv, cell_off, b_dreg, b_dedge, b_box, out):
+    """observations/piramide.py's vector for the player to move (V: its offsets, see _obs_tables)."""
+    n = G[G_NP]
+    for i in range(S.shape[0]):
+        for k in range(out.shape[1]):
+            out[i, k] = 0.0
+        if term[i]:
+            continue
+        me = S[i, F_CUR]
+        # the generic encoder's head and its hashed fields, in the view's order
+        out[i, me] = 1.0
+        out[i, V[0] + 0] = 1.0  # the player to move, counted from the observer: itself
+        out[i, V[1]] += np.float32(S[i, F_REGN])
+        out[i, V[2]] += np.float32(S[i, F_EDGEN] + (1 if S[i, F_BOTTOM] >= 0 else 0))
+        for k in range(S[i, F_NDREG]):
+            out[i, b_dreg[k, S[i, O_DREG + k]]] = 1.0
+        for k in range(S[i, F_NDEDGE]):
+            out[i, b_dedge[k, S[i, O_DEDGE + k]]] = 1.0
+        for k in range(S[i, F_NBOX]):
+            out[i, b_box[k, S[i, O_BOX + k]]] = 1.0
+        out[i, V[3]] += np.float32(me)
+        # the named fields
+        for c in range(G[G_NC]):
+            t = S[i, O_PYR + c]
+            if t >= 0:
+                _card(out, i, cell_off[c], cardv, t)
+        h = O_HANDS + me * MAXT
+        slot = 0
+        for t in range(G[G_NT]):
+            for _ in range(S[i, h + t]):
+                if slot < V[13]:
+                    _card(out, i, V[4] + slot * cardv.shape[1], cardv, t)
+                slot += 1
+        if S[i, F_BOTTOM] >= 0:
+            _card(out, i, V[5], cardv, S[i, F_BOTTOM])
+        for k in range(n):
+            p = (me + k) % n
+            out[i, V[6] + k] = _clip8(S[i, O_POINTS + p] / 30.0)
+            out[i, V[7] + k] = _clip8(S[i, O_HANDN + p] / 10.0)
+        out[i, V[8] + (S[i, F_CUR] - me) % n] = 1.0
+        out[i, V[9] + V[14 + S[i, F_PHASE]]] = 1.0
+        out[i, V[10]] = _clip8(S[i, F_DRAWS] / 3.0)
+        out[i, V[11] + (S[i, F_FIRST] - me) % n] = 1.0
+        out[i, V[12]] = _clip8(S[i, F_PASSES] / float(MAXP))
+
+
+@njit(cache=True)
+def _random_playout_batch(S, G, rng, seeds, games_per_env, policy_seed, cur, term, length, ret, wins):
+    """Random games played to the end inside compiled code, for the benchmark: env i plays
+    games_per_env games from seeds[i], seeds[i]+1, ...; a uniform legal action at each decision
+    from its own SplitMix64 stream. Returns the player actions taken; wins[p] sums the returns."""
+    pol = np.empty(1, np.uint64)
+    pol[0] = policy_seed
+    buf = np.empty(4096, np.int64)
+    total = 0
+    for i in range(S.shape[0]):
+        for g in range(games_per_env):
+            _reset_one(S, G, rng, i, seeds[i] + np.uint64(g))
+            length[i] = 0
+            while S[i, F_PHASE] != OVER:
+                k = _legal(S, G, i, buf)
+                _apply_player(S, G, i, buf[_below(pol, 0, k)])
+                _resolve_chance(S, G, rng, i)
+                length[i] += 1
+            total += length[i]
+            _publish(S, G, i, cur, term, ret)
+            for p in range(G[G_NP]):
+                wins[p] += ret[i, p]
+    return total
+
+
+@njit(cache=True)
+def _random_actions(S, G, term, pol, out):
+    """A uniform legal action for every unfinished game from its own stream pol[i] (-1 for finished ones)."""
+    buf = np.empty(4096, np.int64)
+    for i in range(S.shape[0]):
+        if term[i]:
+            out[i] = -1
+        else:
+            k = _legal(S, G, i, buf)
+            out[i] = buf[_below(pol, i, k)]
+
+
+def _obs_tables(game, num_players: int):
+    """What observe needs from rl/observations/piramide.py's encoder: each card type's encoding,
+    where each field and pyramid cell starts, and the bucket of each hashed path."""
+    from ludoteca.rl.observations import encoder_for
+    from ludoteca.rl.observations.generic import _bucket
+    from ludoteca.rl.observations.piramide import _fill_card
+    from ludoteca.games.piramide.state import PHASE_NAMES
+
+    enc = encoder_for(game, num_players)
+    rest = enc.rest
+    head, buckets = rest.head, rest.buckets
+    slot = lambda name: head + _bucket(name, buckets)  # noqa: E731
+    offs, at = {}, rest.size
+    for name, part in enc.fields.items():
+        offs[name] = at
+        at += part.width
+    labels = game.deck.type_label
+    nt = game.deck.num_types
+    card_width = enc.fields["edge_bottom"].width
+    cardv = np.zeros((nt, card_width), np.float32)
+    for t in range(nt):
+        _fill_card(labels[t], cardv[t], 0, None)
+    rows = len(game.geo.cell_of)
+    row_items = enc.fields["pyramid"].width // card_width
+    per_row = int(round(row_items ** 0.5))  # items(items(card, R), R): R x R cards
+    assert per_row * per_row == row_items and rows <= per_row
+    cell_off = np.zeros(game.geo.num_cells, np.int64)
+    for r, row in enumerate(game.geo.cell_of):
+        for k, c in enumerate(row):
+            cell_off[c] = offs["pyramid"] + (r * per_row + k) * card_width
+    mp = game.max_players
+    phases = ["start", "playing", "drawing", "second_draw", "symbol", "discard", "over"]  # the encoder's
+    V = np.zeros(14 + 7, np.int64)
+    V[0] = (head - 2) // 2
+    V[1], V[2], V[3] = slot("/deck_sizes/regular"), slot("/deck_sizes/edge"), slot("/seat")
+    V[4], V[5], V[6], V[7] = offs["hand"], offs["edge_bottom"], offs["scores"], offs["hand_sizes"]
+    V[8] = offs["turn"]
+    V[9] = offs["turn"] + mp
+    V[10] = offs["turn"] + mp + len(phases) + 1
+    V[11], V[12] = offs["first_player"], offs["passes"]
+    V[13] = enc.fields["hand"].width // card_width
+    for ph, name in enumerate(PHASE_NAMES):
+        V[14 + ph] = phases.index(name) if name in phases else len(phases)
+    b_dreg = np.array([[slot(f"/discards/regular/{k}={labels[t]}") for t in range(nt)] for k in range(MAXDREG)], np.int64)
+    b_dedge = np.array([[slot(f"/discards/edge/{k}={labels[t]}") for t in range(nt)] for k in range(MAXDEDGE)], np.int64)
+    b_box = np.array([[slot(f"/box/{k}={labels[t]}") for t in range(nt)] for k in range(MAXBOX)], np.int64)
+    assert at == enc.size
+    return enc.size, V, cardv, cell_off, b_dreg, b_dedge, b_box
+
+
+class Kernel:
+    """N games of Pirámide del Sol (see the module docstring and rl/vector's kernel contract)."""
+
+    def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
+        from ludoteca.engine import OptionError
+        from ludoteca.games.piramide.game import PiramideGame
+
+        try:
+            game = PiramideGame(options or {})
+            game.check_players(num_players)
+        except OptionError as exc:
+            raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
+        warn_if_slow()
+        self.game, self.num_envs, self.num_players = game, num_envs, num_players
+        self.num_actions = game.num_distinct_actions()
+        self.obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
+        self._G = _tables(game, num_players)
+        self._S = np.zeros((num_envs, WIDTH), np.int32)
+        self._rng = np.zeros(num_envs, np.uint64)
+        self.current_player = np.full(num_envs, -1, np.int32)
+        self.terminated = np.ones(num_envs, np.bool_)
+        self.length = np.zeros(num_envs, np.int32)
+        self.returns = np.zeros((num_envs, num_players), np.float32)
+        self._obs = _obs_tables(game, num_players)
+        self.obs_size = self._obs[0]
+
+    def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        if seeds.shape != (self.num_envs,):
+            raise ValueError(f"piramide: seeds must have shape ({self.num_envs},), not {seeds.shape}")
+        where = np.ones(self.num_envs, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
+        if where.shape != (self.num_envs,):
+            raise ValueError(f"piramide: where must have shape ({self.num_envs},), not {where.shape}")
+        _reset_batch(self._S, self._G, self._rng, seeds, where, self.current_player, self.terminated,
+                     self.length, self.returns)
+
+    def _check_out(self, out, dtype, width: int, what: str) -> None:
+        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"piramide: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                             f"({self.num_envs}, {width})")
+
+    def step(self, actions: np.ndarray) -> None:
+        actions = np.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise ValueError(f"piramide: actions must be whole numbers, not {actions.dtype}")
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"piramide: actions must have shape ({self.num_envs},), not {actions.shape}")
+        bad = _step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
+                          self.length, self.returns)
+        if bad >= 0:
+            raise ValueError(f"piramide: illegal action {int(actions[bad])} for env {bad}")
+
+    def legal_mask(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.bool_, self.num_actions, "legal_mask")
+        _mask_batch(self._S, self._G, self.terminated, out)
+        return out
+
+    def observe(self, out: np.ndarray) -> np.ndarray:
+        self._check_out(out, np.float32, self.obs_size, "observe")
+        _, V, cardv, cell_off, b_dreg, b_dedge, b_box = self._obs
+        _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, b_dreg, b_dedge, b_box, out)
+        return out
+
+    def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
+        """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
+        state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
+        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
+                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
+                and out.flags.writeable and rng_state.flags.writeable):
+            raise ValueError(f"piramide: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        _random_actions(self._S, self._G, self.terminated, rng_state, out)
+        return out
+
+    def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
+        """Play games_per_env random games in every env (compiled, see _random_playout_batch);
+        returns (player actions taken, the returns summed per seat). The envs end finished."""
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        wins = np.zeros(self.num_players, np.float64)
+        total = _random_playout_batch(self._S, self._G, self._rng, seeds, int(games_per_env), np.uint64(policy_seed),
+                                      self.current_player, self.terminated, self.length, self.returns, wins)
+        return int(total), wins

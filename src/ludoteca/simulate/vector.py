@@ -1,0 +1,149 @@
+"""Games whose every seat is the `random` bot, played N at a time on the game's batched kernel.
+
+The rows are the very rows play.py writes for those specs (same winners, returns, actions,
+decisions, chance, turns, first player and the game's own statistics): the kernel plays the
+engine's rules from the game's seed, and each seat draws as the engine's random bot does (its Rng
+from its bot seed, `legal[below(len(legal))]` over the engine's order of legal actions), so a run
+never depends on whether a chunk went through the kernel (tests/test_vector_env.py compares them).
+A spec is batched when every seat is `random`, no record is kept, no plug-in is loaded, numba is
+installed (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
+`chance_counts` (Prime Climb, Aggravation) accepting its options, and it keeps no score (none at the start nor at the end of a game); any
+other spec, and any game that would pass `max_actions`, is played by play.py. The environment
+variable LUDOTECA_SIMULATE_VECTOR=0 (`ludoteca simulate --no-vector`) turns batching off.
+
+Greedy seats are not batched: the greedy bot's turn search (bots/greedy.py, bots/turns.py, the
+games' evaluations) has no compiled form yet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import numpy as np
+
+from . import play
+
+_KERNELS: dict[tuple, Any] = {}  # (game, options, players) -> kernel class, or None where not batchable
+
+
+def enabled() -> bool:
+    return os.environ.get("LUDOTECA_SIMULATE_VECTOR", "1") != "0"
+
+
+def _kernel_class(game: str, options: dict[str, Any], players: int):
+    key = (game, json.dumps(options, sort_keys=True), players)
+    if key not in _KERNELS:
+        _KERNELS[key] = _find(game, options, players)
+    return _KERNELS[key]
+
+
+def _find(game: str, options: dict[str, Any], players: int):
+    from ..rl import vector
+
+    if not vector.HAVE_NUMBA:
+        return None
+    try:
+        cls = vector.kernel_class(game)
+        probe = cls(1, players, options)
+    except ValueError:
+        return None
+    if not all(hasattr(probe, m) for m in ("random_seat_actions", "statistics", "chance_counts")):
+        return None
+    from ..engine import make_game
+    from ..engine.rng import Rng
+    from ..testing.playout import random_playout
+
+    state = make_game(game, options).new_initial_state(players, 0)
+    if state.scores() is not None:
+        return None  # lead changes are measured on scores: play.py does that
+    random_playout(state, Rng(1), 200_000)
+    if state.scores() is not None:
+        return None  # a final score (Aggravation's play_to_last ranks): the kernels keep none
+    return cls
+
+
+def batchable(spec: dict[str, Any]) -> bool:
+    return (enabled() and not spec.get("keep_record") and not spec.get("plugins")
+            and all(s == "random" for s in spec["seats"])
+            and _kernel_class(spec["game"], spec["options"], len(spec["seats"])) is not None)
+
+
+def play_chunk(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """play.play_chunk's rows, in the same order, the batchable specs played together."""
+    rows: list[dict[str, Any] | None] = [None] * len(specs)
+    groups: dict[tuple, list[int]] = {}
+    for k, spec in enumerate(specs):
+        if batchable(spec):
+            groups.setdefault((spec["game"], json.dumps(spec["options"], sort_keys=True), len(spec["seats"])), []).append(k)
+        else:
+            rows[k] = play.play_safely(spec)
+    for (game, _, n), ks in groups.items():
+        group = [specs[k] for k in ks]
+        for k, row in zip(ks, play_batch(group)):
+            rows[k] = row
+    return rows  # type: ignore[return-value]
+
+
+def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of batchable specs of one game, options and player count (a game past its max_actions
+    is handed to play.py, which truncates it exactly where the engine does)."""
+    first = specs[0]
+    n = len(first["seats"])
+    cls = _kernel_class(first["game"], first["options"], n)
+    N = len(specs)
+    kernel = cls(N, n, first["options"])
+    mask64 = 0xFFFFFFFFFFFFFFFF
+    kernel.reset(np.array([s["seed"] & mask64 for s in specs], np.uint64))
+    streams = np.array([[b & mask64 for b in s["bot_seeds"]] for s in specs], np.uint64)
+    cap = np.array([s["max_actions"] for s in specs], np.int64)
+    last = np.full(N, -1, np.int64)
+    first_player = np.full(N, -1, np.int64)
+    turns = np.zeros(N, np.int64)
+    actions = np.empty(N, np.int64)
+    while True:
+        over = kernel.length.astype(np.int64) + kernel.chance_counts() > cap
+        live = ~kernel.terminated
+        if not (live & ~over).any():
+            break
+        cur = kernel.current_player.astype(np.int64)
+        changed = live & (cur != last)
+        turns += changed
+        last[changed] = cur[changed]
+        unset = live & (first_player < 0)
+        first_player[unset] = cur[unset]
+        kernel.random_seat_actions(actions, streams)
+        kernel.step(actions)
+    chance = kernel.chance_counts()
+    rows = []
+    for i, spec in enumerate(specs):
+        decisions, chances = int(kernel.length[i]), int(chance[i])
+        if not kernel.terminated[i] or decisions + chances > spec["max_actions"]:
+            rows.append(play.play_safely(spec))  # cut off by max_actions: the engine says where
+            continue
+        winners = [s for s in range(n) if kernel.returns[i, s] > 0]
+        returns = [0.0] * n
+        for s in winners:
+            returns[s] = 1.0 / len(winners)
+        rows.append({
+            "variant": spec["variant"],
+            "index": spec["index"],
+            "options": spec["options"],
+            "seed": spec["seed"],
+            "bot_seeds": spec["bot_seeds"],
+            "seats": spec["seats"],
+            "winners": winners,
+            "returns": returns,
+            "scores": None,
+            "actions": decisions + chances,
+            "decisions": decisions,
+            "chance": chances,
+            "turns": int(turns[i]),
+            "first_player": int(first_player[i]) if first_player[i] >= 0 else None,
+            "lead_changes": None,
+            "stats": kernel.statistics(i),
+            "truncated": False,
+            "error": None,
+        })
+    return rows
