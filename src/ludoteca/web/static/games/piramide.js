@@ -178,3 +178,14 @@ export function draw(doc, ctx) {
       : Object.keys(discards).length ? L("Tap a card of your hand to discard it.", "Toca una carta de tu mano para descartarla.") : L("Tap a deck or a button.", "Toca un mazo o un botón."));
   return root;
 }
+
+// The cards the last actions laid or drew (a drawn card only where this seat saw it), from their events.
+export function changedKeys(items) {
+  const keys = [];
+  for (const item of items) for (const e of item.events || []) {
+    const cell = e.type === "card_placed" && /^L(\d+)P(\d+)$/.exec(String(e.cell));
+    if (cell) keys.push(`pyr-${Number(cell[1]) - 1}-${Number(cell[2]) - 1}`);
+    else if (e.type === "card_drawn" && e.card) keys.push(`hand-${e.card}`);
+  }
+  return keys;
+}
