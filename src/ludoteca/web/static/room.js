@@ -17,6 +17,7 @@ const captions = new Captions($("caption"));
 // others' actions since this seat's last decision (to replay: the view after each, with its events)
 let inFlight = null, offline = true, since = [], baseView = null, replaying = null, wasMyTurn = false;
 window.ludotecaSent = [];  // the moves this page sent, for the tests
+window.ludotecaState = () => last;  // the last state received, for the tests
 
 function toast(text) {
   const box = $("toast");
