@@ -15,7 +15,7 @@ const board = new Board($("board"));
 const captions = new Captions($("caption"));
 // following the table: a move in flight (its version; a second tap waits for it), offline, the
 // others' actions since this seat's last decision (to replay: the view after each, with its events)
-let inFlight = null, offline = true, since = [], baseView = null, replaying = null, wasMyTurn = false;
+let inFlight = null, offline = true, since = [], own = [], baseView = null, replaying = null, wasMyTurn = false;
 window.ludotecaSent = [];  // the moves this page sent, for the tests
 window.ludotecaState = () => last;  // the last state received, for the tests
 
@@ -121,12 +121,13 @@ const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? localNa
 // The others' actions since this seat last decided, each with the view after it (to replay them).
 function follow(msg, update) {
   if (msg.seat === null || !update || !msg.events?.length) {
-    if (msg.log_from === 0) { since = []; baseView = null; }
+    if (msg.log_from === 0) { since = []; own = []; baseView = null; }
     return;
   }
   const items = msg.events, mineAt = items.map((x) => x.player).lastIndexOf(msg.seat);
   if (mineAt >= 0) {
     since = [];
+    own = [items[mineAt]];
     baseView = mineAt === items.length - 1 ? msg.view : null;
     if (mineAt < items.length - 1) since.push({ view: msg.view, items: items.slice(mineAt + 1) });
   } else {
@@ -135,8 +136,9 @@ function follow(msg, update) {
   }
 }
 
-// what the highlight lights: the others' actions since this seat's last decision, else the last action
-const recentItems = () => (since.length ? since.flatMap((x) => x.items) : lastEvents);
+// what the highlight lights: this seat's last decision and every action since (chance's, the others'),
+// else (a spectator, a first state) the last actions received
+const recentItems = () => (own.length || since.length ? [...own, ...since.flatMap((x) => x.items)] : lastEvents);
 
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 async function replayOthers() {

@@ -75,7 +75,7 @@ function cardBack(x, y, w, hgt, label) {
   const g = svg("g", { class: "card back" });
   g.append(svg("rect", { x, y, width: w, height: hgt, rx: 7, fill: "#7a3b2a", stroke: "#3b1d14", "stroke-width": 1.5 }));
   g.append(svg("path", { d: `M${x + w / 2},${y + 12} L${x + w - 10},${y + hgt - 14} L${x + 10},${y + hgt - 14} Z`, fill: "none", stroke: "#f2c48d", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2622" }, label));
+  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#2b2622" }, label));
   return g;
 }
 
@@ -162,7 +162,7 @@ export function draw(doc, ctx) {
   if (v.edge_bottom) {
     const x = sideX + 2 * (HW + 24);
     root.append(named(cardFace(x, deckY, v.edge_bottom, { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(v.edge_bottom, L)}`));
-    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 18, "text-anchor": "middle", "font-size": 13, fill: "#2b2622" }, L("drawn last", "se roba última")));
+    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 17, fill: "#2b2622" }, L("drawn last", "se roba última")));
   }
   // scores and hand sizes
   (v.scores || []).forEach((score, seat) => {
