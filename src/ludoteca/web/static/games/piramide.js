@@ -75,7 +75,13 @@ function cardBack(x, y, w, hgt, label) {
   const g = svg("g", { class: "card back" });
   g.append(svg("rect", { x, y, width: w, height: hgt, rx: 7, fill: "#7a3b2a", stroke: "#3b1d14", "stroke-width": 1.5 }));
   g.append(svg("path", { d: `M${x + w / 2},${y + 12} L${x + w - 10},${y + hgt - 14} L${x + 10},${y + hgt - 14} Z`, fill: "none", stroke: "#f2c48d", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#2b2622" }, label));
+  // the deck's name under it, its count on it (large enough to read on a phone)
+  const [name, count] = String(label).split(": ");
+  g.append(svg("text", { x: x + w / 2, y: y + hgt + 19, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#2b2622" }, name));
+  if (count !== undefined) {
+    g.append(svg("rect", { x: x + w / 2 - 18, y: y + hgt / 2 - 4, width: 36, height: 26, rx: 6, fill: "#fff8ec", stroke: "#3b1d14" }));
+    g.append(svg("text", { x: x + w / 2, y: y + hgt / 2 + 16, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#2b2622" }, count));
+  }
   return g;
 }
 
