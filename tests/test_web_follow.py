@@ -235,3 +235,31 @@ def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
             page.locator("#board .choice[data-select]").first.click()  # a card of the hand: its places glow
             page.wait_for_selector("#board .place")
     page.context.close()
+
+
+def test_a_take_over_is_told_in_the_log(tmp_path):
+    """The moves a bot plays for a person away carry `by_bot` in the log (the page says "played by a
+    bot for Ana" there, on the seat and in the result, and tells Ana on her return)."""
+    import asyncio
+
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+    from web_support import create_room, receive_state
+
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, takeover_after=0)) as client:
+        hub, service = client.app.state.hub, client.app.state.service
+        made = create_room(client, seats=[{"kind": "human"}, {"kind": "human"}], seat=0)
+        rid = made["room"]["id"]
+        client.post(f"/api/rooms/{rid}/claim", json={"seat": 1, "name": "bea"})
+        assert (rid, 0) in client.portal.call(hub.check_takeovers)
+        room = service.get(rid)
+        for _ in range(3000):  # readiness: the bot plays seat 0's turn
+            if room.state.current_player() != 0:
+                break
+            client.portal.call(asyncio.sleep, 0.01)
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            ws.send_json({"type": "hello", "seat": None, "token": None})
+            msg = receive_state(ws)
+        played = [e for e in msg["log"] if e.get("by_bot")]
+        assert played and all(e["player"] == 0 for e in played)
+        assert not any(e.get("by_bot") for e in msg["log"] if e["player"] != 0)
