@@ -106,7 +106,7 @@ def main() -> None:
                         if size == "phone":
                             tap_some_board_moves(page, args.moves, random.Random(7))
                         page.wait_for_selector("#board .choice", timeout=60000)
-                        page.wait_for_timeout(700)  # the last move's animation ends
+                        page.wait_for_timeout(2000)  # the last move's animation and caption end
                         path = out / f"{game}-{size}.png"
                         page.screenshot(path=str(path))
                         shrink(path)

@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import LudotecaError, T, Text, view_document
 from .chat import Chat
 from .limits import RateLimits
-from .rooms import Room, RoomError, RoomService
+from .rooms import PACES, Room, RoomError, RoomService
 from .thinking import BotJob, BotPool
 
 MAX_MESSAGE = 4096
@@ -88,6 +88,7 @@ class Hub:
         self.drivers: dict[str, asyncio.Task] = {}
         self.per_client: dict[str, int] = {}  # address -> its WebSockets (`over_caps`)
         self.states: dict[str, tuple[tuple, dict]] = {}  # room id -> (its version, state texts): `state_text`
+        self.changed: dict[str, float] = {}  # room id -> when its last state went out (a bot's move waits for its pace)
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
         self.chat = Chat(service.sessions, self.rates)
         #: told after a chat message is stored (`cluster.Cluster` tells the other processes)
@@ -148,7 +149,15 @@ class Hub:
             conns.discard(conn)
         conn.queue.put_nowait(None)
 
+    def pace_delay(self, room: Room) -> float:
+        """How long a bot's move waits after the room's last change: the room's pace while a person
+        plays or watches (so they can follow each move), the bare `bot_delay` in a bot-only room
+        nobody watches. Never a wait for people: it only spaces out the bots' moves."""
+        followed = not room.bots_only or bool(self.connections.get(room.id))
+        return self.bot_delay * (PACES.get(room.pace, PACES["normal"]) if followed else 1.0)
+
     def broadcast(self, room: Room) -> None:
+        self.changed[room.id] = time.monotonic()
         cache: dict = {}
         for conn in list(self.connections.get(room.id, ())):
             self.send_state(room, conn, cache)
@@ -214,12 +223,15 @@ class Hub:
                 action = legal[0]
             if action not in legal:
                 action = legal[0]
+            wait = self.pace_delay(room) - (time.monotonic() - self.changed.get(room.id, 0.0))
+            if wait > 0:  # the room's pace: the people see the last move before the bot's
+                await asyncio.sleep(wait)
             async with self.lock(room.id):
                 if room.version != version:
                     continue
                 self.service.apply(room, action)
                 self.broadcast(room)
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(0)
 
     def kick_all(self) -> None:
         for room in self.service.rooms.values():

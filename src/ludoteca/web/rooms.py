@@ -36,6 +36,20 @@ MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
 log = logging.getLogger("ludoteca.web")
+#: a room's pace: how long its bots wait after each move while a person plays or watches, in
+#: multiples of the server's `bot_delay` (0.5 s by default: slow 3 s, normal 1.5 s, fast 0.5 s)
+PACES = {"slow": 6.0, "normal": 3.0, "fast": 1.0}
+PACE_KEY = "pace"  # kept with the room's options in storage (the game never sees it)
+
+
+def take_pace(options: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The game's options without the room's pace, and the pace (normal when absent); a pace
+    that is not one of PACES is refused with a one-line message."""
+    options = dict(options or {})
+    pace = options.pop(PACE_KEY, "normal")
+    if not isinstance(pace, str) or pace not in PACES:
+        raise RoomError("bad_request", T(f"pace must be one of {', '.join(PACES)}", f"el ritmo debe ser uno de {', '.join(PACES)}"))
+    return options, pace
 
 
 def hash_secret(secret: str) -> str:
@@ -88,15 +102,16 @@ class LogEntry:
     report only the generic `action` event keep the game's own lines (`lines`): telling them needs
     the state before the action."""
 
-    __slots__ = ("player", "notation", "events", "lines", "teller")
+    __slots__ = ("player", "notation", "events", "lines", "teller", "by_bot")
 
     def __init__(self, player: int | str, notation: str, lines: dict[int | None, Text] | None,
-                 events: list[dict[str, Any]] | None = None, teller: "Teller | None" = None):
+                 events: list[dict[str, Any]] | None = None, teller: "Teller | None" = None, by_bot: bool = False):
         self.player = player
         self.notation = notation
         self.lines = lines
         self.events = events if events is not None else []
         self.teller = teller
+        self.by_bot = by_bot  # played by a bot for a person away (a take-over), told in the log
 
     def events_for(self, viewer: int | None) -> list[dict[str, Any]]:
         return events_for(self.events, viewer)
@@ -151,6 +166,7 @@ class Room:
         self.touched = time.monotonic()  # last asked for or changed: idle rooms are evicted (`evict`)
         self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
         self._legal: dict[str, Any] = {}
+        self.pace = "normal"  # how long its bots wait for people to follow (PACES)
 
     @property
     def game(self):
@@ -178,6 +194,7 @@ class Room:
             "game": self.game.name,
             "title": self.game.title.to_json(),
             "options": public_options(self.game.options),
+            "pace": self.pace,
             "num_players": len(self.seats),
             "status": self.status,
             "stopped": self.stopped,
@@ -255,7 +272,7 @@ class Room:
             "scores": scores,
             "log_from": log_from,
             "log": [
-                {"i": i, "player": e.player, "text": e.for_viewer(seat, lang)}
+                {"i": i, "player": e.player, "text": e.for_viewer(seat, lang), **({"by_bot": True} if e.by_bot else {})}
                 for i, e in enumerate(self.log[log_from:], start=log_from)
             ],
             "events": self.events_message(seat, log_from),
@@ -380,6 +397,7 @@ class RoomService:
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
         self.refresh_cache()  # across processes the caps count the rooms made elsewhere too
         self._check_caps(client, bots_only=all(spec.get("kind") == "bot" for spec in seats_spec))
+        options, pace = take_pace(options)
         try:
             game = make_game(game_name, options)
             game.check_players(len(seats_spec))
@@ -399,6 +417,7 @@ class RoomService:
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.client = client
         room.network = network_of(client)
+        room.pace = pace
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -414,7 +433,7 @@ class RoomService:
             secrets_out["invites"].pop(seat, None)
         self._refresh_status(room)
         with self.sessions.begin() as db:
-            db.add(RoomRow(id=room.id, game=game.name, options=dict(game.options), num_players=len(seats), seed=seed,
+            db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
                            rng=_signed(room.state.rng.s), **store.listed(room),
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
@@ -613,7 +632,10 @@ class RoomService:
         """Apply a legal action: log it with its visibility, store it, then bump the version.
         False if another process changed the room first (the room is then as stored, without it)."""
         index = len(room.match.actions)
+        player = room.state.current_player()
         self._log_and_apply(room, action)
+        if 0 <= player < len(room.seats) and room.seats[player].taken_over:
+            room.log[-1].by_bot = True  # told live only: a rebuilt room does not know who played
         entry = room.match.actions[-1]
         room.version += 1
         if index + 1 >= self.limits.max_moves and not room.state.is_terminal():
@@ -784,10 +806,12 @@ class RoomService:
         """A room from its rows: from the snapshot where it stands for the room, replaying the
         actions after it; else replaying every action."""
         check_row(row, seat_rows)  # a corrupt row raises (naming the field): `_load` leaves that room out
-        game = make_game(row.game, row.options)
+        options, pace = take_pace(row.options)
+        game = make_game(row.game, options)
         seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
                  for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
+        room.pace = pace
         room.status = "running"  # so that replaying logs exactly as live play did
         start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
         for a in actions[start:]:

@@ -1,7 +1,7 @@
 // What the room and the replay share: drawing a view with the game's module, zoom and pan,
 // tap targets of at least 44 px, the last move's highlight and its animation (pieces travel
 // from where they stood, cards fly in from the hand), all of it still under reduced motion.
-import { h, t } from "/static/i18n.js";
+import { h, t, optionName, optionValue } from "/static/i18n.js";
 import * as generic from "/static/games/generic.js";
 
 const modules = {};
@@ -26,6 +26,7 @@ export class Board {
     this.box = box;
     this.zoom = 1;
     this.lastKeys = new Set();  // the pieces of the last move, highlighted until the next one
+    this.fromMarks = new Map();  // key -> [x, y, r]: where a lit piece stood before its move
     new ResizeObserver(() => this.fit()).observe(box);
   }
 
@@ -57,6 +58,9 @@ export class Board {
   }
 
   // Draw `doc`; `moved` says the events of a new move arrived (animate and highlight it).
+  // What is highlighted comes from the events (`ctx.last`): a game module that names the pieces
+  // its events changed (`changedKeys(items, doc)`) gets exactly those lit, with a dashed mark where
+  // each stood before; a piece that was only re-laid out is not lit (and does not move).
   draw(drawer, doc, ctx, moved) {
     const before = moved ? this.positions() : null;
     let drawn;
@@ -75,15 +79,37 @@ export class Board {
       if (s.dataset.minWidth) s.style.minWidth = `calc(${s.dataset.minWidth}px * var(--zoom, 1))`;
     }
     this.box.replaceChildren(drawn);
-    if (moved) this.lastKeys = new Set();
-    if (before) this.animate(before);
-    for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
+    let keys = null;
+    if (drawer.changedKeys) {
+      try { keys = new Set(drawer.changedKeys(ctx.last || [], doc)); } catch (err) { console.error(err); keys = new Set(); }
+    }
+    if (keys) {
+      if (moved) this.fromMarks = new Map();
+      const pieces = [...this.box.querySelectorAll("[data-key]")].filter((el) => keys.has(el.dataset.key));
+      for (const el of pieces) el.classList.add("last-move");
+      if (before) this.animate(before, pieces);
+      this.markFrom(pieces);
+    } else {  // a module that does not name its pieces: what moved on screen is lit
+      if (moved) this.lastKeys = new Set();
+      if (before) this.animate(before, null);
+      for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
+    }
     this.fit();
   }
 
-  animate(before) {
+  // a dashed ring where each lit piece stood before it moved (kept until the next move)
+  markFrom(pieces) {
+    for (const el of pieces) {
+      const svgRoot = el.ownerSVGElement, mark = this.fromMarks?.get(el.dataset.key);
+      if (!svgRoot || !mark) continue;
+      svgRoot.append(generic.svg("circle", { cx: mark[0], cy: mark[1], r: mark[2], class: "last-from", "aria-hidden": "true",
+        fill: "none", stroke: "#ff8c00", "stroke-width": Math.max(2, mark[2] / 5), "stroke-dasharray": `${mark[2] / 2.5} ${mark[2] / 4}` }));
+    }
+  }
+
+  animate(before, only) {
     const still = reducedMotion();
-    for (const el of this.box.querySelectorAll("[data-key]")) {
+    for (const el of only || this.box.querySelectorAll("[data-key]")) {
       const ctm = el.ownerSVGElement?.getScreenCTM?.();
       if (!ctm) continue;
       const unit = 1 / ctm.a;
@@ -91,8 +117,11 @@ export class Board {
       const from = before.get(el.dataset.key) || (el.dataset.from && before.get(el.dataset.from));
       if (!from && !el.dataset.from && !el.dataset.arrives) continue;
       if (before.has(el.dataset.key) && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
-      this.lastKeys.add(el.dataset.key);
-      el.classList.add("last-move");
+      if (only && before.has(el.dataset.key)) {  // where it stood, in its picture's units, for the dashed mark
+        const p = new DOMPoint(from[0], from[1]).matrixTransform(ctm.inverse());
+        this.fromMarks.set(el.dataset.key, [p.x, p.y, Math.max(r.width, r.height) * unit * 0.55]);
+      }
+      if (!only) { this.lastKeys.add(el.dataset.key); el.classList.add("last-move"); }
       if (still) continue;  // reduced motion: the highlight alone says what moved
       // a piece whose event gives its path (`data-path`: the points it passed, in its picture's
       // units) travels along it; any other goes straight from where it stood
@@ -115,34 +144,51 @@ export class Board {
   }
 }
 
-// The game's rules summary (Markdown from the game package) as DOM nodes, text only.
+// The game's rules summary (Markdown from the game package) as DOM nodes, text only: headings,
+// lists, paragraphs and tables; the terminal's notation (between `<!-- cli` and `<!-- /cli -->`)
+// is left out, and the rules options' names and values read as the lobby shows them.
 export function rulesNodes(text) {
+  const words = (code) => {
+    const name = optionName(code), value = optionValue(code);
+    return name !== code ? name : value !== code ? value : null;
+  };
   const inline = (line) => {
     const out = [];
     const re = /(\*\*[^*]+\*\*|`[^`]+`)/g;
     let at = 0, m;
     while ((m = re.exec(line))) {
       if (m.index > at) out.push(line.slice(at, m.index));
-      out.push(m[0].startsWith("**") ? h("strong", {}, m[0].slice(2, -2)) : h("code", {}, m[0].slice(1, -1)));
+      if (m[0].startsWith("**")) out.push(h("strong", {}, m[0].slice(2, -2)));
+      else { const code = m[0].slice(1, -1), said = words(code); out.push(said !== null ? h("em", {}, said) : h("code", {}, code)); }
       at = m.index + m[0].length;
     }
     if (at < line.length) out.push(line.slice(at));
     return out;
   };
+  const cells = (line) => line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
+  const source = String(text || "").replace(/<!--\s*cli\b[\s\S]*?<!--\s*\/cli\s*-->/g, "").replace(/<!--[\s\S]*?-->/g, "");
   const nodes = [];
   let list = null;
-  for (const block of String(text || "").split(/\n\s*\n/)) {
+  for (const block of source.split(/\n\s*\n/)) {
     const lines = block.split("\n");
     list = null;
     let para = [];
     const flush = () => { if (para.length) nodes.push(h("p", {}, inline(para.join(" ")))); para = []; };
+    if (lines.filter((l) => l.trim()).every((l) => l.trim().startsWith("|")) && lines.length >= 2) {
+      const rows = lines.filter((l) => l.trim()).map(cells).filter((r) => !r.every((c) => /^:?-+:?$/.test(c)));
+      const [head, ...body] = rows;
+      nodes.push(h("div", { class: "table-wrap" }, h("table", { class: "rules-table" },
+        h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, inline(c))))),
+        h("tbody", {}, body.map((r) => h("tr", {}, r.map((c) => h("td", {}, inline(c)))))))));
+      continue;
+    }
     for (const raw of lines) {
       const line = raw.trim();
       if (!line) continue;
       const head = /^(#+)\s+(.*)$/.exec(line);
       if (head) { flush(); nodes.push(h("h3", {}, inline(head[2]))); list = null; continue; }
-      const item = /^[-*]\s+(.*)$/.exec(line);
-      if (item) { flush(); if (!list) { list = h("ul"); nodes.push(list); } list.append(h("li", {}, inline(item[1]))); continue; }
+      const item = /^(?:[-*]|\d+\.)\s+(.*)$/.exec(line);
+      if (item) { flush(); if (!list) { list = h(/^\d/.test(line) ? "ol" : "ul"); nodes.push(list); } list.append(h("li", {}, inline(item[1]))); continue; }
       if (list && raw.startsWith("  ")) { list.lastChild.append(" ", ...inline(line)); continue; }
       para.push(line);
     }

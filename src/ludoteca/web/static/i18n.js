@@ -34,6 +34,16 @@ const TEXTS = {
     "No se pudo dibujar el tablero: la posición se muestra como datos, y todas las jugadas están en la lista de jugadas."],
   pickPlace: ["Now tap a highlighted place on the board.", "Ahora toca un lugar resaltado del tablero."],
   tapBoard: ["Tap a highlighted piece or place on the board, or pick from the list.", "Toca una pieza o un lugar resaltado del tablero, o elige de la lista."],
+  offline: ["Connection lost: reconnecting… Moves are off until it is back.", "Conexión perdida: reconectando… No se puede jugar hasta que vuelva."],
+  replayOthers: ["Replay", "Repetir"], stopReplay: ["Stop the replay", "Parar la repetición"], replaying: ["Replaying the others' moves", "Repitiendo las jugadas de los demás"],
+  whileAway: ["While you were away a bot played {n} moves for you:", "Mientras no estabas un bot hizo {n} jugadas por ti:"],
+  whileAwayOne: ["While you were away a bot played 1 move for you:", "Mientras no estabas un bot hizo 1 jugada por ti:"],
+  botPlaysFor: ["a bot is playing for {name}", "un bot juega por {name}"], botFor: ["played by a bot for {name}", "jugada por un bot por {name}"],
+  botPlayedOne: ["A bot played 1 move for {name}.", "Un bot hizo 1 jugada por {name}."],
+  botPlayedMany: ["A bot played {n} moves for {name}.", "Un bot hizo {n} jugadas por {name}."],
+  turnSound: ["Sound on your turn", "Sonido en tu turno"], turnNotify: ["Notify me on my turn", "Avisarme en mi turno"],
+  on: ["on", "sí"], off: ["off", "no"],
+  pace: ["Bots' pace", "Ritmo de los bots"], pace_slow: ["slow", "lento"], pace_normal: ["normal", "normal"], pace_fast: ["fast", "rápido"],
   onTurn: ["playing now", "juega ahora"], moveList: ["All your moves", "Todas tus jugadas"], players_n: ["players", "jugadores"],
 };
 
@@ -52,6 +62,7 @@ const OPTION_VALUES = {
   always: ["always", "siempre"], if_moved: ["if it moved", "si movió"], any: ["any star", "cualquier estrella"],
   own_only: ["own star only", "solo la propia"], short: ["short", "corta"], normal: ["normal", "normal"], long: ["long", "larga"],
   default: ["default", "predeterminado"], 6: ["6 arms", "6 brazos"], 4: ["4 arms", "4 brazos"],
+  true: ["on", "sí"], false: ["off", "no"],
 };
 const BOT_NAMES = {
   easy: ["easy", "fácil"], medium: ["medium", "medio"], hard: ["hard", "difícil"], random: ["random", "al azar"],

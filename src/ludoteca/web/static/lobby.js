@@ -58,6 +58,8 @@ function renderCreate() {
   const seatsBox = h("div", { class: "seats" });
   const nameInput = h("input", { id: "name", maxlength: 40, value: myName(), placeholder: t("yourName") });
   const privateBox = h("input", { type: "checkbox", id: "private" });
+  // the room's pace: how long the bots wait so the people can follow (stored with the room)
+  const paceSelect = h("select", { id: "pace" }, ["slow", "normal", "fast"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`pace_${p}`))));
   const message = h("p", { class: "error", id: "create-error", role: "alert" });
   const bestBot = catalogue.bots.includes("medium") ? "bot:medium" : `bot:${catalogue.bots[0]}`;
 
@@ -92,6 +94,7 @@ function renderCreate() {
       }
       options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
     }
+    options.pace = paceSelect.value;
     let creatorSeat = null;
     const seats = [...seatsBox.querySelectorAll("select")].map((select, i) => {
       if (select.value === "me") { creatorSeat = i; return { kind: "human" }; }
@@ -118,6 +121,7 @@ function renderCreate() {
     h("label", {}, t("players"), " ", countSelect),
     h("fieldset", {}, h("legend", {}, t("options")), optionsBox),
     h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
+    h("label", {}, t("pace"), " ", paceSelect), " ",
     h("label", {}, t("yourName"), " ", nameInput),
     h("label", { class: "option" }, privateBox, " ", t("private")),
     h("div", {}, h("button", { type: "submit", class: "primary", id: "create-button" }, t("create"))),
@@ -159,7 +163,7 @@ function roomItem(room, kind) {
   } else {
     if (room.stopped) who.append(` — ${tr(L.stopped)}`);
     else {
-      const winners = room.result ? room.result.winners.map((w) => room.seats[w].name).join(", ") : "";
+      const winners = room.result ? room.result.winners.map((w) => (room.seats[w].kind === "bot" ? botName(room.seats[w].name) : room.seats[w].name)).join(", ") : "";
       who.append(` — ${t("winner")}: ${winners}`);
     }
     actions.append(h("a", { class: "button", href: `/replay/${encodeURIComponent(room.id)}` }, t("replay")));

@@ -6,11 +6,18 @@ import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";
 import { Board, drawerFor, rulesNodes } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
+import { Captions, CAPTION_MS, yourTurnAlert, soundOn, setSound, notifyOn, askNotify, stopNotify } from "/static/follow.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 let socket = null, last = null, log = [], chat = [], drawer = generic, retry = 0, toastTimer = null, lastEvents = null;
 const board = new Board($("board"));
+const captions = new Captions($("caption"));
+// following the table: a move in flight (its version; a second tap waits for it), offline, the
+// others' actions since this seat's last decision (to replay: the view after each, with its events)
+let inFlight = null, offline = true, since = [], own = [], baseView = null, replaying = null, wasMyTurn = false;
+window.ludotecaSent = [];  // the moves this page sent, for the tests
+window.ludotecaState = () => last;  // the last state received, for the tests
 
 function toast(text) {
   const box = $("toast");
@@ -25,16 +32,39 @@ function send(msg) {
 }
 
 function act(notation) {
-  if (!last) return;
+  // one move at a time: a second tap while one is in flight (or offline, or during a replay) does nothing
+  if (!last || inFlight !== null || offline || replaying) return;
+  inFlight = last.version;
+  window.ludotecaSent.push(notation);
   send({ type: "act", version: last.version, action: notation });
-  for (const b of document.querySelectorAll("[data-action]")) b.setAttribute("disabled", "");
+  disableTargets(true);
 }
+
+function disableTargets(off) {
+  for (const b of document.querySelectorAll("#board [data-action], #board [data-select], #actions [data-action]")) {
+    if (off) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
+    if (b instanceof HTMLButtonElement) b.disabled = off;
+  }
+  $("board").classList.toggle("busy", off);
+}
+
+function setOffline(value) {
+  offline = value;
+  document.body.classList.toggle("offline", value);
+  $("offline").textContent = t("offline");
+  $("offline").classList.toggle("hidden", !value);
+  if (value) disableTargets(true);
+  else if (last) render(false);
+}
+window.addEventListener("offline", () => setOffline(true));
+window.addEventListener("online", () => { if (socket && socket.readyState === WebSocket.OPEN) setOffline(false); });
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(roomId)}`);
   socket.addEventListener("open", () => {
     retry = 0;
+    if (navigator.onLine !== false) setOffline(false);
     const mine = mySeat(roomId);
     send({ type: "hello", seat: mine ? mine.seat : null, token: mine ? mine.token : null, lang: lang() });
   });
@@ -44,6 +74,7 @@ function connect() {
     else if (msg.type === "chat") receiveChat(msg);
     else if (msg.type === "rules") $("rules").replaceChildren(...rulesNodes(msg.text));
     else if (msg.type === "error") {
+      inFlight = null;
       toast(tr(msg.message));
       if (msg.code === "forbidden" && /token|clave/.test(tr(msg.message))) localStorage.removeItem(`ludoteca:seat:${roomId}`);
     }
@@ -51,6 +82,8 @@ function connect() {
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) { $("status").textContent = "—"; toast(t("none")); return; }
     $("status").textContent = t("reconnecting");
+    inFlight = null;
+    setOffline(true);
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
   });
@@ -61,12 +94,94 @@ async function receive(msg) {
   if (msg.log_from === 0) log = [];
   log.length = Math.min(log.length, msg.log_from);
   log.push(...msg.log);
+  const prev = last;
   last = msg;
+  if (inFlight !== null && msg.version !== inFlight) inFlight = null;  // the move was answered
   if (msg.events?.length) lastEvents = msg.events;
+  follow(msg, update);
   const module = await drawerFor(msg.room.game);
   if (last !== msg) return;  // a newer state came while the game's module loaded: it is drawn instead
   drawer = module;
   render(update);
+  if (update && msg.events?.length) { captions.moved(); captions.tell(msg.events, lineOf); }
+  const mine = msg.legal.length > 0;
+  if (mine && !wasMyTurn && prev) yourTurnAlert(tr(msg.room.title));
+  wasMyTurn = mine;
+  tellReturn(msg);
+}
+
+// a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2")
+function localNames(text) {
+  let out = String(text ?? "");
+  for (const s of last?.room.seats || []) if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+  return out;
+}
+const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? localNames(e.text) : ""; };
+
+// The others' actions since this seat last decided, each with the view after it (to replay them).
+function follow(msg, update) {
+  if (msg.seat === null || !update || !msg.events?.length) {
+    if (msg.log_from === 0) { since = []; own = []; baseView = null; }
+    return;
+  }
+  const items = msg.events, mineAt = items.map((x) => x.player).lastIndexOf(msg.seat);
+  if (mineAt >= 0) {
+    since = [];
+    own = [items[mineAt]];
+    baseView = mineAt === items.length - 1 ? msg.view : null;
+    if (mineAt < items.length - 1) since.push({ view: msg.view, items: items.slice(mineAt + 1) });
+  } else {
+    since.push({ view: msg.view, items });
+    if (since.length > 60) { since.shift(); baseView = null; }
+  }
+}
+
+// what the highlight lights: this seat's last decision and every action since (chance's, the others'),
+// else (a spectator, a first state) the last actions received
+const recentItems = () => (own.length || since.length ? [...own, ...since.flatMap((x) => x.items)] : lastEvents);
+
+const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+async function replayOthers() {
+  if (replaying) { replaying.stop = true; return; }
+  const steps = since.slice(), run = { stop: false };
+  if (!steps.length) return;
+  replaying = run;
+  captions.clear();
+  renderReplayButton();
+  disableTargets(true);
+  const ctx = (items) => boardCtx(last, { legal: [], last: items });
+  if (baseView) board.draw(drawer, baseView, ctx([]), false);
+  for (const [k, step] of steps.entries()) {
+    if (run.stop) break;
+    $("hint").textContent = `${t("replaying")} ${k + 1}/${steps.length}`;
+    board.draw(drawer, step.view, ctx(step.items), true);
+    captions.tell(step.items, lineOf, true);
+    await pause(CAPTION_MS + 150);
+  }
+  replaying = null;
+  captions.clear();
+  render(false);
+}
+
+function renderReplayButton() {
+  const b = $("replay-others");
+  b.classList.toggle("hidden", !replaying && !since.length);
+  b.textContent = replaying ? t("stopReplay") : `${t("replayOthers")} (${since.reduce((n, x) => n + x.items.length, 0)})`;
+  b.onclick = replayOthers;
+}
+
+// back after a take-over: what the bot played for you, once
+function tellReturn(msg) {
+  if (msg.seat === null || msg.room.seats[msg.seat]?.taken_over) return;
+  const played = log.filter((e) => e.by_bot && e.player === msg.seat);
+  const key = `ludoteca:told:${roomId}`, told = Number(localStorage.getItem(key) || 0);
+  if (played.length <= told) return;
+  localStorage.setItem(key, String(played.length));
+  const box = $("welcome-back");
+  box.replaceChildren(h("h2", {}, t(played.length - told === 1 ? "whileAwayOne" : "whileAway").replace("{n}", played.length - told)),
+    h("ol", { class: "log" }, played.slice(told).map((e) => h("li", {}, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))),
+    h("button", { type: "button", id: "welcome-close", onclick: () => box.classList.add("hidden") }, t("close")));
+  box.classList.remove("hidden");
 }
 
 function seatName(i) {
@@ -75,11 +190,22 @@ function seatName(i) {
   return s.kind === "bot" ? botName(s.name) : s.name;
 }
 
+function renderAlerts() {
+  const sound = $("alert-sound"), notify = $("alert-notify");
+  sound.textContent = `${t("turnSound")}: ${soundOn() ? t("on") : t("off")}`;
+  sound.setAttribute("aria-pressed", String(soundOn()));
+  sound.onclick = () => { setSound(!soundOn()); renderAlerts(); };
+  notify.classList.toggle("hidden", !("Notification" in window));
+  notify.textContent = `${t("turnNotify")}: ${notifyOn() ? t("on") : t("off")}`;
+  notify.setAttribute("aria-pressed", String(notifyOn()));
+  notify.onclick = async () => { if (notifyOn()) stopNotify(); else await askNotify(); renderAlerts(); };
+}
+
 function render(moved = false) {
   const msg = last;
   if (!msg) return;
   const room = msg.room;
-  document.title = `${tr(room.title)} — ludoteca`;
+  document.title = `${msg.legal.length ? `● ${t("yourTurn")} — ` : ""}${tr(room.title)} — ludoteca`;
   $("title").textContent = tr(room.title);
   $("status").textContent = t(`st_${room.status}`);
   $("h-players").textContent = t("playersScores");
@@ -91,8 +217,11 @@ function render(moved = false) {
   $("chat").setAttribute("aria-label", t("chat"));
   board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
   renderPlayers(msg);
-  renderBoard(msg, moved);
+  renderAlerts();
+  if (!replaying) renderBoard(msg, moved);
   renderActions(msg);
+  renderReplayButton();
+  disableTargets(inFlight !== null || offline || !!replaying);
   renderLog();
   renderChat();
   renderJoin(room, msg);
@@ -114,7 +243,7 @@ function renderPlayers(msg) {
     if (turn && !doc.is_terminal) tags.push(t("onTurn"));
     if (s.seat === msg.seat) tags.push(t("you"));
     if (s.kind === "bot") tags.push(`${t("bot")}: ${botName(s.bot)}`);
-    if (s.taken_over) tags.push(t("botPlays"));
+    if (s.taken_over) tags.push(t("botPlaysFor").replace("{name}", s.name));
     else if (s.kind === "human" && s.claimed && !s.connected) tags.push(t("away"));
     if (!s.claimed) tags.push(t("open"));
     return h("li", { class: `player seat${s.seat}${turn ? " turn" : ""}`, "data-seat": s.seat },
@@ -124,13 +253,17 @@ function renderPlayers(msg) {
   }));
 }
 
-function renderBoard(msg, moved) {
-  const ctx = {
-    legal: msg.legal, act, lang: lang(), seat: msg.seat, names: msg.room.seats.map((s, i) => seatName(i)), t, tr, h,
-    last: lastEvents, narrow: $("board").clientWidth < 640,
-    hint: (text) => { $("hint").textContent = text || (msg.legal.length ? t("tapBoard") : ""); },
-    redraw: () => renderBoard(msg, false),  // for moves that take two taps (a card, then its place)
+function boardCtx(msg, { legal = msg.legal, last: items = recentItems() } = {}) {
+  return {
+    legal, act, lang: lang(), seat: msg.seat, names: msg.room.seats.map((s, i) => seatName(i)), t, tr, h,
+    last: items, narrow: $("board").clientWidth < 640,
+    hint: (text) => { if (!replaying) $("hint").textContent = text || (legal.length ? t("tapBoard") : ""); },
+    redraw: () => { if (!replaying) renderBoard(last, false); },  // for moves that take two taps (a card, then its place)
   };
+}
+
+function renderBoard(msg, moved) {
+  const ctx = boardCtx(msg);
   ctx.hint("");
   board.draw(drawer, msg.view, ctx, moved);
   if (drawer.seatColours) {  // a game whose pieces have their own colours: match the player list
@@ -165,8 +298,9 @@ function renderActions(msg) {
 
 function renderLog() {
   const box = $("log");
-  box.replaceChildren(...log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` },
-    h("span", { class: "n" }, `${e.i + 1}.`), " ", e.text)));
+  box.replaceChildren(...log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}`, "data-by-bot": e.by_bot ? "" : null },
+    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text),
+    e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", last?.room.seats[e.player]?.name ?? "")})`) : null)));
   box.scrollTop = box.scrollHeight;
 }
 
@@ -243,6 +377,7 @@ function renderResult(msg) {
   box.dataset.shown = roomId + msg.version;
   const winners = msg.view.winners.map(seatName), scores = scoresOf(msg);
   const mine = msg.seat !== null && msg.view.winners.includes(msg.seat);
+  const byBot = msg.room.seats.map((s) => [s, log.filter((e) => e.by_bot && e.player === s.seat).length]).filter(([, n]) => n > 0);
   const rows = msg.room.seats.map((s) => h("tr", { class: msg.view.winners.includes(s.seat) ? "won" : "" },
     h("td", {}, seatName(s.seat)), h("td", {}, scores ? String(scores[s.seat]) : ""),
     h("td", {}, msg.view.winners.includes(s.seat) ? `★ ${t("winner")}` : "")));
@@ -250,6 +385,7 @@ function renderResult(msg) {
     h("h2", { id: "result-title" }, mine ? "★ " + t("gameOver") : t("gameOver")),
     h("p", { id: "winner-line" }, `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`),
     h("table", { class: "scores" }, h("tbody", {}, rows)),
+    ...byBot.map(([s, n]) => h("p", { class: "muted by-bot" }, t(n === 1 ? "botPlayedOne" : "botPlayedMany").replace("{n}", n).replace("{name}", s.name))),
     h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(roomId)}` }, t("replay")), " ",
       h("a", { class: "button primary", href: "/" }, t("newGame")), " ",
       h("button", { type: "button", id: "result-close", onclick: () => box.classList.add("hidden") }, t("close")))));

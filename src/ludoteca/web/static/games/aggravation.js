@@ -143,3 +143,12 @@ export function draw(doc, ctx) {
   ctx.hint(ctx.legal.length ? (selected ? L("Tap where the marble goes.", "Toca adónde va la canica.") : L("Tap a glowing marble.", "Toca una canica resaltada.")) : "");
   return root;
 }
+
+// The marbles the last actions moved or sent home, from their events (the board lights exactly these).
+export function changedKeys(items) {
+  const keys = [];
+  for (const item of items) for (const e of item.events || []) {
+    if (["marble_entered", "marble_moved", "aggravated"].includes(e.type)) keys.push(`marble-${e.seat}-${e.marble - 1}`);
+  }
+  return keys;
+}

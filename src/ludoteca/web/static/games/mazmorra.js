@@ -321,3 +321,14 @@ export function draw(doc, ctx) {
   box.append(scroller, part);
   return box;
 }
+
+// The card laid, the pawn that walked and the card taken or drawn by the last actions, from their events.
+export function changedKeys(items) {
+  const keys = [];
+  for (const item of items) for (const e of item.events || []) {
+    if (e.type === "card_placed") keys.push(`card-${shortName(e.card)}`);
+    else if (e.type === "pawn_walked") keys.push(`pawn-${e.seat}`);
+    else if ((e.type === "card_taken" || e.type === "card_drawn") && typeof e.card === "number") keys.push(`hand-${shortName(e.card)}`);
+  }
+  return keys;
+}

@@ -75,7 +75,13 @@ function cardBack(x, y, w, hgt, label) {
   const g = svg("g", { class: "card back" });
   g.append(svg("rect", { x, y, width: w, height: hgt, rx: 7, fill: "#7a3b2a", stroke: "#3b1d14", "stroke-width": 1.5 }));
   g.append(svg("path", { d: `M${x + w / 2},${y + 12} L${x + w - 10},${y + hgt - 14} L${x + 10},${y + hgt - 14} Z`, fill: "none", stroke: "#f2c48d", "stroke-width": 2 }));
-  g.append(svg("text", { x: x + w / 2, y: y + hgt + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2622" }, label));
+  // the deck's name under it, its count on it (large enough to read on a phone)
+  const [name, count] = String(label).split(": ");
+  g.append(svg("text", { x: x + w / 2, y: y + hgt + 19, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#2b2622" }, name));
+  if (count !== undefined) {
+    g.append(svg("rect", { x: x + w / 2 - 18, y: y + hgt / 2 - 4, width: 36, height: 26, rx: 6, fill: "#fff8ec", stroke: "#3b1d14" }));
+    g.append(svg("text", { x: x + w / 2, y: y + hgt / 2 + 16, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#2b2622" }, count));
+  }
   return g;
 }
 
@@ -162,7 +168,7 @@ export function draw(doc, ctx) {
   if (v.edge_bottom) {
     const x = sideX + 2 * (HW + 24);
     root.append(named(cardFace(x, deckY, v.edge_bottom, { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(v.edge_bottom, L)}`));
-    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 18, "text-anchor": "middle", "font-size": 13, fill: "#2b2622" }, L("drawn last", "se roba última")));
+    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 17, fill: "#2b2622" }, L("drawn last", "se roba última")));
   }
   // scores and hand sizes
   (v.scores || []).forEach((score, seat) => {
@@ -177,4 +183,15 @@ export function draw(doc, ctx) {
     : Object.keys(plays).length ? L("Tap a card of your hand, or a deck to draw.", "Toca una carta de tu mano, o un mazo para robar.")
       : Object.keys(discards).length ? L("Tap a card of your hand to discard it.", "Toca una carta de tu mano para descartarla.") : L("Tap a deck or a button.", "Toca un mazo o un botón."));
   return root;
+}
+
+// The cards the last actions laid or drew (a drawn card only where this seat saw it), from their events.
+export function changedKeys(items) {
+  const keys = [];
+  for (const item of items) for (const e of item.events || []) {
+    const cell = e.type === "card_placed" && /^L(\d+)P(\d+)$/.exec(String(e.cell));
+    if (cell) keys.push(`pyr-${Number(cell[1]) - 1}-${Number(cell[2]) - 1}`);
+    else if (e.type === "card_drawn" && e.card) keys.push(`hand-${e.card}`);
+  }
+  return keys;
 }

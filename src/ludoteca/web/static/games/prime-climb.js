@@ -212,3 +212,13 @@ export function draw(doc, ctx) {
   ctx.hint(ctx.legal.length ? (selected ? L(`Pawn ${selected}: tap a highlighted space, or another pawn.`, `Peón ${selected}: toca una casilla resaltada, u otro peón.`) : L("Tap a button on the board.", "Toca un botón del tablero.")) : "");
   return root;
 }
+
+// The pieces the last actions changed, from their events (the board lights exactly these).
+export function changedKeys(items) {
+  const keys = [];
+  for (const item of items) for (const e of item.events || []) {
+    if (e.type === "pawn_moved" || e.type === "pawn_bumped") keys.push(`pawn-${e.seat}-${e.pawn}`);
+    else if (e.type === "pawns_switched") keys.push(`pawn-${e.seat}-${e.pawn}`, `pawn-${e.with_seat}-${e.with_pawn}`);
+  }
+  return keys;
+}

@@ -1,0 +1,265 @@
+"""Following every move at a phone's size (390x844): the highlight is exactly what the events
+changed, captions of special events over the board, the tab title on your turn, the offline banner,
+a double tap sending one move, the room's pace, the rules rendered for people, the lobby's order,
+and the legibility of the boards (text, pieces, tap targets)."""
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from web_support import PHONE, browser_site, chromium_available, open_room, toy_games
+
+pytestmark = pytest.mark.slow
+browser_only = pytest.mark.skipif(not chromium_available(), reason="needs Chromium and Playwright")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if not chromium_available():
+        pytest.skip("needs Chromium and Playwright")
+    with browser_site(tmp_path_factory.mktemp("follow"), bot_delay=0.02) as (url, b):
+        yield url, b
+
+
+def checked(page):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    return errors
+
+
+# An Aggravation position drawn by the game's module with the events of two actions: marble 2 of
+# seat 0 moved, and that move sent marble 1 of seat 1 home. Eight marbles are re-laid out; two lit.
+HIGHLIGHT = """async () => {
+  const { Board } = await import("/static/board.js");
+  const agg = await import("/static/games/aggravation.js");
+  const box = document.createElement("div"); box.style.width = "390px"; document.body.append(box);
+  const board = new Board(box);
+  const live = window.ludotecaState().view;
+  const doc = (marbles) => ({ ...live, current_player: "1", view: { ...live.view, marbles } });
+  const ctx = (last) => ({ legal: [], act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
+    h: () => document.createElement("span"), hint: () => {}, redraw: () => {}, narrow: true, last });
+  board.draw(agg, doc([[-1, 5, -1, -1], [44, -1, -1, -1]]), ctx([]), false);
+  const events = [{ i: 7, player: 0, events: [{ type: "marble_moved", seat: 0, marble: 2, from: 5, to: 44, path: [6, 7, 44] },
+    { type: "aggravated", seat: 1, marble: 1, hole: 44, to: -1, by: 0 }] }];
+  board.draw(agg, doc([[-1, 44, -1, -1], [-1, -1, -1, -1]]), ctx(events), true);
+  const lit = [...box.querySelectorAll(".last-move")].map((e) => e.dataset.key).sort();
+  return { lit, pieces: box.querySelectorAll("[data-key]").length, from: box.querySelectorAll(".last-from").length };
+}"""
+
+
+def test_the_highlight_is_what_the_events_changed(site):
+    url, b = site
+    page, _ = open_room(b, url, "aggravation", ["greedy"])
+    errors = checked(page)
+    got = page.evaluate(HIGHLIGHT)
+    assert got["lit"] == ["marble-0-1", "marble-1-0"], got  # highlight count = changed pieces
+    assert got["pieces"] == 8
+    assert got["from"] == 2  # where each stood is marked
+    assert not errors, errors
+    page.context.close()
+
+
+CAPTION = """async (reduced) => {
+  const { Captions, CAPTION_MS } = await import("/static/follow.js");
+  const box = document.getElementById("caption");
+  const c = new Captions(box);
+  c.tell([{ i: 3, player: 1, events: [{ type: "pawn_bumped", seat: 0, pawn: "A", from: 12, to: 0 }] }], () => "medium 2 bumps your pawn A to 0");
+  const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+  const seen = () => !box.classList.contains("hidden") && getComputedStyle(box).display !== "none";
+  const r = box.getBoundingClientRect(), b = document.getElementById("board").getBoundingClientRect();
+  const out = { at0: seen(), text: box.textContent, onBoard: r.top >= b.top - 1 && r.bottom <= b.bottom && r.left >= b.left - 1 && r.right <= b.right + 1 && r.height > 0 };
+  await wait(1200); out.at1200 = seen();
+  await wait(CAPTION_MS + 400 - 1200); out.after = seen();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("reduced", [False, True])
+def test_a_caption_of_a_bump_stays_long_enough_to_read(site, reduced):
+    url, b = site
+    page, _ = open_room(b, url, "prime-climb", ["greedy"], context=b.new_context(**PHONE, reduced_motion="reduce" if reduced else "no-preference"))
+    got = page.evaluate(CAPTION, reduced)
+    assert got["at0"] and got["at1200"] and got["onBoard"], got
+    assert got["text"] == "medium 2 bumps your pawn A to 0"
+    assert got["after"] is reduced, got  # with reduced motion the caption stays
+    page.context.close()
+
+
+def test_a_bots_special_events_are_captioned_live(site):
+    """A spectator of two bots playing Prime Climb: the bots' bumps, cards and reshuffles are captioned."""
+    url, b = site
+    made = httpx.post(f"{url}/api/rooms", json={"game": "prime-climb", "seats": [{"kind": "bot", "bot": "greedy"}] * 2, "seat": None,
+                                                "options": {"pace": "slow"}}).json()
+    page = b.new_context(**PHONE).new_page()
+    errors = checked(page)
+    page.goto(f"{url}/room/{made['room']['id']}")
+    for _ in range(900):  # readiness, not a time limit: until the bots' first special event is told
+        if page.evaluate("(window.ludotecaCaptions || []).length"):
+            break
+        page.wait_for_timeout(100)
+    first = page.evaluate("window.ludotecaCaptions[0]")
+    assert first["types"] and first["text"], first
+    assert not errors, errors
+    page.context.close()
+
+
+def test_your_turn_changes_the_title_and_a_double_tap_sends_one_move(site):
+    url, b = site
+    page, _ = open_room(b, url, "aggravation", ["greedy"])
+    errors = checked(page)
+    page.wait_for_selector("#board .choice[data-action]")
+    assert page.title().startswith("● Your turn"), page.title()
+    page.evaluate("""() => { const t = document.querySelector('#board .choice[data-action]');
+      t.dispatchEvent(new MouseEvent('click')); t.dispatchEvent(new MouseEvent('click')); }""")
+    page.wait_for_timeout(600)
+    assert page.evaluate("window.ludotecaSent.length") == 1
+    assert page.locator("#toast").is_hidden()  # no stale-move toast
+    assert not errors, errors
+    page.context.close()
+
+
+def test_connection_lost_is_shown_on_a_phone_and_targets_are_off(site):
+    url, b = site
+    page, _ = open_room(b, url, "aggravation", ["greedy"])
+    page.wait_for_selector("#board .choice[data-action]")
+    page.context.set_offline(True)
+    page.wait_for_selector("#offline", state="visible")
+    box = page.locator("#offline").bounding_box()
+    assert box["y"] < 844 and box["width"] >= 380
+    assert page.evaluate("[...document.querySelectorAll('#board [data-action]')].every((e) => e.getAttribute('aria-disabled') === 'true')")
+    page.evaluate("document.querySelector('#board .choice[data-action]').dispatchEvent(new MouseEvent('click'))")
+    assert page.evaluate("window.ludotecaSent.length") == 0
+    page.context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden")
+    page.context.close()
+
+
+def test_the_lobby_on_a_phone_shows_open_rooms_first_and_offers_the_pace(site):
+    url, b = site
+    page = b.new_context(**PHONE).new_page()
+    page.goto(url)
+    page.wait_for_selector("#pace")
+    assert page.locator("#open-card").bounding_box()["y"] < page.locator("#create").bounding_box()["y"]
+    assert page.locator("#pace").input_value() == "normal"
+    page.context.close()
+
+
+def test_the_rules_are_rendered_for_people(site):
+    url, b = site
+    page, _ = open_room(b, url, "prime-climb", ["greedy"])
+    page.wait_for_selector("#rules table", state="attached")
+    page.locator("#h-rules").click()  # the summary opens
+    text = page.locator("#rules").inner_text()
+    assert "Notation" not in text and "A+3" not in text and "within_two" not in text
+    assert "within two spaces" in text and page.locator("#rules table th").count() == 3
+    page.context.close()
+
+
+def test_the_pace_is_stored_with_the_room(tmp_path):
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+
+    db = f"sqlite:///{tmp_path}/rooms.db"
+    with toy_games():
+        with TestClient(create_app(db, bot_delay=0, limits=UNLIMITED)) as client:
+            made = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "seat": 0, "name": "Ana", "options": {"pace": "slow"}}).json()
+            assert made["room"]["pace"] == "slow"
+            assert "pace" not in made["room"]["options"]
+            bad = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}] * 2, "options": {"pace": "warp"}})
+            assert bad.status_code == 400 and "pace" in bad.json()["error"]["message"]["en"]
+            plain = client.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}] * 2}).json()
+            assert plain["room"]["pace"] == "normal"
+        with TestClient(create_app(db, bot_delay=0, limits=UNLIMITED)) as client:  # a restart keeps it
+            assert client.get(f"/api/rooms/{made['room']['id']}").json()["pace"] == "slow"
+
+
+def test_pace_spaces_bots_only_while_people_follow():
+    from ludoteca.web.hub import Hub
+    from ludoteca.web.rooms import PACES
+
+    class FakeRoom:
+        id, pace = "r", "slow"
+        bots_only = False
+
+    hub = Hub.__new__(Hub)
+    hub.bot_delay, hub.connections = 0.5, {}
+    room = FakeRoom()
+    assert hub.pace_delay(room) == 0.5 * PACES["slow"]
+    room.bots_only = True
+    assert hub.pace_delay(room) == 0.5  # nobody follows a bot-only room nobody watches
+    hub.connections = {"r": {object()}}
+    assert hub.pace_delay(room) == 0.5 * PACES["slow"]
+
+
+# Legibility on a phone: every board text's size in CSS px, the smallest piece, and for every target
+# the share of the 44 px square around its centre that a tap there reaches it (11 x 11 probes).
+MEASURE = """() => {
+  const out = { minText: 99, smallTexts: [], minPiece: 99, shares: [] };
+  for (const t of document.querySelectorAll('#board svg text')) {
+    const r = t.getBoundingClientRect(); if (!r.width) continue;
+    const ctm = t.getScreenCTM(); const fs = parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize) * ctm.a;
+    if (fs < out.minText) out.minText = fs;
+    if (fs < 11) out.smallTexts.push([t.textContent.slice(0, 20), +fs.toFixed(1)]);
+  }
+  for (const p of document.querySelectorAll('#board .pawn, #board .marble')) { const r = p.getBoundingClientRect(); if (r.width) out.minPiece = Math.min(out.minPiece, r.width, r.height); }
+  for (const el of document.querySelectorAll('#board .choice')) {
+    const key = el.getAttribute('data-action') || el.getAttribute('data-select'); if (!key) continue;
+    el.scrollIntoView({ block: 'center', inline: 'center' });
+    const r = el.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+    let hit = 0, n = 0;
+    for (let i = 0; i < 11; i++) for (let j = 0; j < 11; j++) {
+      const x = cx - 22 + i * 4.4, y = cy - 22 + j * 4.4; n++;
+      const e = document.elementFromPoint(x, y); const c = e && e.closest('[data-action],[data-select]');
+      if (c && (c.getAttribute('data-action') || c.getAttribute('data-select')) === key) hit++;
+    }
+    out.shares.push([key, +(hit / n).toFixed(2)]);
+  }
+  out.shares.sort((a, b) => a[1] - b[1]); out.shares = out.shares.slice(0, 4);
+  return out;
+}"""
+
+
+def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
+    """(Prime Climb's spiral, Aggravation's marbles and Mazmorra's table are not yet at these sizes:
+    see docs/web.md.)"""
+    url, b = site
+    page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
+    page.wait_for_selector("#board .choice[data-select]")
+    for step in range(2):
+        got = page.evaluate(MEASURE)
+        assert got["minText"] >= 11, got["smallTexts"]
+        assert all(share >= 0.75 for _, share in got["shares"]), got["shares"]
+        if step == 0:
+            page.locator("#board .choice[data-select]").first.click()  # a card of the hand: its places glow
+            page.wait_for_selector("#board .place")
+    page.context.close()
+
+
+def test_a_take_over_is_told_in_the_log(tmp_path):
+    """The moves a bot plays for a person away carry `by_bot` in the log (the page says "played by a
+    bot for Ana" there, on the seat and in the result, and tells Ana on her return)."""
+    import asyncio
+
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import UNLIMITED
+    from web_support import create_room, receive_state
+
+    with toy_games(), TestClient(create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED, takeover_after=0)) as client:
+        hub, service = client.app.state.hub, client.app.state.service
+        made = create_room(client, seats=[{"kind": "human"}, {"kind": "human"}], seat=0)
+        rid = made["room"]["id"]
+        client.post(f"/api/rooms/{rid}/claim", json={"seat": 1, "name": "bea"})
+        assert (rid, 0) in client.portal.call(hub.check_takeovers)
+        room = service.get(rid)
+        for _ in range(3000):  # readiness: the bot plays seat 0's turn
+            if room.state.current_player() != 0:
+                break
+            client.portal.call(asyncio.sleep, 0.01)
+        with client.websocket_connect(f"/ws/{rid}") as ws:
+            ws.send_json({"type": "hello", "seat": None, "token": None})
+            msg = receive_state(ws)
+        played = [e for e in msg["log"] if e.get("by_bot")]
+        assert played and all(e["player"] == 0 for e in played)
+        assert not any(e.get("by_bot") for e in msg["log"] if e["player"] != 0)
