@@ -18,6 +18,17 @@ def listing(items: Sequence[str], lang: str) -> str:
     return ", ".join(items[:-1]) + (" y " if lang == "es" else " and ") + items[-1]
 
 
+def sentences(parts: Sequence[str]) -> str:
+    """Several told events as one line of whole sentences: each ends with its stop ('.', '!',
+    '?', ':' or '…' kept; a '.' added where none), joined by a space — never '.;'."""
+    out = []
+    for part in parts:
+        part = part.strip()
+        if part:
+            out.append(part if part[-1] in ".!?…:" else part + ".")
+    return " ".join(out)
+
+
 #: the registered bots' names for people (the web's i18n.js keeps the same words); a bot not
 #: listed here is called by its registered name
 BOT_WORDS = {

@@ -31,6 +31,7 @@ from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
 from .limits import network_of
 from .visibility import log_lines
+from ..engine.wording import sentences
 
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
@@ -125,7 +126,7 @@ class LogEntry:
         if self.lines is not None:
             return self.lines[viewer].get(lang)
         game, names = self.teller.game, self.teller.names()
-        return "; ".join(game.tell_event(e, lang, names) for e in events_for(self.events, viewer) if e.get("type") != "action")
+        return sentences([game.tell_event(e, lang, names) for e in events_for(self.events, viewer) if e.get("type") != "action"])
 
 
 class Teller:

@@ -15,10 +15,8 @@ left that viewer the same view.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
 
 from ..engine import CHANCE, State, T, Text
-from ..engine.events import events_for
 
 LANGS = ("en", "es")
 
@@ -40,18 +38,3 @@ def log_lines(state: State, action: int, name: str) -> dict[int | None, Text]:
         told = prefix + T(*(state.describe_action_for(action, viewer, lg) for lg in LANGS))
         lines[viewer] = shared.setdefault((told.en, told.es), told)
     return lines
-
-
-def told_lines(game, events: list[dict[str, Any]], lines: dict[int | None, Text], names: Sequence[str]) -> dict[int | None, Text]:
-    """The log line of each viewer from the events the action caused, each told for that viewer
-    (`events_for`) in words with the players' names (`Game.tell_event`). A game that reports only
-    the engine's generic `action` event keeps its `describe_action_for` line from `log_lines`."""
-    if all(e.get("type") == "action" for e in events):
-        return lines
-    out: dict[int | None, Text] = {}
-    shared: dict[tuple[str, str], Text] = {}
-    for viewer in lines:
-        told = [e for e in events_for(events, viewer) if e.get("type") != "action"]
-        en, es = ("; ".join(game.tell_event(e, lg, names) for e in told) for lg in LANGS)
-        out[viewer] = shared.setdefault((en, es), T(en, es))
-    return out
