@@ -15,7 +15,6 @@ left that viewer the same view.
 
 from __future__ import annotations
 
-
 from ..engine import CHANCE, State, T, Text
 
 LANGS = ("en", "es")
