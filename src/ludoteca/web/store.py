@@ -53,6 +53,15 @@ def automatic_kind(room: "Room") -> str | None:
     return "bot" if 0 <= player < len(room.seats) and room.seats[player].plays_as_bot else None
 
 
+def bot_wait(service: "RoomService", room: "Room") -> float:
+    """How long a bot's move waits for a worker: the room's pace where people play (so they can
+    follow each move, as `Hub.pace_delay` does in one process), the bare `bot_delay` among bots."""
+    from .rooms import PACES
+
+    people = any(s.kind == "human" for s in room.seats)
+    return service.bot_delay * (PACES.get(room.pace, PACES["normal"]) if people else 1.0)
+
+
 def keep_auto_row(service: "RoomService", db, room: "Room") -> None:
     """Within a room's change: make its `auto_moves` row say what is due now (or remove it)."""
     kind = automatic_kind(room)
@@ -62,7 +71,7 @@ def keep_auto_row(service: "RoomService", db, room: "Room") -> None:
         room.auto_queued = False
         return
     values = {"kind": kind, "version": room.version, "people": any(s.kind == "human" for s in room.seats),
-              "due": time.time() + (service.bot_delay if kind == "bot" else CHANCE_GRACE),
+              "due": time.time() + (bot_wait(service, room) if kind == "bot" else CHANCE_GRACE),
               "lease_until": None, "worker": None}
     dialect = service.engine.dialect.name
     if dialect in ("postgresql", "sqlite"):  # one statement: INSERT ... ON CONFLICT DO UPDATE
