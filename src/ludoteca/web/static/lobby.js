@@ -5,7 +5,10 @@ import { api, saveSeat, saveInvites, myName, saveName, mySeat } from "/static/ap
 let catalogue = { games: [], bots: [] };
 const $ = (id) => document.getElementById(id);
 const DECK_MAX = 32 * 1024; // the server refuses bigger decks too
-const offsets = { open: 0, running: 0, finished: 0 }; // the page each list shows
+// each list's pages seen so far, by the server's cursor (keyset paging: as fast at any depth, and a
+// room made meanwhile never shifts the page); the last is the page shown, null the newest
+const cursors = { open: [null], running: [null], finished: [null] };
+const depth = (kind) => cursors[kind].length - 1;
 // texts of this page only (the shared ones are in i18n.js)
 const L = {
   openSeat: { en: "Anyone (open seat)", es: "Cualquiera (asiento libre)" },
@@ -176,13 +179,16 @@ function pager(kind, page) {
   const total = page.total[kind];
   let box = $(`pager-${kind}`);
   if (!box) { box = h("div", { class: "pager", id: `pager-${kind}` }); $(kind).after(box); }
-  if (total <= page.limit && offsets[kind] === 0) { box.replaceChildren(); return; }
-  const from = Math.min(offsets[kind] + 1, total), to = Math.min(offsets[kind] + page.limit, total);
-  const go = (offset) => { offsets[kind] = Math.max(0, offset); refreshLists(); };
+  const next = (page.next || {})[kind];
+  if (!next && depth(kind) === 0) { box.replaceChildren(); return; }
+  const skipped = depth(kind) * page.limit;
+  const from = Math.min(skipped + 1, total), to = Math.min(skipped + page[kind].length, total);
+  const newer = () => { if (depth(kind) > 0) { cursors[kind].pop(); refreshLists(); } };
+  const older = () => { if (next) { cursors[kind].push(next); refreshLists(); } };
   box.replaceChildren(
-    h("button", { type: "button", disabled: offsets[kind] === 0, "data-page": `${kind}:newer`, onclick: () => go(offsets[kind] - page.limit) }, tr(L.newer)),
+    h("button", { type: "button", disabled: depth(kind) === 0, "data-page": `${kind}:newer`, onclick: newer }, tr(L.newer)),
     h("span", { class: "muted", "aria-live": "polite" }, tr(L.pageOf).replace("{a}", from).replace("{b}", to).replace("{n}", total)),
-    h("button", { type: "button", disabled: to >= total, "data-page": `${kind}:older`, onclick: () => go(offsets[kind] + page.limit) }, tr(L.older)));
+    h("button", { type: "button", disabled: !next, "data-page": `${kind}:older`, onclick: older }, tr(L.older)));
 }
 
 async function refreshLists() {
@@ -190,16 +196,19 @@ async function refreshLists() {
     // one request while every list shows its first page; one per list that is paged on
     const kinds = ["open", "running", "finished"];
     const pages = {};
-    if (kinds.every((k) => offsets[k] === 0)) {
+    if (kinds.every((k) => depth(k) === 0)) {
       const page = await api("/api/rooms");
       for (const k of kinds) pages[k] = page;
     } else {
-      await Promise.all(kinds.map(async (k) => { pages[k] = await api(`/api/rooms?status=${k}&offset=${offsets[k]}`); }));
+      await Promise.all(kinds.map(async (k) => {
+        const at = cursors[k][depth(k)];
+        pages[k] = await api(`/api/rooms?status=${k}` + (at ? `&before=${encodeURIComponent(at)}` : ""));
+      }));
     }
     for (const kind of kinds) {
       const page = pages[kind];
-      if (offsets[kind] > 0 && !page[kind].length && page.total[kind] > 0) { // the list shrank under this page
-        offsets[kind] = Math.max(0, page.total[kind] - page.limit);
+      if (depth(kind) > 0 && !page[kind].length && page.total[kind] > 0) { // the list shrank under this page
+        cursors[kind].pop();
         return refreshLists();
       }
       const items = page[kind].map((room) => roomItem(room, kind));
