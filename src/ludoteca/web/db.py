@@ -45,10 +45,20 @@ class RoomRow(Base):
     # the lobby list the room is shown in (open | running | finished; a stopped game is finished),
     # None for a private room: one list is one range of `ix_rooms_lobby`, newest first
     lobby: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # what the caps count across restarts and processes (`RoomService._check_caps`): who made the room
+    # (its address and network, `limits.network_of`; None for rooms made before they were kept) and
+    # whether only bots sit in it (seats never change kind, so it is known at creation)
+    client: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    network: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    bots_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
     # a lobby page is `WHERE lobby = :list AND (created, id) < (:c, :i) ORDER BY created DESC, id DESC LIMIT n`
-    __table_args__ = (Index("ix_rooms_lobby", "lobby", "created", "id"),)
+    # the caps: a network's rooms not over (and, filtered in the index, one client's), its bot-only ones;
+    # everyone's rooms not over and the bot-only ones; open rooms past their time (never bot-only)
+    __table_args__ = (Index("ix_rooms_lobby", "lobby", "created", "id"),
+                      Index("ix_rooms_network", "network", "status", "bots_only", "client"),
+                      Index("ix_rooms_live", "status", "bots_only", "created"))
 
 
 class SeatRow(Base):
@@ -160,6 +170,12 @@ def make_engine(url: str) -> Engine:
         with engine.begin() as db:
             db.execute(update(RoomRow).where(RoomRow.lobby.is_(None), RoomRow.private == false()).values(
                 lobby=case((RoomRow.status == "stopped", "finished"), else_=RoomRow.status)))
+    if "rooms.bots_only" in added:  # rooms stored before it was kept: the ones in play counted from their seats
+        from sqlalchemy import exists, select, update
+
+        people = exists(select(SeatRow.seat).where(SeatRow.room_id == RoomRow.id, SeatRow.kind == "human"))
+        with engine.begin() as db:
+            db.execute(update(RoomRow).where(RoomRow.status.in_(("open", "running")), ~people).values(bots_only=True))
     return engine
 
 

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, false, func, insert, literal, select, true, update
 
 from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
@@ -159,8 +159,6 @@ class Room:
         self.version = 0
         self.status = "open"
         self.stopped: str | None = None  # "move_cap": the game was stopped before its end, nobody won
-        self.client: str | None = None  # who created it (the per-client cap; not kept over a restart)
-        self.network: str | None = None  # its network (`limits.network_of`: the per-network cap)
         self.log: list[LogEntry] = []
         self.teller = Teller(self)
         self.snapped = 0  # the actions covered by the room's newest stored snapshot
@@ -358,6 +356,44 @@ def safe_scores(state) -> list[float] | None:
     return list(scores) if scores is not None else None
 
 
+NOT_OVER = ("open", "running")  # the stored statuses of rooms the caps count
+
+
+def stored_network(client: str | None) -> str | None:
+    """The network of a client as `RoomRow.network` keeps it (`limits.network_of`, at most 64 characters)."""
+    network = network_of(client)
+    return network[:64] if network is not None else None
+
+
+def caps_counts(engine, client: str | None) -> tuple[int, int, int, int, int]:
+    """From the rooms rows, in one round trip: the rooms not over of this client, of its network,
+    the bot-only ones of its network, everyone's, and everyone's bot-only ones."""
+    with engine.connect() as db:
+        return tuple(int(n) for n in db.execute(caps_query(client)).one())
+
+
+def caps_query(client: str | None):
+    """`caps_counts`' statement: each count one range of an index (`ix_rooms_network`,
+    `ix_rooms_live`), as long as the rooms in play, not as long as every room stored."""
+    live, bots = RoomRow.status.in_(NOT_OVER), RoomRow.bots_only == true()
+
+    def counted(*where):
+        return select(func.count()).select_from(RoomRow).where(*where).scalar_subquery()
+
+    if client is None:
+        mine = ours = our_bots = literal(0)
+    else:
+        net = RoomRow.network == stored_network(client)
+        mine, ours, our_bots = counted(net, live, RoomRow.client == client), counted(net, live), counted(net, live, bots)
+    return select(mine, ours, our_bots, counted(live), counted(live, bots))
+
+
+def expired_open(cutoff: float):
+    """The open rooms created before `cutoff`: one range of `ix_rooms_live` (an open room always has
+    a person's seat, so it is never bot-only)."""
+    return select(RoomRow.id).where(RoomRow.status == "open", RoomRow.bots_only == false(), RoomRow.created < cutoff)
+
+
 class RoomService:
     """Creates, changes, stores and resumes rooms. Synchronous: the web layer serialises calls per room."""
 
@@ -396,8 +432,9 @@ class RoomService:
                creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
         """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
-        self.refresh_cache()  # across processes the caps count the rooms made elsewhere too
-        self._check_caps(client, bots_only=all(spec.get("kind") == "bot" for spec in seats_spec))
+        client = client[:64] if client is not None else None  # as stored (`RoomRow.client`)
+        bots_only = all(spec.get("kind") == "bot" for spec in seats_spec)
+        self._check_caps(client, bots_only)
         options, pace = take_pace(options)
         try:
             game = make_game(game_name, options)
@@ -416,8 +453,6 @@ class RoomService:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
-        room.client = client
-        room.network = network_of(client)
         room.pace = pace
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
@@ -436,7 +471,8 @@ class RoomService:
         with self.sessions.begin() as db:
             db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
-                           rng=_signed(room.state.rng.s), **store.listed(room),
+                           rng=_signed(room.state.rng.s), **store.listed(room), client=client,
+                           network=stored_network(client), bots_only=bots_only,
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
             db.flush()
             store.keep_auto_row(self, db, room)
@@ -448,50 +484,58 @@ class RoomService:
     def _check_caps(self, client: str | None, bots_only: bool) -> None:
         """Fair shares of the server: rooms not over yet per client address and per network (IPv4 /24,
         IPv6 /56: many addresses of one attacker), bot-only rooms per client and network, then the
-        server's totals. Open rooms that wait too long for their players are closed first
-        (`expire_open_rooms`), so rooms left open by anyone never hold the server for good."""
+        server's totals. Counted from the rooms rows (`caps_counts`), so rooms evicted from memory, made
+        before a restart or by another process count too. Open rooms that wait too long for their
+        players are closed first (`expire_open_rooms`), so rooms left open by anyone never hold the
+        server for good."""
         limits = self.limits
         self.expire_open_rooms()
-        live = [room for room in self.rooms.values() if not room.over]
+        mine, ours, our_bots, live, live_bots = caps_counts(self.engine, client)
         if client is not None:
-            net = network_of(client)
-            mine = [room for room in live if room.client == client]
-            ours = [room for room in live if room.network is not None and room.network == net]
-            if len(mine) >= limits.rooms_per_client:
+            if mine >= limits.rooms_per_client:
                 raise RoomError("too_many", T(f"you already have {limits.rooms_per_client} rooms that are not over: finish or join one",
                                               f"ya tienes {limits.rooms_per_client} salas sin terminar: termina o únete a una"))
-            if len(ours) >= limits.rooms_per_network:
+            if ours >= limits.rooms_per_network:
                 raise RoomError("too_many", T(f"your network already has {limits.rooms_per_network} rooms that are not over: finish or join one",
                                               f"tu red ya tiene {limits.rooms_per_network} salas sin terminar: termina o únete a una"))
-            if bots_only and sum(room.bots_only for room in ours) >= limits.bot_rooms_per_client:
+            if bots_only and our_bots >= limits.bot_rooms_per_client:
                 raise RoomError("too_many", T(f"you (or your network) already have {limits.bot_rooms_per_client} games of bots only: watch it to its end",
                                               f"tú (o tu red) ya tienes {limits.bot_rooms_per_client} partidas solo de bots: mírala hasta el final"))
-        if len(live) >= limits.max_rooms:
-            raise RoomError("busy", T(f"the server has {len(live)} games going, its most: try again later",
-                                      f"el servidor tiene {len(live)} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
-        if bots_only and sum(room.bots_only for room in live) >= limits.bot_rooms:
+        if live >= limits.max_rooms:
+            raise RoomError("busy", T(f"the server has {live} games going, its most: try again later",
+                                      f"el servidor tiene {live} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
+        if bots_only and live_bots >= limits.bot_rooms:
             raise RoomError("busy", T(f"{limits.bot_rooms} games of bots only are already playing: watch one, or try later",
                                       f"ya se juegan {limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
 
     def expire_open_rooms(self, now: float | None = None) -> list[str]:
         """Close every open room (a person's seat still empty) created more than `open_room_ttl`
-        seconds ago: it and its seats, chat and rows go from the database and from memory. Its
-        stored `created` counts, so a restart does not make it young again. Returns their ids."""
+        seconds ago, held or not, by any process (`expired_open`): it and its seats, chat and rows go
+        from the database and from memory. Its stored `created` counts, so a restart does not make it
+        young again. Rooms this process holds that another process closed first are dropped too (their
+        watchers here are told by the caller). Returns their ids."""
         now = time.time() if now is None else now
         cutoff = now - self.limits.open_room_ttl
-        gone = [room.id for room in self.rooms.values() if room.status == "open" and room.created < cutoff]
-        if not gone:
-            return []
+        held = {room.id for room in self.rooms.values() if room.status == "open" and room.created < cutoff}
         tables = RoomRow.metadata.tables
         with self.engine.begin() as db:
-            for name in ("chat", "auto_moves", "actions", "seats"):  # the rows that point at the room first
+            # locked (PostgreSQL): a seat claimed meanwhile waits, then finds the room gone
+            gone = list(db.execute(expired_open(cutoff).with_for_update()).scalars())
+            held -= set(gone)
+            if held:  # held here, but not an expired open room in storage: closed by another process?
+                held -= set(db.execute(select(RoomRow.id).where(RoomRow.id.in_(held))).scalars())
+            if not gone and not held:
+                return []
+            for name in ("chat", "auto_moves", "actions", "snapshots", "seats"):  # the rows that point at the room first
                 if name in tables:
                     db.execute(delete(tables[name]).where(tables[name].c.room_id.in_(gone)))
-            db.execute(delete(RoomRow).where(RoomRow.id.in_(gone), RoomRow.status == "open"))
-        for room_id in gone:
+            if gone:
+                db.execute(delete(RoomRow).where(RoomRow.id.in_(gone), RoomRow.status == "open"))
+        for room_id in [*gone, *held]:
             self.rooms.pop(room_id, None)
-        log.info("closed %d open room(s) nobody joined within %g s", len(gone), self.limits.open_room_ttl)
-        return gone
+        if gone:
+            log.info("closed %d open room(s) nobody joined within %g s", len(gone), self.limits.open_room_ttl)
+        return [*gone, *held]
 
     def _seat_row(self, room: Room, i: int) -> SeatRow:
         s = room.seats[i]
@@ -768,30 +812,11 @@ class RoomService:
                 db.execute(update(RoomRow).where(RoomRow.id == row.id, RoomRow.version == row.version).values(**store.listed(room)))
         return room
 
-    def refresh_cache(self) -> None:
-        """Across processes: take in the rooms in play made or changed elsewhere since the last look
-        (what the caps count); finished rooms are read only when asked for."""
-        if not self.cluster:
-            return
-        now = time.time()
-        since = getattr(self, "_refreshed", 0.0) - 10.0  # clocks of several machines differ a little
-        for room_id, version, status in store.changed_since(self, since):
-            room = self.rooms.get(room_id)
-            if room is None:
-                if status in ("open", "running"):
-                    loaded = self._load(room_id)
-                    if loaded is not None:
-                        self.rooms.setdefault(room_id, loaded)
-            elif room.version != version:
-                store.sync(self, room)
-        self._refreshed = now
-
     # --- restart ---------------------------------------------------------------------------
     def resume(self) -> int:
         """Load the rooms in play: those not over that changed within `evict_after` seconds or whose
         next move is the server's (a bot, a chance draw); every other room is loaded when asked for.
         Returns how many are held."""
-        self._refreshed = time.time()
         live = RoomRow.status.in_(("open", "running"))
         with self.engine.connect() as db:  # two index ranges (recent changes, moves due): no scan of every room
             recent = db.execute(select(RoomRow.id).where(RoomRow.updated >= time.time() - self.evict_after, live)).scalars().all()

@@ -422,8 +422,3 @@ def _rebuild_in_place(service: "RoomService", room: "Room", actions: list[str]) 
         service.apply_replayed(room, notation)
     room.status = status
 
-
-def changed_since(service: "RoomService", since: float) -> list[tuple[str, int, str]]:
-    """(id, version, status) of the rooms written since `since` (wall-clock seconds)."""
-    with service.engine.connect() as db:
-        return [(r.id, r.version, r.status) for r in db.execute(select(RoomRow.id, RoomRow.version, RoomRow.status).where(RoomRow.updated >= since))]
