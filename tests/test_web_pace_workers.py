@@ -20,8 +20,12 @@ def test_a_workers_bot_waits_for_the_rooms_pace_where_people_play(tmp_path):
     assert store.bot_wait(service, people) == 0.5 * PACES["slow"]
     assert store.bot_wait(service, bots) == 0.5  # nobody to follow a game of bots only
     for room, wait in ((people, 0.5 * PACES["slow"]), (bots, 0.5)):
-        while room.state.current_player() < 0:  # chance first (the dice): the bot's turn comes after
-            service.apply(room, room.state.sample_chance())
+        while room.state.current_player() != 0:  # the dice, and Ana's turn where she starts: then the bot's
+            player = room.state.current_player()
+            if player < 0:
+                service.apply(room, room.state.sample_chance())
+            else:
+                service.act(room, player, room.version, room.state.action_to_string(room.state.legal_actions()[0]))
         with service.engine.connect() as db:
             due = db.execute(select(AutoMoveRow.due, AutoMoveRow.kind).where(AutoMoveRow.room_id == room.id)).one()
         assert due.kind == "bot" and 0 < due.due - time.time() <= wait
