@@ -19,6 +19,7 @@ from web_support import create_room, receive_state, toy_games
 
 from ludoteca.engine import CHANCE, GameRecord, T, game_class, game_names, replay, view_document
 from ludoteca.engine.events import events_for
+from ludoteca.engine.wording import sentences
 from ludoteca.web import create_app
 from ludoteca.web.limits import UNLIMITED  # these tests play fast from one address; test_web_limits tests the limits
 
@@ -103,7 +104,7 @@ def check_generic(room, received):
                 own = [e for e in events_for(room.log[i].events, who) if e["type"] != "action"]
                 if own:  # a game that reports its own events: the line is those events told for this seat
                     names = [room.seat_name(k) for k in range(len(room.seats))]
-                    told = "; ".join(room.game.tell_event(e, "en", names) for e in own)
+                    told = sentences([room.game.tell_event(e, "en", names) for e in own])
                 assert line["text"].endswith(told), "each viewer reads the game's own telling for its seat"
                 full = before.describe_action(action, "en")
                 if told != full:
@@ -228,7 +229,16 @@ def _piramide_named(game, text: str) -> set[str]:
     return set(re.findall(rf"(?<!\w)(?:{'|'.join(map(re.escape, labels))})(?!\w)", text))
 
 
-NAMED = {"mazmorra": (_mazmorra_named, _mazmorra_known), "piramide": (_piramide_named, lambda game, view: _piramide_named(game, json.dumps(view)))}
+def _piramide_told(game, text: str) -> set[str]:
+    """The cards a log line names: in words there ('regular 8 (sun)', `words.card_name`), as labels in the views."""
+    from ludoteca.games.piramide.words import card_name
+
+    names = {card_name(label, "en"): label for label in game.deck.type_label}
+    found = re.findall(rf"(?<!\w)(?:{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})(?!\w)", text)
+    return {names[name] for name in found}
+
+
+NAMED = {"mazmorra": (_mazmorra_named, _mazmorra_known), "piramide": (_piramide_told, lambda game, view: _piramide_named(game, json.dumps(view)))}
 
 
 def check_named_cards_are_known(game, room, received):

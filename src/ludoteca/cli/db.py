@@ -105,6 +105,8 @@ def stats(db: Db = "ludoteca.db", as_json: Annotated[bool, typer.Option("--json"
 
 def record_of(room, seats, actions) -> dict[str, Any]:
     """A finished room as one export line: its id, times, status and its game record (as `/record` gives it)."""
+    from ..web.rooms import take_pace
+
     result = room.result if room.status == "finished" and room.result else None
     return {
         "room": room.id,
@@ -115,7 +117,7 @@ def record_of(room, seats, actions) -> dict[str, Any]:
         "record": {
             "format": "ludoteca-record/1",
             "game": room.game,
-            "options": room.options,
+            "options": take_pace(room.options)[0],  # the game's options (the room's pace is not the game's)
             "num_players": room.num_players,
             "seed": room.seed,
             "players": [{"name": s.name or f"P{s.seat + 1}", "kind": s.bot if s.kind == "bot" else "human"} for s in seats],

@@ -300,7 +300,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
     from types import SimpleNamespace
 
     from ..engine import game_class
-    from .rooms import check_row, public_options
+    from .rooms import check_row, public_options, take_pace
 
     fields = row._asdict()
     try:
@@ -309,12 +309,14 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
         raise ValueError("corrupt row: rooms.options is not JSON") from None
     row = SimpleNamespace(**fields)
     check_row(row, seats)
+    options, pace = take_pace(row.options)
 
     return {
         "id": row.id,
         "game": row.game,
         "title": game_class(row.game).title.to_json(),
-        "options": public_options(row.options or {}),
+        "options": public_options(options),
+        "pace": pace,
         "num_players": row.num_players,
         "status": "finished" if row.status == "stopped" else row.status,
         "stopped": "move_cap" if row.status == "stopped" else None,
