@@ -195,7 +195,9 @@ def test_pace_spaces_bots_only_while_people_follow():
 
 # Legibility on a phone: every board text's size in CSS px, the smallest piece, and for every target
 # the share of the 44 px square around its centre that a tap there reaches it (11 x 11 probes).
-MEASURE = """() => {
+MEASURE = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));  // pieces at rest
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const out = { minText: 99, smallTexts: [], minPiece: 99, shares: [] };
   for (const t of document.querySelectorAll('#board svg text')) {
     const r = t.getBoundingClientRect(); if (!r.width) continue;
@@ -234,6 +236,37 @@ def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
         if step == 0:
             page.locator("#board .choice[data-select]").first.click()  # a card of the hand: its places glow
             page.wait_for_selector("#board .place")
+    page.context.close()
+
+
+def legible(got):
+    assert got["minText"] >= 11, got["smallTexts"]
+    assert got["minPiece"] >= 20, got["minPiece"]
+    assert all(share >= 0.75 for _, share in got["shares"]), got["shares"]
+
+
+def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
+    """The board keeps a readable scale and scrolls: measured on several of the person's turns, and
+    after selecting a marble with several ways to go (a star hole or the centre) where one comes up."""
+    url, b = site
+    page, _ = open_room(b, url, "aggravation", ["greedy"])
+    errors = checked(page)
+    turns = 0
+    for _ in range(40):
+        page.wait_for_selector("#board .choice", timeout=20000)
+        legible(page.evaluate(MEASURE))
+        turns += 1
+        pick = page.locator("#board .choice[data-select]")
+        if pick.count():
+            pick.first.click()
+            page.wait_for_selector("#board .selected")
+            legible(page.evaluate(MEASURE))
+        if turns >= 6:
+            break
+        before = page.evaluate("window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)")
+        page.locator("#board .choice[data-action]").first.click()
+        page.wait_for_function("(b) => (window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)) !== b", arg=before)
+    assert turns >= 3 and not errors, errors
     page.context.close()
 
 
