@@ -270,6 +270,52 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
     page.context.close()
 
 
+# Is the table's EXIT inside the table's scrolled box and the screen?
+EXIT_SEEN = """() => {
+  const exit = document.querySelector('#board [data-key="card-exit"]').getBoundingClientRect();
+  const box = document.querySelector('#board .table-scroll').getBoundingClientRect();
+  const cx = exit.x + exit.width / 2, cy = exit.y + exit.height / 2;
+  return cx > box.left && cx < box.right && cy > box.top && cy < box.bottom && cx > 0 && cx < innerWidth && cy > 0 && cy < innerHeight;
+}"""
+
+
+def test_mazmorra_on_a_phone_is_legible_the_table_scrolls_and_its_exit_is_reachable(site):
+    """The table keeps 44 px cells and scrolls: a visible cue says so, "Show the EXIT" brings the
+    EXIT into view; text, pawns and every target (hand cards, the placement cells after picking a
+    card, the ghost's tools, the rooms of the walk) measured over several turns."""
+    url, b = site
+    page, _ = open_room(b, url, "mazmorra", ["random", "random"], {"market_face_up": True})
+    errors = checked(page)
+    page.wait_for_selector("#board .choice[data-select]", timeout=30000)
+    assert page.locator("#board .scroll-cue").is_visible()
+    assert page.locator("#board .table-scroll").evaluate("(e) => e.scrollWidth > e.clientWidth")
+    page.locator("#board .scroll-cue button", has_text="Show the EXIT").click()
+    page.wait_for_function(EXIT_SEEN)
+    anchors = 0
+    for _ in range(6):
+        page.wait_for_selector("#board svg .room-choice, #board svg [data-slot][data-action], #board svg .choice[data-select]", timeout=30000)
+        legible(page.evaluate(MEASURE))
+        if page.locator("#board svg .room-choice").count():
+            page.locator("#board svg .room-choice rect").first.click()
+        elif page.locator("#board svg [data-slot][data-action]").count():
+            page.locator("#board svg [data-slot][data-action]").first.click()
+        else:
+            page.locator("#board svg .card.choice[data-select]").first.click()
+            page.wait_for_selector("#board svg .anchor, #board svg [data-action^='discard']")
+            legible(page.evaluate(MEASURE))  # the placement cells
+            if not page.locator("#board svg .anchor").count():
+                page.locator("#board svg [data-action^='discard']").first.click()
+            else:
+                anchors += 1
+                page.locator("#board svg .anchor").last.click()
+                page.wait_for_selector("#board svg .ghost")
+                legible(page.evaluate(MEASURE))
+                page.locator("#board svg [data-action^='play']").first.click()
+        page.wait_for_timeout(300)
+    assert anchors and not errors, errors
+    page.context.close()
+
+
 def test_a_take_over_is_told_in_the_log(tmp_path):
     """The moves a bot plays for a person away carry `by_bot` in the log (the page says "played by a
     bot for Ana" there, on the seat and in the result, and tells Ana on her return)."""
