@@ -224,8 +224,6 @@ MEASURE = """async () => {
 
 
 def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
-    """(Prime Climb's spiral, Aggravation's marbles and Mazmorra's table are not yet at these sizes:
-    see docs/web.md.)"""
     url, b = site
     page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
     page.wait_for_selector("#board .choice[data-select]")
@@ -267,6 +265,29 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
         page.locator("#board .choice[data-action]").first.click()
         page.wait_for_function("(b) => (window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)) !== b", arg=before)
     assert turns >= 3 and not errors, errors
+    page.context.close()
+
+
+def test_prime_climb_on_a_phone_is_legible_and_its_crowded_spaces_are_offered_in_a_picker(site):
+    """The spiral keeps a readable scale and scrolls; the pawns and the spaces they reach (crowded
+    from space 0 on) are large buttons of the picker under it: measured before and after picking
+    the other pawn, and over several turns."""
+    url, b = site
+    page, _ = open_room(b, url, "prime-climb", ["greedy"])
+    errors = checked(page)
+    for turn in range(4):
+        page.wait_for_selector("#board .prime-climb-picker .choice[data-action]", timeout=30000)
+        legible(page.evaluate(MEASURE))
+        assert page.locator("#board svg.prime-climb .choice").count() == 0  # no crowded target on the spiral
+        pawns = page.locator("#board .prime-climb-picker .choice[data-select]")
+        if pawns.count() > 1:
+            pawns.last.click()
+            page.wait_for_timeout(200)
+            legible(page.evaluate(MEASURE))
+        before = page.evaluate("JSON.stringify(window.ludotecaState().view.view)")
+        page.locator("#board .prime-climb-picker .choice[data-action]").first.click()
+        page.wait_for_function("(b) => JSON.stringify(window.ludotecaState().view.view) !== b", arg=before)
+    assert not errors, errors
     page.context.close()
 
 
