@@ -237,6 +237,33 @@ def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
     page.context.close()
 
 
+def test_piramide_hand_is_never_covered_in_the_discard_phase(site):
+    """Drawing without building brings the hand over five cards: then every card of the hand is a
+    discard target whose 44 px square a tap reaches (nothing drawn or shown over it)."""
+    url, b = site
+    page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
+    errors = checked(page)
+    for _ in range(60):
+        page.wait_for_selector("#board .choice", timeout=30000)
+        if page.locator("#board .choice[data-action^='discard']").count():
+            break
+        actions = page.evaluate("[...document.querySelectorAll('#board .choice[data-action]')].map((e) => e.dataset.action)")
+        pick = next((a for a in actions if a.startswith("draw")), None) or ("end" if "end" in actions else "pass" if "pass" in actions else None)
+        before = page.evaluate("JSON.stringify(window.ludotecaState().view.view)")
+        if pick:
+            page.locator(f"#board .choice[data-action='{pick}']").first.click()
+        else:
+            page.locator("#board .choice[data-select]").first.click()
+            page.locator("#board .place").first.click()
+        page.wait_for_function("(b) => JSON.stringify(window.ludotecaState().view.view) !== b", arg=before)
+    discards = page.locator("#board .choice[data-action^='discard']")
+    assert discards.count() > 5, "the discard phase came"
+    got = page.evaluate(MEASURE)
+    legible(got)
+    assert not errors, errors
+    page.context.close()
+
+
 def legible(got):
     assert got["minText"] >= 11, got["smallTexts"]
     assert got["minPiece"] >= 20, got["minPiece"]
