@@ -209,7 +209,8 @@ MEASURE = """async () => {
   for (const el of document.querySelectorAll('#board .choice')) {
     const key = el.getAttribute('data-action') || el.getAttribute('data-select'); if (!key) continue;
     el.scrollIntoView({ block: 'center', inline: 'center' });
-    const r = el.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+    const mark = el.querySelector('.tap-mark') || el;  // a target that is not a rectangle marks where to tap it
+    const r = mark.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
     let hit = 0, n = 0;
     for (let i = 0; i < 11; i++) for (let j = 0; j < 11; j++) {
       const x = cx - 22 + i * 4.4, y = cy - 22 + j * 4.4; n++;

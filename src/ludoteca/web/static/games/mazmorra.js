@@ -9,7 +9,7 @@
 import { svg, choice, button, named, tray } from "/static/games/generic.js";
 
 const C = 26;  // one cell, in pixels
-const PHONE_CELL = 44;  // CSS px a cell at least, on a phone
+const PHONE_CELL = 48;  // CSS px a cell at least, on a phone
 const ENTRY = 90, EXIT = 91, FACE_DOWN = -2;
 const DIMS = [[2, 3], [3, 2]];  // [width, height] per orientation: up, side
 const ORIENTS = ["up", "side"];
@@ -126,7 +126,7 @@ export function draw(doc, ctx) {
 
   // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
   const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
-  // on a phone a cell is a 44 px tap target and the table scrolls (with a cue and a way to the EXIT)
+  // on a phone a cell is a 48 px tap target and the table scrolls (with a cue and a way to the EXIT)
   root.dataset.minWidth = String(Math.round((tw + 2 * TX) * (ctx.narrow ? PHONE_CELL : 18) / C));
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
@@ -203,9 +203,13 @@ export function draw(doc, ctx) {
       if (!inRoom.has(`${x - 1},${y}`)) edge += `M${px(x)},${py(y)}v${C}`;
       if (!inRoom.has(`${x + 1},${y}`)) edge += `M${px(x) + C},${py(y)}v${C}`;
     }
+    // the room's most inward cell carries a mark: where to tap a room that is not a rectangle
+    const inward = ([x, y]) => [-1, 0, 1].reduce((n, dy) => n + [-1, 0, 1].filter((dx) => inRoom.has(`${x + dx},${y + dy}`)).length, 0);
+    const [mx_, my_] = cells.reduce((best, c) => (inward(c) > inward(best) ? c : best), cells[0]);
     const g = svg("g", { class: "room-choice", "data-room": name },
       svg("path", { d: edge, fill: "none", stroke: "#ffd23f", "stroke-width": 4, "stroke-linecap": "square" }),
-      cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })));
+      cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })),
+      svg("circle", { class: "tap-mark", cx: px(mx_) + C / 2, cy: py(my_) + C / 2, r: 5, fill: "#ffd23f", stroke: "#1d1a17", "stroke-width": 1.5 }));
     root.append(choice(g, move, ctx, longName(piece, L)));
   }
 
