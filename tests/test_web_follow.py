@@ -293,7 +293,29 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
         page.locator("#board .choice[data-action]").first.click()
         page.wait_for_function("(b) => (window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)) !== b", arg=before)
     assert turns >= 3 and not errors, errors
+    # a marble with three ways to go (a star hole, the centre, along the track), drawn on this board
+    page.evaluate(AGGRAVATION_THREE_WAYS)
+    page.wait_for_selector("#board .marble.selected")
+    got = page.evaluate(MEASURE)
+    legible(got)
+    assert page.locator("#board .choice[data-action]").count() == 3
     page.context.close()
+
+
+AGGRAVATION_THREE_WAYS = """async () => {
+  const { Board } = await import("/static/board.js");
+  const agg = await import("/static/games/aggravation.js");
+  const box = document.querySelector("#board"), board = new Board(box), live = window.ludotecaState().view;
+  const star = live.view.board.stars[1], marbles = live.view.marbles.map((m) => m.map(() => -1));
+  marbles[0][0] = star - 3;
+  const doc = { ...live, current_player: "0", view: { ...live.view, marbles } };
+  const legal = ["m1", "m1 star B", "m1 centre"].map((action) => ({ action, text: action }));
+  const ctx = { legal, act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
+    h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };
+  ctx.redraw = () => board.draw(agg, doc, ctx, false);
+  ctx.redraw();
+  box.querySelector('[data-select="1"]').dispatchEvent(new MouseEvent("click"));
+}"""
 
 
 def test_prime_climb_on_a_phone_is_legible_and_its_crowded_spaces_are_offered_in_a_picker(site):
