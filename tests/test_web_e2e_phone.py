@@ -78,7 +78,7 @@ PRIME_CLIMB_CHOOSER = """async () => {
   const pc = await import("/static/games/prime-climb.js");
   const move = (action) => ({ action, text: action });
   let acted = null;
-  const ctx = { lang: "en", seat: 0, names: ["Ana", "Bo"], narrow: true, t: (k) => k, hint: () => {},
+  const ctx = { lang: "en", seat: 0, names: ["Ana", "Bo"], narrow: false, t: (k) => k, hint: () => {},
                 act: (a) => { acted = a; }, redraw: () => {} };
   const doc = (pawns, legal) => [{ current_player: 0, view: { pawns, dice: [3, 6], keepers: [{}, {}] } }, legal.map(move)];
   const draw = (pawns, legal) => { const [d, l] = doc(pawns, legal); ctx.legal = l; return pc.draw(d, ctx); };

@@ -195,7 +195,9 @@ def test_pace_spaces_bots_only_while_people_follow():
 
 # Legibility on a phone: every board text's size in CSS px, the smallest piece, and for every target
 # the share of the 44 px square around its centre that a tap there reaches it (11 x 11 probes).
-MEASURE = """() => {
+MEASURE = """async () => {
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));  // pieces at rest
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const out = { minText: 99, smallTexts: [], minPiece: 99, shares: [] };
   for (const t of document.querySelectorAll('#board svg text')) {
     const r = t.getBoundingClientRect(); if (!r.width) continue;
@@ -207,7 +209,8 @@ MEASURE = """() => {
   for (const el of document.querySelectorAll('#board .choice')) {
     const key = el.getAttribute('data-action') || el.getAttribute('data-select'); if (!key) continue;
     el.scrollIntoView({ block: 'center', inline: 'center' });
-    const r = el.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+    const mark = el.querySelector('.tap-mark') || el;  // a target that is not a rectangle marks where to tap it
+    const r = mark.getBoundingClientRect(), cx = r.x + r.width / 2, cy = r.y + r.height / 2;
     let hit = 0, n = 0;
     for (let i = 0; i < 11; i++) for (let j = 0; j < 11; j++) {
       const x = cx - 22 + i * 4.4, y = cy - 22 + j * 4.4; n++;
@@ -222,8 +225,6 @@ MEASURE = """() => {
 
 
 def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
-    """(Prime Climb's spiral, Aggravation's marbles and Mazmorra's table are not yet at these sizes:
-    see docs/web.md.)"""
     url, b = site
     page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
     page.wait_for_selector("#board .choice[data-select]")
@@ -234,6 +235,155 @@ def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
         if step == 0:
             page.locator("#board .choice[data-select]").first.click()  # a card of the hand: its places glow
             page.wait_for_selector("#board .place")
+    page.context.close()
+
+
+def test_piramide_hand_is_never_covered_in_the_discard_phase(site):
+    """Drawing without building brings the hand over five cards: then every card of the hand is a
+    discard target whose 44 px square a tap reaches (nothing drawn or shown over it)."""
+    url, b = site
+    page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
+    errors = checked(page)
+    for _ in range(60):
+        page.wait_for_selector("#board .choice", timeout=30000)
+        if page.locator("#board .choice[data-action^='discard']").count():
+            break
+        actions = page.evaluate("[...document.querySelectorAll('#board .choice[data-action]')].map((e) => e.dataset.action)")
+        pick = next((a for a in actions if a.startswith("draw")), None) or ("end" if "end" in actions else "pass" if "pass" in actions else None)
+        before = page.evaluate("JSON.stringify(window.ludotecaState().view.view)")
+        if pick:
+            page.locator(f"#board .choice[data-action='{pick}']").first.click()
+        else:
+            page.locator("#board .choice[data-select]").first.click()
+            page.locator("#board .place").first.click()
+        page.wait_for_function("(b) => JSON.stringify(window.ludotecaState().view.view) !== b", arg=before)
+    discards = page.locator("#board .choice[data-action^='discard']")
+    assert discards.count() > 5, "the discard phase came"
+    got = page.evaluate(MEASURE)
+    legible(got)
+    assert not errors, errors
+    page.context.close()
+
+
+def legible(got):
+    assert got["minText"] >= 11, got["smallTexts"]
+    assert got["minPiece"] >= 20, got["minPiece"]
+    assert all(share >= 0.75 for _, share in got["shares"]), got["shares"]
+
+
+def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
+    """The board keeps a readable scale and scrolls: measured on several of the person's turns, and
+    after selecting a marble with several ways to go (a star hole or the centre) where one comes up."""
+    url, b = site
+    page, _ = open_room(b, url, "aggravation", ["greedy"])
+    errors = checked(page)
+    turns = 0
+    for _ in range(40):
+        page.wait_for_selector("#board .choice", timeout=20000)
+        legible(page.evaluate(MEASURE))
+        turns += 1
+        pick = page.locator("#board .choice[data-select]")
+        if pick.count():
+            pick.first.click()
+            page.wait_for_selector("#board .selected")
+            legible(page.evaluate(MEASURE))
+        if turns >= 6:
+            break
+        before = page.evaluate("window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)")
+        page.locator("#board .choice[data-action]").first.click()
+        page.wait_for_function("(b) => (window.ludotecaState().view.version ?? JSON.stringify(window.ludotecaState().view.view)) !== b", arg=before)
+    assert turns >= 3 and not errors, errors
+    # a marble with three ways to go (a star hole, the centre, along the track), drawn on this board
+    page.evaluate(AGGRAVATION_THREE_WAYS)
+    page.wait_for_selector("#board .marble.selected")
+    got = page.evaluate(MEASURE)
+    legible(got)
+    assert page.locator("#board .choice[data-action]").count() == 3
+    page.context.close()
+
+
+AGGRAVATION_THREE_WAYS = """async () => {
+  const { Board } = await import("/static/board.js");
+  const agg = await import("/static/games/aggravation.js");
+  const box = document.querySelector("#board"), board = new Board(box), live = window.ludotecaState().view;
+  const star = live.view.board.stars[1], marbles = live.view.marbles.map((m) => m.map(() => -1));
+  marbles[0][0] = star - 3;
+  const doc = { ...live, current_player: "0", view: { ...live.view, marbles } };
+  const legal = ["m1", "m1 star B", "m1 centre"].map((action) => ({ action, text: action }));
+  const ctx = { legal, act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
+    h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };
+  ctx.redraw = () => board.draw(agg, doc, ctx, false);
+  ctx.redraw();
+  box.querySelector('[data-select="1"]').dispatchEvent(new MouseEvent("click"));
+}"""
+
+
+def test_prime_climb_on_a_phone_is_legible_and_its_crowded_spaces_are_offered_in_a_picker(site):
+    """The spiral keeps a readable scale and scrolls; the pawns and the spaces they reach (crowded
+    from space 0 on) are large buttons of the picker under it: measured before and after picking
+    the other pawn, and over several turns."""
+    url, b = site
+    page, _ = open_room(b, url, "prime-climb", ["greedy"])
+    errors = checked(page)
+    for turn in range(4):
+        page.wait_for_selector("#board .prime-climb-picker .choice[data-action]", timeout=30000)
+        legible(page.evaluate(MEASURE))
+        assert page.locator("#board svg.prime-climb .choice").count() == 0  # no crowded target on the spiral
+        pawns = page.locator("#board .prime-climb-picker .choice[data-select]")
+        if pawns.count() > 1:
+            pawns.last.click()
+            page.wait_for_timeout(200)
+            legible(page.evaluate(MEASURE))
+        before = page.evaluate("JSON.stringify(window.ludotecaState().view.view)")
+        page.locator("#board .prime-climb-picker .choice[data-action]").first.click()
+        page.wait_for_function("(b) => JSON.stringify(window.ludotecaState().view.view) !== b", arg=before)
+    assert not errors, errors
+    page.context.close()
+
+
+# Is the table's EXIT inside the table's scrolled box and the screen?
+EXIT_SEEN = """() => {
+  const exit = document.querySelector('#board [data-key="card-exit"]').getBoundingClientRect();
+  const box = document.querySelector('#board .table-scroll').getBoundingClientRect();
+  const cx = exit.x + exit.width / 2, cy = exit.y + exit.height / 2;
+  return cx > box.left && cx < box.right && cy > box.top && cy < box.bottom && cx > 0 && cx < innerWidth && cy > 0 && cy < innerHeight;
+}"""
+
+
+def test_mazmorra_on_a_phone_is_legible_the_table_scrolls_and_its_exit_is_reachable(site):
+    """The table keeps 44 px cells and scrolls: a visible cue says so, "Show the EXIT" brings the
+    EXIT into view; text, pawns and every target (hand cards, the placement cells after picking a
+    card, the ghost's tools, the rooms of the walk) measured over several turns."""
+    url, b = site
+    page, _ = open_room(b, url, "mazmorra", ["random", "random"], {"market_face_up": True})
+    errors = checked(page)
+    page.wait_for_selector("#board .choice[data-select]", timeout=30000)
+    assert page.locator("#board .scroll-cue").is_visible()
+    assert page.locator("#board .table-scroll").evaluate("(e) => e.scrollWidth > e.clientWidth")
+    page.locator("#board .scroll-cue button", has_text="Show the EXIT").click()
+    page.wait_for_function(EXIT_SEEN)
+    anchors = 0
+    for _ in range(6):
+        page.wait_for_selector("#board svg .room-choice, #board svg [data-slot][data-action], #board svg .choice[data-select]", timeout=30000)
+        legible(page.evaluate(MEASURE))
+        if page.locator("#board svg .room-choice").count():
+            page.locator("#board svg .room-choice rect").first.click()
+        elif page.locator("#board svg [data-slot][data-action]").count():
+            page.locator("#board svg [data-slot][data-action]").first.click()
+        else:
+            page.locator("#board svg .card.choice[data-select]").first.click()
+            page.wait_for_selector("#board svg .anchor, #board svg [data-action^='discard']")
+            legible(page.evaluate(MEASURE))  # the placement cells
+            if not page.locator("#board svg .anchor").count():
+                page.locator("#board svg [data-action^='discard']").first.click()
+            else:
+                anchors += 1
+                page.locator("#board svg .anchor").last.click()
+                page.wait_for_selector("#board svg .ghost")
+                legible(page.evaluate(MEASURE))
+                page.locator("#board svg [data-action^='play']").first.click()
+        page.wait_for_timeout(300)
+    assert anchors and not errors, errors
     page.context.close()
 
 

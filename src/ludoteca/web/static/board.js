@@ -133,7 +133,8 @@ export class Board {
         : [{ transform: "scale(1.25)", opacity: 0 }, { transform: "scale(1)", opacity: 1 }];
       el.style.transformBox = from ? "view-box" : "fill-box";
       el.style.transformOrigin = "center";
-      el.animate(frames, { duration: from ? Math.min(1600, 420 + 110 * via.length) : 380, easing: via.length ? "linear" : "cubic-bezier(.3,.7,.3,1)" });
+      const run = el.animate(frames, { duration: from ? Math.min(1600, 420 + 110 * via.length) : 380, easing: via.length ? "linear" : "cubic-bezier(.3,.7,.3,1)" });
+      run.finished.then(() => this.fit(), () => {});  // hit areas where the piece came to rest, not where it set off
       window.ludotecaAnimations += 1;
     }
   }

@@ -28,6 +28,8 @@ const TEXTS = {
   playersScores: ["Players and scores", "Jugadores y puntos"], chat: ["Chat", "Chat"], say: ["Send", "Enviar"],
   chatLabel: ["Message to the table", "Mensaje a la mesa"], spectator: ["spectator", "espectador"],
   noChat: ["No messages yet.", "Todavía no hay mensajes."], rulesSummary: ["Rules summary", "Resumen de las reglas"],
+  tableScrolls: ["The table is wider than the screen: swipe it to see it all.", "La mesa es más ancha que la pantalla: deslízala para verla entera."],
+  showExit: ["Show the EXIT", "Ver la SALIDA"], showMyPawn: ["Show my pawn", "Ver mi peón"],
   zoomIn: ["Zoom in", "Acercar"], zoomOut: ["Zoom out", "Alejar"], zoomReset: ["Fit the board", "Ajustar el tablero"],
   boardName: ["Game board", "Tablero de juego"], lastMove: ["Last move", "Última jugada"],
   boardFailed: ["The board could not be drawn: the position is shown as data, and every move is in the list of moves.",

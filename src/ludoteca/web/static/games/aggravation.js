@@ -9,6 +9,7 @@ import { seatShape } from "/static/games/shapes.js";
 let selected = null;
 
 const UNIT = 34;
+const PHONE_SCALE = 1.15;  // CSS px per board unit on a phone
 // the classic board's arm colours, as the game names them: Red, Blue, Yellow, Green, Purple, Cyan
 const ARM_COLOURS = ["#d94841", "#2f6fd6", "#e0a526", "#3a9d5d", "#8e5bc4", "#33b5c9"];
 
@@ -45,6 +46,9 @@ export function draw(doc, ctx) {
   (v.seat_arms || []).forEach((arm, seat) => { armColour[arm] = colour[seat]; });
   const rows = (v.marbles || []).length, vb = ctx.narrow ? `${-ext} ${-ext} ${2 * ext} ${2 * ext + 110 + rows * 56}` : `${-ext} ${-ext} ${2 * ext + 260} ${2 * ext}`;
   const root = svg("svg", { viewBox: vb, class: "aggravation", "aria-label": ctx.lang === "es" ? "El tablero de Agravación" : "The Aggravation board" });
+  // on a phone the board keeps a readable scale (holes 39 px apart, marbles 28 px, numbers 14 px)
+  // and the table scrolls, rather than shrinking it to the screen's width
+  if (ctx.narrow) root.dataset.minWidth = String(Math.round(2 * ext * PHONE_SCALE));
   // the board's wooden shape: one rounded arm per player slot
   root.append(svg("circle", { cx: 0, cy: 0, r: ext * 0.62, fill: "#c98f52", class: "deco" }));
   for (let a = 0; a < board.arms; a++) {
@@ -112,6 +116,7 @@ export function draw(doc, ctx) {
     } else root.append(named(g, name));
   }));
   // the selected marble's ways: the centre hole, star holes, or along the track
+  let selectedExtra = [];
   if (selected) {
     const extra = [];
     for (const way of ways[selected]) {
@@ -123,13 +128,15 @@ export function draw(doc, ctx) {
           svg("text", { x, y: y - 0.7 * UNIT, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter)), way.move, ctx, `${L("star", "estrella")} ${letter}`));
       } else extra.push({ label: L("along the track", "por el camino"), move: way.move, ctx });
     }
-    if (extra.length) {
-      const pos = v.marbles[mover][Number(selected) - 1], [x, y] = P(where(mover, pos, Number(selected) - 1));
-      root.append(tray(x - 90, y + 0.6 * UNIT, 180, extra, { size: 16 })[0]);
-    }
+    selectedExtra = extra;
   }
   // beside the board (below it on a phone): the die and the players
   const k = ctx.narrow ? 1.6 : 1, sx = ctx.narrow ? -ext + 10 : ext + 20, sy = ctx.narrow ? ext + 40 : -ext + 30;
+  // "along the track" sits beside the die, off the holes, so it never covers a neighbour's marble
+  if (selectedExtra.length) {
+    const tx = ctx.narrow ? sx + 220 : sx, ty = ctx.narrow ? sy - 40 : sy + 120 + (v.marbles || []).length * 34;
+    root.append(tray(tx, ty, 200, selectedExtra, { size: ctx.narrow ? 20 : 16 })[0]);
+  }
   const side = svg("g", { class: "info" });
   side.append(svg("text", { x: sx, y: sy, "font-size": 18 * k, "font-weight": 700, fill: "#2b2622" }, ctx.t("dice")));
   if (v.roll) side.append(named(die(sx + (ctx.narrow ? 110 : 0), sy + (ctx.narrow ? -40 : 14), 56 * k, v.roll), `${ctx.t("dice")}: ${v.roll}`));

@@ -9,6 +9,7 @@
 import { svg, choice, button, named, tray } from "/static/games/generic.js";
 
 const C = 26;  // one cell, in pixels
+const PHONE_CELL = 48;  // CSS px a cell at least, on a phone
 const ENTRY = 90, EXIT = 91, FACE_DOWN = -2;
 const DIMS = [[2, 3], [3, 2]];  // [width, height] per orientation: up, side
 const ORIENTS = ["up", "side"];
@@ -22,6 +23,7 @@ const PAWNS = ["#151515", "#f4f4f4", "#e6007e", "#00c2d6"];
 const PAWN_INK = ["#fff", "#111", "#fff", "#111"];
 
 let selected = null, orient = 0, pending = null;
+let kept = null;  // where the table was scrolled to: a redraw (a tap on a cell) keeps the view
 
 export function seatColours(doc) {
   return (doc.view.pawns || []).map((_, seat) => PAWNS[seat % PAWNS.length]);
@@ -124,7 +126,8 @@ export function draw(doc, ctx) {
 
   // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
   const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
-  root.dataset.minWidth = String(Math.round((tw + 2 * TX) * 18 / C));
+  // on a phone a cell is a 48 px tap target and the table scrolls (with a cue and a way to the EXIT)
+  root.dataset.minWidth = String(Math.round((tw + 2 * TX) * (ctx.narrow ? PHONE_CELL : 18) / C));
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
   root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f", class: "deco" }));
@@ -200,9 +203,13 @@ export function draw(doc, ctx) {
       if (!inRoom.has(`${x - 1},${y}`)) edge += `M${px(x)},${py(y)}v${C}`;
       if (!inRoom.has(`${x + 1},${y}`)) edge += `M${px(x) + C},${py(y)}v${C}`;
     }
+    // the room's most inward cell carries a mark: where to tap a room that is not a rectangle
+    const inward = ([x, y]) => [-1, 0, 1].reduce((n, dy) => n + [-1, 0, 1].filter((dx) => inRoom.has(`${x + dx},${y + dy}`)).length, 0);
+    const [mx_, my_] = cells.reduce((best, c) => (inward(c) > inward(best) ? c : best), cells[0]);
     const g = svg("g", { class: "room-choice", "data-room": name },
       svg("path", { d: edge, fill: "none", stroke: "#ffd23f", "stroke-width": 4, "stroke-linecap": "square" }),
-      cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })));
+      cells.map(([x, y]) => svg("rect", { x: px(x), y: py(y), width: C, height: C, fill: "rgba(255,255,255,.42)" })),
+      svg("circle", { class: "tap-mark", cx: px(mx_) + C / 2, cy: py(my_) + C / 2, r: 5, fill: "#ffd23f", stroke: "#1d1a17", "stroke-width": 1.5 }));
     root.append(choice(g, move, ctx, longName(piece, L)));
   }
 
@@ -316,9 +323,30 @@ export function draw(doc, ctx) {
   scroller.setAttribute("aria-label", L("The table: scroll or zoom to see it all", "La mesa: desplázala o amplíala para verla entera"));
   scroller.setAttribute("role", "region");
   scroller.append(root);
+  scroller.addEventListener("scroll", () => { kept = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
+  // the cue that the table scrolls, and buttons that bring the EXIT and your pawn into view
+  const cue = document.createElement("div");
+  cue.className = "scroll-cue";
+  cue.hidden = true;
+  const cueText = document.createElement("p");
+  cueText.textContent = `↔ ${ctx.t("tableScrolls")}`;
+  cue.append(cueText);
+  const goTo = (label, selector) => {
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = ctx.t(label);
+    b.addEventListener("click", () => root.querySelector(selector)?.scrollIntoView({ block: "nearest", inline: "center", behavior: "smooth" }));
+    cue.append(b);
+  };
+  goTo("showExit", `[data-key="card-exit"]`);
+  if (ctx.seat !== null && ctx.seat !== undefined && (v.pawns || [])[ctx.seat] !== undefined) goTo("showMyPawn", `[data-key="pawn-${ctx.seat}"]`);
+  requestAnimationFrame(() => {
+    const wide = scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2;
+    cue.hidden = !wide;
+    if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
+  });
   const box = document.createElement("div");
   box.className = "board-parts";
-  box.append(scroller, part);
+  box.append(cue, scroller, part);
   return box;
 }
 

@@ -13,6 +13,8 @@ const RED = "#d8383a", SIZE = 900, MID = SIZE / 2, R = 19;
 const OPS = { "+": ["add", "suma"], "-": ["subtract", "resta"], "*": ["multiply by", "multiplica por"], "/": ["divide by", "divide entre"] };
 const SHOW_OP = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 let selected = null, chooser = null;
+let kept = null;  // where the spiral was scrolled to on a phone: a redraw keeps the view
+const PHONE_SCALE = 0.86, PICKER_W = 380;
 const FAN = [[-17, -13], [17, -13], [-17, 13], [17, 13], [0, -24], [0, 24], [-28, 0], [28, 0]];
 
 function primeFactors(n) {
@@ -106,7 +108,12 @@ export function draw(doc, ctx) {
   const v = doc.view, mover = Number(doc.current_player);
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const ext = Math.max(...PLACES.map(([x, y]) => Math.hypot(x - MID, y - MID))) + R + 24;
-  const infoW = ctx.narrow ? 2 * ext : 300, infoX = ctx.narrow ? MID - ext + 10 : MID + ext + 20, infoY = ctx.narrow ? MID + ext + 30 : MID - ext + 30;
+  // On a phone the spiral keeps PHONE_SCALE CSS px a unit (numbers 12 px, pawns 22 px) and scrolls;
+  // the pawns to pick and the spaces they reach are offered in a picker of large buttons under it
+  // (the spiral's spaces are too close for a finger), with the dice, Keepers and other moves.
+  const phone = ctx.narrow;
+  const infoW = phone ? PICKER_W : 300, infoX = phone ? 10 : MID + ext + 20;
+  let infoY = phone ? 0 : MID - ext + 30;
 
   // moves with a space: pawn -> destination -> the dice that get there
   const dieMoves = { A: new Map(), B: new Map() }, others = [];
@@ -131,10 +138,12 @@ export function draw(doc, ctx) {
 
   // the buttons of the moves without a space of their own, to size the picture
   const items = others.map((move) => ({ label: label(move.action, ctx), move, ctx }));
-  const [trayG, trayH] = tray(infoX, 0, infoW - 20, items, { size: ctx.narrow ? 26 : 15 });
-  const infoH = (ctx.narrow ? 110 + (v.keepers || []).length * 50 + (v.card ? 110 : 0) : 150 + (v.keepers || []).length * 62 + 60) + trayH;
-  const vbW = ctx.narrow ? 2 * ext : 2 * ext + infoW + 20, vbH = ctx.narrow ? 2 * ext + infoH : Math.max(2 * ext, infoH + 40);
+  const [trayG, trayH] = tray(infoX, 0, infoW - 20, items, { size: phone ? 20 : 15 });
+  const infoH = (phone ? 0 : 150 + (v.keepers || []).length * 62 + 60) + trayH;
+  const vbW = phone ? 2 * ext : 2 * ext + infoW + 20, vbH = phone ? 2 * ext : Math.max(2 * ext, infoH + 40);
   const root = svg("svg", { viewBox: `${MID - ext} ${MID - ext} ${vbW} ${vbH}`, class: "prime-climb", "aria-label": L("The Prime Climb spiral", "La espiral de Prime Climb") });
+  if (phone) { root.dataset.minWidth = String(Math.round(2 * ext * PHONE_SCALE)); root.setAttribute("data-zoom", ""); }
+  const pawnItems = [], targetItems = [];
   root.append(svg("rect", { x: MID - ext, y: MID - ext, width: 2 * ext, height: 2 * ext, rx: 30, fill: "#1d3b4f", class: "deco" }));
   root.append(svg("polyline", { class: "deco", points: PLACES.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#3f6178", "stroke-width": 2 * R + 10, "stroke-linejoin": "round", "stroke-linecap": "round" }));
   for (let n = 0; n <= 101; n++) root.append(space(n, occupants[n] || [], L));
@@ -148,7 +157,11 @@ export function draw(doc, ctx) {
     const ring = svg("g", { "data-target": to }, svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }));
     labels.append(svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
       svg("text", { x, y: y - r - 8, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
-    if (list.length === 1) targets.append(choice(ring, list[0].move, ctx, spaceName(to, L)));
+    if (phone) {  // the ring shows the space; the picker carries the move, one button per die
+      ring.classList.add("deco");
+      targets.append(ring);
+      for (const d of list) targetItems.push({ label: `${selected}${SHOW_OP[d.op]}${d.die} → ${to}`, move: d.move, ctx });
+    } else if (list.length === 1) targets.append(choice(ring, list[0].move, ctx, spaceName(to, L)));
     else {
       ring.setAttribute("data-select", `${selected}-to-${to}`);
       targets.append(button(ring, () => { chooser = to; ctx.redraw(); }, `${spaceName(to, L)}: ${L("pick the die", "elige el dado")} ${text}`));
@@ -165,10 +178,15 @@ export function draw(doc, ctx) {
     const [dx, dy] = FAN[i % FAN.length];  // around the space, apart enough to tap each, its centre left free
     const mine = seat === mover && dieMoves[letter].size > 0;
     const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}` },
-      seatShape(seat, x + dx, y + dy, 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
+      seatShape(seat, x + dx, y + dy, phone ? 15 : 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
       svg("text", { x: x + dx, y: y + dy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter));
     const name = `${seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn", "peón")} ${L("of", "de")} ${who(ctx, seat)}`} ${letter}, ${spaceName(at, L)}`;
-    if (mine) {
+    if (mine && phone) {
+      const on = selected === letter;
+      pawnItems.push({ label: `${on ? "✓ " : ""}${L("Pawn", "Peón")} ${letter} · ${at}`, select: letter, fill: on ? "#ffd0e6" : "#fff",
+        name: `${L("Choose", "Elegir")} ${name}`, onPress: () => { selected = letter; chooser = null; ctx.redraw(); } });
+      root.append(named(g, name));
+    } else if (mine) {
       g.setAttribute("data-select", letter);
       root.append(button(g, () => { selected = letter; chooser = null; ctx.redraw(); }, `${L("Choose", "Elegir")} ${name}`));
     } else root.append(named(g, name));
@@ -183,24 +201,34 @@ export function draw(doc, ctx) {
     root.append(chips);
   }
 
-  // the side (or, on a phone, below, drawn larger): dice, Keepers, the card in play, the other moves
-  const side = svg("g", { class: "info" }), k = ctx.narrow ? 1.9 : 1;
+  // the side (or, on a phone, the picker below): dice, Keepers, the card in play, the other moves
+  const side = svg("g", { class: "info" }), k = phone ? 1.2 : 1;
+  if (phone) {
+    let py = 8;
+    for (const list of [pawnItems, targetItems]) {
+      if (!list.length) continue;
+      const [g, hgt] = tray(infoX, py, infoW - 20, list, { size: 20 });
+      side.append(g);
+      py += hgt + 12;
+    }
+    infoY = py + 40;
+  }
   side.append(svg("text", { x: infoX, y: infoY, "font-size": 20 * k, "font-weight": 700, fill: "#2b2622" }, ctx.t("dice")));
   (v.dice || []).forEach((d, i) => {
-    const x = infoX + (ctx.narrow ? 150 + i * 64 * k : i * 64), y0 = ctx.narrow ? infoY - 38 * k : infoY + 12;
+    const x = infoX + (phone ? 110 + i * 64 * k : i * 64), y0 = phone ? infoY - 38 * k : infoY + 12;
     side.append(named(svg("g", { class: "die" },
       svg("rect", { x, y: y0, width: 54 * k, height: 54 * k, rx: 10, fill: "#fff", stroke: "#2b2622", "stroke-width": 2 }),
       svg("text", { x: x + 27 * k, y: y0 + 37 * k, "text-anchor": "middle", "font-size": 28 * k, "font-weight": 800, fill: "#2b2622" }, String(d))), `${ctx.t("dice")}: ${d}`));
   });
-  let y = infoY + (ctx.narrow ? 80 : 110);
+  let y = infoY + (phone ? 50 : 110);
   (v.keepers || []).forEach((keep, seat) => {
     side.append(seatShape(seat, infoX + 10 * k, y + 6 * k, 9 * k, SEAT_COLOURS[seat]));
     side.append(svg("text", { x: infoX + 26 * k, y: y + 12 * k, "font-size": 18 * k, "font-weight": seat === mover ? 800 : 400, fill: "#2b2622" }, `${seat === mover ? "▶ " : ""}${who(ctx, seat)}`));
     const cards = Object.entries(keep || {}).flatMap(([name, count]) => Array(count).fill(name.replace("+-", "±")));
     const text = (cards.length ? cards.join(", ") : L("no Keepers", "sin cartas")) + (v.cursed?.[seat] ? ` · ${L("cursed", "maldito")}` : "");
-    if (ctx.narrow) side.append(svg("text", { x: infoX + 2 * ext - 40, y: y + 12 * k, "text-anchor": "end", "font-size": 16 * k, fill: "#4a4038" }, text));
+    if (phone) side.append(svg("text", { x: infoX + infoW - 20, y: y + 12 * k, "text-anchor": "end", "font-size": 16 * k, fill: "#4a4038" }, text));
     else side.append(svg("text", { x: infoX + 26, y: y + 34, "font-size": 15, fill: "#4a4038" }, text));
-    y += ctx.narrow ? 50 : 62;
+    y += phone ? 40 : 62;
   });
   if (v.card) {
     side.append(svg("rect", { x: infoX, y, width: 220 * k, height: 44 * k, rx: 8, fill: "#fff3c4", stroke: "#c4572e" }));
@@ -208,6 +236,29 @@ export function draw(doc, ctx) {
     y += 56 * k;
   }
   trayG.setAttribute("transform", `translate(0, ${y})`);
+  if (phone) {
+    const picker = svg("svg", { viewBox: `0 0 ${infoW} ${y + trayH + 10}`, class: "prime-climb-picker", "aria-label": L("Your pawns, where they can go, and the dice", "Tus peones, adónde pueden ir y los dados") });
+    picker.append(side, trayG);
+    ctx.hint(ctx.legal.length ? (selected ? L(`Pawn ${selected}: tap where it goes, under the spiral.`, `Peón ${selected}: toca adónde va, bajo la espiral.`) : L("Tap a button under the spiral.", "Toca un botón bajo la espiral.")) : "");
+    const scroller = document.createElement("div");
+    scroller.className = "table-scroll";
+    scroller.tabIndex = 0;
+    scroller.setAttribute("role", "region");
+    scroller.setAttribute("aria-label", L("The spiral: scroll or zoom to see it all", "La espiral: desplázala o amplíala para verla entera"));
+    scroller.append(root);
+    scroller.addEventListener("scroll", () => { kept = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
+    requestAnimationFrame(() => {
+      if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
+      else {  // first sight: the mover's pawns in view
+        const mine = root.querySelector(`[data-key^="pawn-${mover}-"]`) || root.querySelector("[data-space='0']");
+        mine?.scrollIntoView({ block: "nearest", inline: "center" });
+      }
+    });
+    const box = document.createElement("div");
+    box.className = "board-parts";
+    box.append(scroller, picker);
+    return box;
+  }
   root.append(side, trayG);
   ctx.hint(ctx.legal.length ? (selected ? L(`Pawn ${selected}: tap a highlighted space, or another pawn.`, `Peón ${selected}: toca una casilla resaltada, u otro peón.`) : L("Tap a button on the board.", "Toca un botón del tablero.")) : "");
   return root;
