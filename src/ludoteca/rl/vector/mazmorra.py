@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import HAVE_NUMBA, njit
+from .common import GOLDEN as _GOLDEN, below as _below
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from ludoteca.engine.rng_kernels import _mix, fisher_yates
@@ -38,7 +39,6 @@ HAND_SIZE, MARKET_SIZE = 4, 4
 FACE_DOWN, EMPTY = -2, -1
 MAXP = 4
 HAND_MAX = 8
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_PHASE, F_TURN, F_PLAYED, F_BONUS, F_SLOT, F_ENDED, F_DECK, F_NPOOL, F_NDISC, F_NPLACED, F_NENDS) = range(11)
@@ -58,13 +58,6 @@ WIDTH = O_ENDS + NUM_PIECES
 C_COLOUR = 16  # per piece (-1 for ENTRY and EXIT)
 C_NUMBER = C_COLOUR + NUM_PIECES
 C_SIZE = C_NUMBER + NUM_PIECES
-
-
-@njit(cache=True, inline="always")
-def _below(rng, i, n):
-    s = rng[i] + _GOLDEN
-    rng[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
 
 
 @njit(cache=True)

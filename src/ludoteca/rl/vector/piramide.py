@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import njit, warn_if_slow
+from .common import below as _below
 
 # Phases, as state.py numbers them.
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
@@ -38,9 +39,6 @@ MAXDREG = 48  # the regular cards of a deck
 MAXDEDGE = 30  # edge and apex cards
 MAXBOX = 2  # the base cards left over with the short pyramid
 REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
@@ -109,22 +107,6 @@ def _tables(game, num_players: int) -> np.ndarray:
 
 
 # --- the rules, per game i --------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _mix(s):
-    """SplitMix64's output for the state s (engine/rng_kernels.py's, here so that the kernel also
-    runs as Python where numba is missing)."""
-    z = (s ^ (s >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def _below(rng, i, n):
-    s = rng[i] + _GOLDEN
-    rng[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
-
-
 @njit(cache=True)
 def _take(S, G, i, deck, r):
     """Remove and return the r-th hidden card (in type order) of a deck (state._take)."""
