@@ -14,70 +14,17 @@ import pytest
 
 pytest.importorskip("numba")
 
-from ludoteca.engine.documents import view_document  # noqa: E402
 from ludoteca.games.piramide.game import PiramideGame  # noqa: E402
-from ludoteca.rl.observations import encoder_for  # noqa: E402
+from ludoteca.rl.vector import conformance  # noqa: E402
 from ludoteca.rl.vector.piramide import Kernel  # noqa: E402
-
-
-def _engine_to_decision(state):
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance())
 
 
 def lockstep(num_players, options, games, seed, observe_every=1):
     """Play `games` batched random games; compare each with the engine at every decision
-    (observations at every `observe_every`-th decision). Returns the decisions compared."""
-    game = PiramideGame(options)
-    enc = encoder_for(game, num_players)
-    k = Kernel(games, num_players, options)
-    assert k.num_actions == game.num_distinct_actions()
-    assert k.obs_size == enc.size
-    seeds = (np.arange(games, dtype=np.uint64) * np.uint64(7919) + np.uint64(seed))
-    k.reset(seeds)
-    states = []
-    for i in range(games):
-        s = game.new_initial_state(num_players, seed=int(seeds[i]))
-        _engine_to_decision(s)
-        states.append(s)
-    mask = np.zeros((games, k.num_actions), np.bool_)
-    obs = np.zeros((games, k.obs_size), np.float32)
-    rng = np.random.default_rng(seed)
-    actions = np.zeros(games, np.int64)
-    compared = 0
-    step = 0
-    while not k.terminated.all():
-        k.legal_mask(mask)
-        k.observe(obs)
-        for i, s in enumerate(states):
-            if k.terminated[i]:
-                assert s.is_terminal()
-                assert not mask[i].any()
-                continue
-            cur = s.current_player()
-            assert k.current_player[i] == cur, (i, step)
-            legal = sorted(s.legal_actions())
-            got = np.flatnonzero(mask[i]).tolist()
-            assert got == legal, (i, step)
-            assert k.length[i] == step
-            if compared % observe_every == 0:
-                want = enc.encode(view_document(s, cur))
-                np.testing.assert_array_equal(obs[i], want, err_msg=f"env {i} step {step}")
-            compared += 1
-            a = legal[rng.integers(len(legal))]
-            actions[i] = a
-            s.apply_action(a)
-            _engine_to_decision(s)
-        k.step(actions)
-        step += 1
-        for i, s in enumerate(states):
-            if s.is_terminal():
-                assert k.terminated[i] and k.current_player[i] == -1
-                np.testing.assert_allclose(k.returns[i], s.returns(), rtol=0, atol=1e-7)
-            else:
-                assert not k.terminated[i]
-                assert not k.returns[i].any()
-    return compared
+    (observations at every `observe_every`-th decision; conformance.check). The decisions compared."""
+    seeds = np.arange(games, dtype=np.uint64) * np.uint64(7919) + np.uint64(seed)
+    return conformance.check(Kernel, "piramide", num_players, options, games, seed, seeds=seeds, obs_games=None,
+                             obs_every=observe_every)["decisions"]
 
 
 def test_lockstep_default_three_players():

@@ -5,9 +5,10 @@
 plays `games` batched games with uniform random legal actions (a seeded NumPy generator), and
 beside each one the engine's game from the same seed, chance resolved with
 `apply_action(sample_chance())`, the same player actions applied. At every decision it asserts the
-same current player, the same set of legal actions and (where the kernel says its observation is
-the scalar encoder's, for the first `obs_games` games: the encoder is the slow part) the same
-observation; at the end the same returns, the same number of player actions and, where the kernel
+same current player, the same legal actions, the same length and (where the kernel says its
+observation is the scalar encoder's, for the first `obs_games` games, every game where None, at every
+`obs_every`-th decision: the encoder is the slow part) the same observation; after every step the
+engine's returns for a game just over (zeros before); at the end the same returns, the same number of player actions and, where the kernel
 keeps them (optional `statistics(i)`, `chance_counts()`), the engine's statistics() and chance count. Assertion
 messages are one line naming the game, the seed, the env and the step. `check_illegal` checks
 that an illegal action raises ValueError naming the env and leaves every game as it was.
@@ -29,14 +30,17 @@ def _chance(state) -> int:
 
 
 def check(kernel_cls, game_name: str, num_players: int, options: dict | None, games: int, seed: int, *,
-          obs_games: int = 64, max_steps: int = 200_000) -> dict:
-    """Assert that `games` random batched games replay identically in the engine; a summary."""
+          obs_games: int | None = 64, obs_every: int = 1, seeds=None, max_steps: int = 200_000) -> dict:
+    """Assert that `games` random batched games replay identically in the engine; a summary.
+    `seeds`: the games' seeds (uint64 (games,)), else drawn from `seed` before the actions."""
     game = make_game(game_name, options or {})
     kernel = kernel_cls(games, num_players, options)
     assert kernel.num_actions == game.num_distinct_actions(), \
         f"{game_name}: num_actions {kernel.num_actions} != the engine's {game.num_distinct_actions()}"
     rng = np.random.default_rng(seed)
-    seeds = rng.integers(0, 2**63, size=games, dtype=np.uint64)
+    if seeds is None:
+        seeds = rng.integers(0, 2**63, size=games, dtype=np.uint64)
+    obs_games = games if obs_games is None else obs_games
     kernel.reset(seeds)
     states = [game.new_initial_state(num_players, seed=int(s)) for s in seeds]
     chances = [_chance(state) for state in states]
@@ -63,14 +67,16 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
             got = int(kernel.current_player[i])
             if player == TERMINAL:
                 assert got == -1 and kernel.terminated[i], f"{where}: the engine's game is over, the kernel's is not (player {got})"
+                assert not mask[i].any(), f"{where}: legal actions in a game that is over"
                 actions[i] = -1
                 continue
             assert got == player and not kernel.terminated[i], f"{where}: current player {got}, the engine's {player}"
             legal = state.legal_actions()
             row = np.flatnonzero(mask[i])
-            assert set(legal) == set(row.tolist()), \
+            assert sorted(legal) == row.tolist(), \
                 f"{where}: legal actions {sorted(row.tolist())}, the engine's {sorted(legal)}"
-            if check_obs and i < obs_games:
+            assert int(kernel.length[i]) == lengths[i], f"{where}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
+            if check_obs and i < obs_games and decisions % obs_every == 0:
                 want = encoder.encode(view_document(state, player))
                 if not np.array_equal(want, obs[i]):
                     bad = np.flatnonzero(want != obs[i])
@@ -86,6 +92,15 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         if not live:
             break
         kernel.step(actions)
+        for i, state in enumerate(states):
+            where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
+            if state.is_terminal():
+                assert kernel.terminated[i] and kernel.current_player[i] == -1, f"{where}: the engine's game is over, the kernel's is not"
+                assert np.allclose(kernel.returns[i], state.returns(), rtol=0, atol=1e-7), \
+                    f"{where}: returns {kernel.returns[i].tolist()}, the engine's {state.returns()}"
+            else:
+                assert not kernel.terminated[i], f"{where}: the kernel's game is over, the engine's is not"
+                assert not kernel.returns[i].any(), f"{where}: returns {kernel.returns[i].tolist()} before the end"
     else:
         raise AssertionError(f"{game_name} seed {seed}: games still running after {max_steps} steps")
     for i, state in enumerate(states):
