@@ -34,3 +34,47 @@ def seat_below(P, i, t, n):
     s = P[i, t] + GOLDEN
     P[i, t] = s
     return np.int64(mix(s) % np.uint64(n))
+
+
+class CallerArrays:
+    """The argument checks of a kernel whose messages start with its game's name (`game`): what the
+    caller passes reaches the compiled code only as exactly the shape and dtype it writes or reads."""
+
+    _name: str
+    num_envs: int
+
+    def _seeds_where(self, seeds, where):
+        """reset's seeds (uint64 (N,)) and where (bool (N,), all when None)."""
+        n = self.num_envs
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        if seeds.shape != (n,):
+            raise ValueError(f"{self._name}: seeds must have shape ({n},), not {seeds.shape}")
+        where = np.ones(n, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
+        if where.shape != (n,):
+            raise ValueError(f"{self._name}: where must have shape ({n},), not {where.shape}")
+        return seeds, where
+
+    def _actions(self, actions):
+        """step's actions as int64 (N,)."""
+        actions = np.asarray(actions)
+        if actions.dtype.kind not in "iu":
+            raise ValueError(f"{self._name}: actions must be whole numbers, not {actions.dtype}")
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"{self._name}: actions must have shape ({self.num_envs},), not {actions.shape}")
+        return actions
+
+    def _check_out(self, out, dtype, width: int, what: str) -> None:
+        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
+        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
+                or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"{self._name}: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                             f"({self.num_envs}, {width})")
+
+    def _check_random(self, out, rng_state) -> None:
+        """random_actions' out (int64 (N,)) and rng_state (uint64 (N,)), both written."""
+        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
+                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
+                and out.flags.writeable and rng_state.flags.writeable):
+            raise ValueError(f"{self._name}: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 "
+                             f"({self.num_envs},)")

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import HAVE_NUMBA, njit
-from .common import GOLDEN as _GOLDEN, below as _below
+from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from ludoteca.engine.rng_kernels import _mix, fisher_yates
@@ -514,8 +514,10 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
     return enc.size, V
 
 
-class Kernel:
+class Kernel(CallerArrays):
     """N games of Mazmorra Primigenia (see the module docstring and rl/vector's kernel contract)."""
+
+    _name = "mazmorra"
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         if K is None:
@@ -561,29 +563,12 @@ class Kernel:
         self.obs_size, self._V = _obs_tables(game, num_players)
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        if seeds.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: seeds must have shape ({self.num_envs},), not {seeds.shape}")
-        where = np.ones(self.num_envs, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
-        if where.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: where must have shape ({self.num_envs},), not {where.shape}")
+        seeds, where = self._seeds_where(seeds, where)
         _reset_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._C, self._rng, seeds, where,
                      self.current_player, self.terminated, self.length, self.returns)
 
-    def _check_out(self, out, dtype, width: int, what: str) -> None:
-        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
-        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
-                or not out.flags.c_contiguous or not out.flags.writeable:
-            raise ValueError(f"mazmorra: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
-                             f"({self.num_envs}, {width})")
-
     def step(self, actions: np.ndarray) -> None:
-        actions = np.asarray(actions)
-        if actions.dtype.kind not in "iu":
-            raise ValueError(f"mazmorra: actions must be whole numbers, not {actions.dtype}")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: actions must have shape ({self.num_envs},), not {actions.shape}")
+        actions = self._actions(actions)
         bad = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
                           self.current_player, self.terminated, self.length, self.returns)
         if bad >= 0:
@@ -602,10 +587,7 @@ class Kernel:
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
         """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
         state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
-        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
-                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
-                and out.flags.writeable and rng_state.flags.writeable):
-            raise ValueError(f"mazmorra: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        self._check_random(out, rng_state)
         _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out)
         return out
 
