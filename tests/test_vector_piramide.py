@@ -128,32 +128,11 @@ def test_partial_reset_and_finished_games():
 
 
 def test_random_playout_batch_is_seeded_and_scores_every_game():
-    k = Kernel(8, 4)
-    seeds = np.arange(8, dtype=np.uint64)
-    total, wins = k.random_playout_batch(seeds, 3, policy_seed=1)
-    again, wins2 = Kernel(8, 4).random_playout_batch(seeds, 3, policy_seed=1)
-    assert total == again and (wins == wins2).all()
-    assert total > 24 * 20
-    assert wins.sum() == pytest.approx(24)  # the returns of each game sum to 1
-    assert k.terminated.all()
+    conformance.check_random_playout_batch(Kernel, 8, 4)
 
 
 def test_random_actions_are_legal_and_seeded():
-    k = Kernel(16, 3)
-    k.reset(np.arange(16, dtype=np.uint64))
-    mask = np.zeros((16, k.num_actions), np.bool_)
-    out = np.zeros(16, np.int64)
-    stream = np.arange(16, dtype=np.uint64) + np.uint64(5)
-    seen = set()
-    for _ in range(200):
-        k.legal_mask(mask)
-        k.random_actions(out, stream)
-        for i in range(16):
-            assert out[i] == -1 if k.terminated[i] else mask[i, out[i]]
-        seen.update(out.tolist())
-        k.step(out)
-    assert len(seen) > 50
-    assert (stream != np.arange(16, dtype=np.uint64) + np.uint64(5)).all()
+    conformance.check_random_actions(Kernel, 16, 3, steps=200, min_distinct=50)
 
 
 def test_the_shared_conformance_check():
@@ -192,17 +171,4 @@ def test_the_kernel_runs_without_numba_the_same_games():
 
 def test_caller_arrays_of_the_wrong_kind_are_refused():
     """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it."""
-    k = Kernel(3, 3)
-    k.reset(np.arange(3, dtype=np.uint64))
-    before = k._S.copy()
-    for bad in (np.zeros((3, k.num_actions - 1), np.bool_), np.zeros((2, k.num_actions), np.bool_),
-                np.zeros((3, k.num_actions), np.int8), np.zeros((3, 2 * k.num_actions), np.bool_)[:, ::2]):
-        with pytest.raises(ValueError, match="legal_mask"):
-            k.legal_mask(bad)
-    with pytest.raises(ValueError, match="observe"):
-        k.observe(np.zeros((3, k.obs_size), np.float64))
-    with pytest.raises(ValueError, match="whole numbers"):
-        k.step(np.full(3, 2.5))
-    with pytest.raises(ValueError, match="random_actions"):
-        k.random_actions(np.zeros(3, np.int32), np.zeros(3, np.uint64))
-    np.testing.assert_array_equal(before, k._S)
+    conformance.check_caller_arrays(Kernel, 3)

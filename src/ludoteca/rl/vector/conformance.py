@@ -157,3 +157,64 @@ def check_illegal(kernel_cls, game_name: str, num_players: int, options: dict | 
     obs_after = np.zeros_like(obs_before)
     kernel.observe(obs_after)
     assert np.array_equal(obs_before, obs_after), f"{game_name}: the observation changed by a refused step"
+
+
+def check_caller_arrays(kernel_cls, num_players: int, num_envs: int = 3) -> None:
+    """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it
+    (a ValueError naming the argument, common.CallerArrays' messages), the games' rows unchanged."""
+    kernel = kernel_cls(num_envs, num_players)
+    kernel.reset(np.arange(num_envs, dtype=np.uint64))
+    before = kernel._S.copy()
+    width = kernel.num_actions
+    refused = [(kernel.legal_mask, (bad,), "legal_mask") for bad in (
+        np.zeros((num_envs, width - 1), np.bool_), np.zeros((num_envs - 1, width), np.bool_),
+        np.zeros((num_envs, width), np.int8), np.zeros((num_envs, 2 * width), np.bool_)[:, ::2])]
+    refused += [(kernel.observe, (np.zeros((num_envs, kernel.obs_size), np.float64),), "observe"),
+                (kernel.step, (np.full(num_envs, 2.5),), "whole numbers"),
+                (kernel.random_actions, (np.zeros(num_envs, np.int32), np.zeros(num_envs, np.uint64)), "random_actions")]
+    for call, args, word in refused:
+        try:
+            call(*args)
+        except ValueError as exc:
+            assert word in str(exc), f"{kernel_cls.__module__}: the error {str(exc)!r} does not name {word!r}"
+        else:
+            raise AssertionError(f"{kernel_cls.__module__}: {word}: a wrong array was accepted")
+    assert np.array_equal(before, kernel._S), f"{kernel_cls.__module__}: a refused call changed the games"
+
+
+def check_random_actions(kernel_cls, num_envs: int, num_players: int, steps: int, min_distinct: int) -> None:
+    """random_actions gives a legal action for every live env (-1 for a finished one) from its
+    stream, advancing every stream, and `steps` steps of it play more than `min_distinct` actions."""
+    kernel = kernel_cls(num_envs, num_players)
+    kernel.reset(np.arange(num_envs, dtype=np.uint64))
+    mask = np.zeros((num_envs, kernel.num_actions), np.bool_)
+    out = np.zeros(num_envs, np.int64)
+    start = np.arange(num_envs, dtype=np.uint64) + np.uint64(5)
+    stream = start.copy()
+    seen = set()
+    for step in range(steps):
+        kernel.legal_mask(mask)
+        kernel.random_actions(out, stream)
+        for i in range(num_envs):
+            ok = out[i] == -1 if kernel.terminated[i] else mask[i, out[i]]
+            assert ok, f"{kernel_cls.__module__}: env {i} step {step}: random action {int(out[i])}"
+        seen.update(out.tolist())
+        kernel.step(out)
+    assert len(seen) > min_distinct, f"{kernel_cls.__module__}: only {len(seen)} distinct random actions"
+    assert (stream != start).all(), f"{kernel_cls.__module__}: a random stream never moved"
+
+
+def check_random_playout_batch(kernel_cls, num_envs: int, num_players: int, games_per_env: int = 3,
+                               min_length: int = 20) -> None:
+    """random_playout_batch is seeded (the same totals twice), plays every game longer than
+    `min_length` on average, scores every game (its returns sum to 1) and leaves the envs finished."""
+    seeds = np.arange(num_envs, dtype=np.uint64)
+    kernel = kernel_cls(num_envs, num_players)
+    total, wins = kernel.random_playout_batch(seeds, games_per_env, policy_seed=1)
+    again, wins2 = kernel_cls(num_envs, num_players).random_playout_batch(seeds, games_per_env, policy_seed=1)
+    games = num_envs * games_per_env
+    where = kernel_cls.__module__
+    assert total == again and (wins == wins2).all(), f"{where}: the same seeds played other games"
+    assert total > games * min_length, f"{where}: {total} actions in {games} games"
+    assert abs(wins.sum() - games) <= 1e-6 * games, f"{where}: returns summed to {wins.sum()} over {games} games"
+    assert kernel.terminated.all(), f"{where}: envs left running"
