@@ -36,6 +36,26 @@ def seat_below(P, i, t, n):
     return np.int64(mix(s) % np.uint64(n))
 
 
+
+@njit(cache=True)
+def row_remove(S, i, at, n, v):
+    """Remove the first v from the list S[i, at:at + n], the rest shifted down (the caller keeps the count)."""
+    k = 0
+    while S[i, at + k] != v:
+        k += 1
+    for j in range(k, n - 1):
+        S[i, at + j] = S[i, at + j + 1]
+
+
+@njit(cache=True)
+def row_insert(S, i, at, n, v):
+    """Insert v into the ascending list S[i, at:at + n], kept ascending (the caller keeps the count)."""
+    k = n
+    while k > 0 and S[i, at + k - 1] > v:
+        S[i, at + k] = S[i, at + k - 1]
+        k -= 1
+    S[i, at + k] = v
+
 class CallerArrays:
     """The argument checks of a kernel whose messages start with its game's name (`game`): what the
     caller passes reaches the compiled code only as exactly the shape and dtype it writes or reads."""

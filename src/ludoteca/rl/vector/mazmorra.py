@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import HAVE_NUMBA, njit
-from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below
+from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from ludoteca.engine.rng_kernels import _mix, fisher_yates
@@ -173,11 +173,7 @@ def _is_legal(S, TI, TB, gi, gb, C, i, a, buf):
 def _hand_remove(S, i, p, card):
     h = O_HANDS + p * HAND_MAX
     n = S[i, O_HANDN + p]
-    k = 0
-    while S[i, h + k] != card:
-        k += 1
-    for j in range(k, n - 1):
-        S[i, h + j] = S[i, h + j + 1]
+    row_remove(S, i, h, n, card)
     S[i, O_HANDN + p] = n - 1
 
 
@@ -185,11 +181,7 @@ def _hand_remove(S, i, p, card):
 def _hand_add(S, i, p, card):
     h = O_HANDS + p * HAND_MAX
     n = S[i, O_HANDN + p]
-    k = n
-    while k > 0 and S[i, h + k - 1] > card:
-        S[i, h + k] = S[i, h + k - 1]
-        k -= 1
-    S[i, h + k] = card
+    row_insert(S, i, h, n, card)
     S[i, O_HANDN + p] = n + 1
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import njit, warn_if_slow
-from .common import CallerArrays, below as _below
+from .common import CallerArrays, below as _below, row_insert, row_remove
 
 # Phases, as state.py numbers them.
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
@@ -127,22 +127,14 @@ def _take(S, G, i, deck, r):
 @njit(cache=True)
 def _insert_open(S, i, c):
     n = S[i, F_NOPEN]
-    k = n
-    while k > 0 and S[i, O_OPEN + k - 1] > c:
-        S[i, O_OPEN + k] = S[i, O_OPEN + k - 1]
-        k -= 1
-    S[i, O_OPEN + k] = c
+    row_insert(S, i, O_OPEN, n, c)
     S[i, F_NOPEN] = n + 1
 
 
 @njit(cache=True)
 def _remove_open(S, i, c):
     n = S[i, F_NOPEN]
-    k = 0
-    while S[i, O_OPEN + k] != c:
-        k += 1
-    for j in range(k, n - 1):
-        S[i, O_OPEN + j] = S[i, O_OPEN + j + 1]
+    row_remove(S, i, O_OPEN, n, c)
     S[i, F_NOPEN] = n - 1
 
 

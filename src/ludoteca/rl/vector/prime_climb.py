@@ -21,7 +21,7 @@ from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
 from . import as_input, check_array, njit, warn_if_slow
-from .common import below as _below, seat_below
+from .common import below as _below, row_remove, seat_below
 
 NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
@@ -461,11 +461,7 @@ def _apply(S, i, n, use_cards, bump_any, a, buf):
         g = POS + 2 * t + p
         q = DRES[a, S[i, g]]
         nd = S[i, NDICE]
-        d = 0
-        while S[i, DICE + d] != v:
-            d += 1
-        for e in range(d, nd - 1):
-            S[i, DICE + e] = S[i, DICE + e + 1]
+        row_remove(S, i, DICE, nd, v)
         nd -= 1
         S[i, NDICE] = nd
         S[i, g] = q
