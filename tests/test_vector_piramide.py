@@ -144,15 +144,8 @@ def test_the_shared_conformance_check():
 
 def test_the_kernel_runs_without_numba_the_same_games():
     """Where numba is missing the same code runs as Python (rl.vector's njit shim), with a warning."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    code = (
-        "import sys, warnings\n"
-        "sys.modules['numba'] = None\n"
+    conformance.check_without_numba(
+        "import warnings\n"
         "from ludoteca.rl import vector\n"
         "assert not vector.HAVE_NUMBA\n"
         "from ludoteca.rl.vector import conformance\n"
@@ -163,10 +156,6 @@ def test_the_kernel_runs_without_numba_the_same_games():
         "assert any('numba is not installed' in str(x.message) for x in w)\n"
         "print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": src}
-    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True,
-                          text=True, env=env, timeout=300)
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_caller_arrays_of_the_wrong_kind_are_refused():

@@ -218,3 +218,18 @@ def check_random_playout_batch(kernel_cls, num_envs: int, num_players: int, game
     assert total > games * min_length, f"{where}: {total} actions in {games} games"
     assert abs(wins.sum() - games) <= 1e-6 * games, f"{where}: returns summed to {wins.sum()} over {games} games"
     assert kernel.terminated.all(), f"{where}: envs left running"
+
+
+def check_without_numba(code: str, *, warnings_are_errors: bool = True, timeout: float = 300) -> None:
+    """`code` run by a fresh Python where numba cannot be imported (as without the `fast` extra),
+    this checkout's ludoteca first on its path (RuntimeWarnings as errors unless told); it must print ok."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[3])
+    flags = ["-W", "error::RuntimeWarning"] if warnings_are_errors else []
+    done = subprocess.run([sys.executable, *flags, "-c", "import sys\nsys.modules['numba'] = None\n" + code],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": src}, timeout=timeout)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
