@@ -3,9 +3,6 @@ seeds, rewards, truncation, autoreset, refusals, and the kernels without numba."
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,10 +12,10 @@ pytest.importorskip("numba")
 
 from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
 from ludoteca.rl import vector  # noqa: E402
+from ludoteca.rl.vector import conformance  # noqa: E402
 from ludoteca.rl.observations import encoder_for  # noqa: E402
 
 GAMES = ["prime-climb", "aggravation"]
-SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 
 def play_out(env, rng_state, limit=100_000):
@@ -135,9 +132,8 @@ def test_gymnasium_vector_env_autoresets_in_the_same_step(game):
 
 def test_the_kernels_run_without_numba_the_same_games():
     """Where numba is missing (no `fast` extra) the same code runs as Python, with a warning."""
-    code = (
-        "import sys, warnings\n"
-        "sys.modules['numba'] = None\n"
+    conformance.check_without_numba(
+        "import warnings\n"
         "from ludoteca.rl import vector\n"
         "assert not vector.HAVE_NUMBA\n"
         "from ludoteca.rl.vector import conformance\n"
@@ -151,10 +147,6 @@ def test_the_kernels_run_without_numba_the_same_games():
         "conformance.check(AG, 'aggravation', 3, None, games=2, seed=1, obs_games=1)\n"
         "print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": SRC}
-    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True, text=True,
-                          env=env, timeout=300)
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def _specs(game, options, seats, games, max_actions=100_000, keep=frozenset()):

@@ -14,70 +14,17 @@ import pytest
 
 pytest.importorskip("numba")
 
-from ludoteca.engine.documents import view_document  # noqa: E402
 from ludoteca.games.piramide.game import PiramideGame  # noqa: E402
-from ludoteca.rl.observations import encoder_for  # noqa: E402
+from ludoteca.rl.vector import conformance  # noqa: E402
 from ludoteca.rl.vector.piramide import Kernel  # noqa: E402
-
-
-def _engine_to_decision(state):
-    while state.is_chance_node():
-        state.apply_action(state.sample_chance())
 
 
 def lockstep(num_players, options, games, seed, observe_every=1):
     """Play `games` batched random games; compare each with the engine at every decision
-    (observations at every `observe_every`-th decision). Returns the decisions compared."""
-    game = PiramideGame(options)
-    enc = encoder_for(game, num_players)
-    k = Kernel(games, num_players, options)
-    assert k.num_actions == game.num_distinct_actions()
-    assert k.obs_size == enc.size
-    seeds = (np.arange(games, dtype=np.uint64) * np.uint64(7919) + np.uint64(seed))
-    k.reset(seeds)
-    states = []
-    for i in range(games):
-        s = game.new_initial_state(num_players, seed=int(seeds[i]))
-        _engine_to_decision(s)
-        states.append(s)
-    mask = np.zeros((games, k.num_actions), np.bool_)
-    obs = np.zeros((games, k.obs_size), np.float32)
-    rng = np.random.default_rng(seed)
-    actions = np.zeros(games, np.int64)
-    compared = 0
-    step = 0
-    while not k.terminated.all():
-        k.legal_mask(mask)
-        k.observe(obs)
-        for i, s in enumerate(states):
-            if k.terminated[i]:
-                assert s.is_terminal()
-                assert not mask[i].any()
-                continue
-            cur = s.current_player()
-            assert k.current_player[i] == cur, (i, step)
-            legal = sorted(s.legal_actions())
-            got = np.flatnonzero(mask[i]).tolist()
-            assert got == legal, (i, step)
-            assert k.length[i] == step
-            if compared % observe_every == 0:
-                want = enc.encode(view_document(s, cur))
-                np.testing.assert_array_equal(obs[i], want, err_msg=f"env {i} step {step}")
-            compared += 1
-            a = legal[rng.integers(len(legal))]
-            actions[i] = a
-            s.apply_action(a)
-            _engine_to_decision(s)
-        k.step(actions)
-        step += 1
-        for i, s in enumerate(states):
-            if s.is_terminal():
-                assert k.terminated[i] and k.current_player[i] == -1
-                np.testing.assert_allclose(k.returns[i], s.returns(), rtol=0, atol=1e-7)
-            else:
-                assert not k.terminated[i]
-                assert not k.returns[i].any()
-    return compared
+    (observations at every `observe_every`-th decision; conformance.check). The decisions compared."""
+    seeds = np.arange(games, dtype=np.uint64) * np.uint64(7919) + np.uint64(seed)
+    return conformance.check(Kernel, "piramide", num_players, options, games, seed, seeds=seeds, obs_games=None,
+                             obs_every=observe_every)["decisions"]
 
 
 def test_lockstep_default_three_players():
@@ -181,32 +128,11 @@ def test_partial_reset_and_finished_games():
 
 
 def test_random_playout_batch_is_seeded_and_scores_every_game():
-    k = Kernel(8, 4)
-    seeds = np.arange(8, dtype=np.uint64)
-    total, wins = k.random_playout_batch(seeds, 3, policy_seed=1)
-    again, wins2 = Kernel(8, 4).random_playout_batch(seeds, 3, policy_seed=1)
-    assert total == again and (wins == wins2).all()
-    assert total > 24 * 20
-    assert wins.sum() == pytest.approx(24)  # the returns of each game sum to 1
-    assert k.terminated.all()
+    conformance.check_random_playout_batch(Kernel, 8, 4)
 
 
 def test_random_actions_are_legal_and_seeded():
-    k = Kernel(16, 3)
-    k.reset(np.arange(16, dtype=np.uint64))
-    mask = np.zeros((16, k.num_actions), np.bool_)
-    out = np.zeros(16, np.int64)
-    stream = np.arange(16, dtype=np.uint64) + np.uint64(5)
-    seen = set()
-    for _ in range(200):
-        k.legal_mask(mask)
-        k.random_actions(out, stream)
-        for i in range(16):
-            assert out[i] == -1 if k.terminated[i] else mask[i, out[i]]
-        seen.update(out.tolist())
-        k.step(out)
-    assert len(seen) > 50
-    assert (stream != np.arange(16, dtype=np.uint64) + np.uint64(5)).all()
+    conformance.check_random_actions(Kernel, 16, 3, steps=200, min_distinct=50)
 
 
 def test_the_shared_conformance_check():
@@ -218,15 +144,8 @@ def test_the_shared_conformance_check():
 
 def test_the_kernel_runs_without_numba_the_same_games():
     """Where numba is missing the same code runs as Python (rl.vector's njit shim), with a warning."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    src = str(Path(__file__).resolve().parents[1] / "src")
-    code = (
-        "import sys, warnings\n"
-        "sys.modules['numba'] = None\n"
+    conformance.check_without_numba(
+        "import warnings\n"
         "from ludoteca.rl import vector\n"
         "assert not vector.HAVE_NUMBA\n"
         "from ludoteca.rl.vector import conformance\n"
@@ -237,25 +156,8 @@ def test_the_kernel_runs_without_numba_the_same_games():
         "assert any('numba is not installed' in str(x.message) for x in w)\n"
         "print('ok')\n"
     )
-    env = {**os.environ, "PYTHONPATH": src}
-    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", code], capture_output=True,
-                          text=True, env=env, timeout=300)
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_caller_arrays_of_the_wrong_kind_are_refused():
     """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it."""
-    k = Kernel(3, 3)
-    k.reset(np.arange(3, dtype=np.uint64))
-    before = k._S.copy()
-    for bad in (np.zeros((3, k.num_actions - 1), np.bool_), np.zeros((2, k.num_actions), np.bool_),
-                np.zeros((3, k.num_actions), np.int8), np.zeros((3, 2 * k.num_actions), np.bool_)[:, ::2]):
-        with pytest.raises(ValueError, match="legal_mask"):
-            k.legal_mask(bad)
-    with pytest.raises(ValueError, match="observe"):
-        k.observe(np.zeros((3, k.obs_size), np.float64))
-    with pytest.raises(ValueError, match="whole numbers"):
-        k.step(np.full(3, 2.5))
-    with pytest.raises(ValueError, match="random_actions"):
-        k.random_actions(np.zeros(3, np.int32), np.zeros(3, np.uint64))
-    np.testing.assert_array_equal(before, k._S)
+    conformance.check_caller_arrays(Kernel, 3)

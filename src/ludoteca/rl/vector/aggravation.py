@@ -21,6 +21,7 @@ from ...engine import make_game
 from ...games.aggravation import notation
 from ...games.aggravation.board import BASE
 from . import as_input, check_array, njit, warn_if_slow
+from .common import below as _below, seat_below
 
 MP = 6
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
@@ -61,9 +62,6 @@ G_MOVE = G_CADD + MAXC  # MAXM * 64: the slot of "moves/k=<notation of a>"
 G_SIZE = G_MOVE + MAXM * 64
 M_HI = CELLS * MAXR
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 _ONE = np.uint64(1)
 
 # --- the observation (rl/observations/aggravation.py: generic head and hashed rest, then the schema)
@@ -92,20 +90,6 @@ def _walk_ops(node, path: str, ops: list) -> None:
         ops.append((_slot(path), 1, float(node)))
     else:
         ops.append((_slot(f"{path}={node}"), 0, 1.0))
-
-
-@njit(cache=True)
-def _mix(s):
-    z = (s ^ (s >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _below(R, i, n):
-    s = R[i] + _GOLDEN
-    R[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
 
 
 # --- the rules (state.py, function for function) ---------------------------------------------
@@ -243,8 +227,7 @@ def _chance(S, W, R, i, n, G, M, buf):
     """Roll until someone has a move (or the game is over); the rolls applied."""
     done = 0
     while not S[i, OVER] and S[i, ROLL] == 0:
-        roll = np.int64(_mix(R[i] + _GOLDEN) % np.uint64(6)) + 1
-        R[i] += _GOLDEN
+        roll = _below(R, i, 6) + 1
         S[i, ROLL] = roll
         S[i, NCHANCE] += 1
         if roll == 6:
@@ -373,9 +356,7 @@ def seat_random_batch(S, W, G, M, P, out):
             continue
         t = S[i, TURN]
         k = _moves(S, W, i, G, M, buf)
-        s = P[i, t] + _GOLDEN
-        P[i, t] = s
-        out[i] = buf[np.int64(_mix(s) % np.uint64(k))]
+        out[i] = buf[seat_below(P, i, t, k)]
 
 
 @njit(cache=True)

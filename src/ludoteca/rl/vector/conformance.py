@@ -5,9 +5,10 @@
 plays `games` batched games with uniform random legal actions (a seeded NumPy generator), and
 beside each one the engine's game from the same seed, chance resolved with
 `apply_action(sample_chance())`, the same player actions applied. At every decision it asserts the
-same current player, the same set of legal actions and (where the kernel says its observation is
-the scalar encoder's, for the first `obs_games` games: the encoder is the slow part) the same
-observation; at the end the same returns, the same number of player actions and, where the kernel
+same current player, the same legal actions, the same length and (where the kernel says its
+observation is the scalar encoder's, for the first `obs_games` games, every game where None, at every
+`obs_every`-th decision: the encoder is the slow part) the same observation; after every step the
+engine's returns for a game just over (zeros before); at the end the same returns, the same number of player actions and, where the kernel
 keeps them (optional `statistics(i)`, `chance_counts()`), the engine's statistics() and chance count. Assertion
 messages are one line naming the game, the seed, the env and the step. `check_illegal` checks
 that an illegal action raises ValueError naming the env and leaves every game as it was.
@@ -29,14 +30,17 @@ def _chance(state) -> int:
 
 
 def check(kernel_cls, game_name: str, num_players: int, options: dict | None, games: int, seed: int, *,
-          obs_games: int = 64, max_steps: int = 200_000) -> dict:
-    """Assert that `games` random batched games replay identically in the engine; a summary."""
+          obs_games: int | None = 64, obs_every: int = 1, seeds=None, max_steps: int = 200_000) -> dict:
+    """Assert that `games` random batched games replay identically in the engine; a summary.
+    `seeds`: the games' seeds (uint64 (games,)), else drawn from `seed` before the actions."""
     game = make_game(game_name, options or {})
     kernel = kernel_cls(games, num_players, options)
     assert kernel.num_actions == game.num_distinct_actions(), \
         f"{game_name}: num_actions {kernel.num_actions} != the engine's {game.num_distinct_actions()}"
     rng = np.random.default_rng(seed)
-    seeds = rng.integers(0, 2**63, size=games, dtype=np.uint64)
+    if seeds is None:
+        seeds = rng.integers(0, 2**63, size=games, dtype=np.uint64)
+    obs_games = games if obs_games is None else obs_games
     kernel.reset(seeds)
     states = [game.new_initial_state(num_players, seed=int(s)) for s in seeds]
     chances = [_chance(state) for state in states]
@@ -63,14 +67,16 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
             got = int(kernel.current_player[i])
             if player == TERMINAL:
                 assert got == -1 and kernel.terminated[i], f"{where}: the engine's game is over, the kernel's is not (player {got})"
+                assert not mask[i].any(), f"{where}: legal actions in a game that is over"
                 actions[i] = -1
                 continue
             assert got == player and not kernel.terminated[i], f"{where}: current player {got}, the engine's {player}"
             legal = state.legal_actions()
             row = np.flatnonzero(mask[i])
-            assert set(legal) == set(row.tolist()), \
+            assert sorted(legal) == row.tolist(), \
                 f"{where}: legal actions {sorted(row.tolist())}, the engine's {sorted(legal)}"
-            if check_obs and i < obs_games:
+            assert int(kernel.length[i]) == lengths[i], f"{where}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
+            if check_obs and i < obs_games and decisions % obs_every == 0:
                 want = encoder.encode(view_document(state, player))
                 if not np.array_equal(want, obs[i]):
                     bad = np.flatnonzero(want != obs[i])
@@ -86,6 +92,15 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         if not live:
             break
         kernel.step(actions)
+        for i, state in enumerate(states):
+            where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
+            if state.is_terminal():
+                assert kernel.terminated[i] and kernel.current_player[i] == -1, f"{where}: the engine's game is over, the kernel's is not"
+                assert np.allclose(kernel.returns[i], state.returns(), rtol=0, atol=1e-7), \
+                    f"{where}: returns {kernel.returns[i].tolist()}, the engine's {state.returns()}"
+            else:
+                assert not kernel.terminated[i], f"{where}: the kernel's game is over, the engine's is not"
+                assert not kernel.returns[i].any(), f"{where}: returns {kernel.returns[i].tolist()} before the end"
     else:
         raise AssertionError(f"{game_name} seed {seed}: games still running after {max_steps} steps")
     for i, state in enumerate(states):
@@ -142,3 +157,79 @@ def check_illegal(kernel_cls, game_name: str, num_players: int, options: dict | 
     obs_after = np.zeros_like(obs_before)
     kernel.observe(obs_after)
     assert np.array_equal(obs_before, obs_after), f"{game_name}: the observation changed by a refused step"
+
+
+def check_caller_arrays(kernel_cls, num_players: int, num_envs: int = 3) -> None:
+    """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it
+    (a ValueError naming the argument, common.CallerArrays' messages), the games' rows unchanged."""
+    kernel = kernel_cls(num_envs, num_players)
+    kernel.reset(np.arange(num_envs, dtype=np.uint64))
+    before = kernel._S.copy()
+    width = kernel.num_actions
+    refused = [(kernel.legal_mask, (bad,), "legal_mask") for bad in (
+        np.zeros((num_envs, width - 1), np.bool_), np.zeros((num_envs - 1, width), np.bool_),
+        np.zeros((num_envs, width), np.int8), np.zeros((num_envs, 2 * width), np.bool_)[:, ::2])]
+    refused += [(kernel.observe, (np.zeros((num_envs, kernel.obs_size), np.float64),), "observe"),
+                (kernel.step, (np.full(num_envs, 2.5),), "whole numbers"),
+                (kernel.random_actions, (np.zeros(num_envs, np.int32), np.zeros(num_envs, np.uint64)), "random_actions")]
+    for call, args, word in refused:
+        try:
+            call(*args)
+        except ValueError as exc:
+            assert word in str(exc), f"{kernel_cls.__module__}: the error {str(exc)!r} does not name {word!r}"
+        else:
+            raise AssertionError(f"{kernel_cls.__module__}: {word}: a wrong array was accepted")
+    assert np.array_equal(before, kernel._S), f"{kernel_cls.__module__}: a refused call changed the games"
+
+
+def check_random_actions(kernel_cls, num_envs: int, num_players: int, steps: int, min_distinct: int) -> None:
+    """random_actions gives a legal action for every live env (-1 for a finished one) from its
+    stream, advancing every stream, and `steps` steps of it play more than `min_distinct` actions."""
+    kernel = kernel_cls(num_envs, num_players)
+    kernel.reset(np.arange(num_envs, dtype=np.uint64))
+    mask = np.zeros((num_envs, kernel.num_actions), np.bool_)
+    out = np.zeros(num_envs, np.int64)
+    start = np.arange(num_envs, dtype=np.uint64) + np.uint64(5)
+    stream = start.copy()
+    seen = set()
+    for step in range(steps):
+        kernel.legal_mask(mask)
+        kernel.random_actions(out, stream)
+        for i in range(num_envs):
+            ok = out[i] == -1 if kernel.terminated[i] else mask[i, out[i]]
+            assert ok, f"{kernel_cls.__module__}: env {i} step {step}: random action {int(out[i])}"
+        seen.update(out.tolist())
+        kernel.step(out)
+    assert len(seen) > min_distinct, f"{kernel_cls.__module__}: only {len(seen)} distinct random actions"
+    assert (stream != start).all(), f"{kernel_cls.__module__}: a random stream never moved"
+
+
+def check_random_playout_batch(kernel_cls, num_envs: int, num_players: int, games_per_env: int = 3,
+                               min_length: int = 20) -> None:
+    """random_playout_batch is seeded (the same totals twice), plays every game longer than
+    `min_length` on average, scores every game (its returns sum to 1) and leaves the envs finished."""
+    seeds = np.arange(num_envs, dtype=np.uint64)
+    kernel = kernel_cls(num_envs, num_players)
+    total, wins = kernel.random_playout_batch(seeds, games_per_env, policy_seed=1)
+    again, wins2 = kernel_cls(num_envs, num_players).random_playout_batch(seeds, games_per_env, policy_seed=1)
+    games = num_envs * games_per_env
+    where = kernel_cls.__module__
+    assert total == again and (wins == wins2).all(), f"{where}: the same seeds played other games"
+    assert total > games * min_length, f"{where}: {total} actions in {games} games"
+    assert abs(wins.sum() - games) <= 1e-6 * games, f"{where}: returns summed to {wins.sum()} over {games} games"
+    assert kernel.terminated.all(), f"{where}: envs left running"
+
+
+def check_without_numba(code: str, *, warnings_are_errors: bool = True, timeout: float = 300) -> None:
+    """`code` run by a fresh Python where numba cannot be imported (as without the `fast` extra),
+    this checkout's ludoteca first on its path (RuntimeWarnings as errors unless told); it must print ok."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    src = str(Path(__file__).resolve().parents[3])
+    flags = ["-W", "error::RuntimeWarning"] if warnings_are_errors else []
+    done = subprocess.run([sys.executable, *flags, "-c", "import sys\nsys.modules['numba'] = None\n" + code],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": src}, timeout=timeout)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

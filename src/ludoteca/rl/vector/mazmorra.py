@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import HAVE_NUMBA, njit
+from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from ludoteca.engine.rng_kernels import _mix, fisher_yates
@@ -38,7 +39,6 @@ HAND_SIZE, MARKET_SIZE = 4, 4
 FACE_DOWN, EMPTY = -2, -1
 MAXP = 4
 HAND_MAX = 8
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_PHASE, F_TURN, F_PLAYED, F_BONUS, F_SLOT, F_ENDED, F_DECK, F_NPOOL, F_NDISC, F_NPLACED, F_NENDS) = range(11)
@@ -58,13 +58,6 @@ WIDTH = O_ENDS + NUM_PIECES
 C_COLOUR = 16  # per piece (-1 for ENTRY and EXIT)
 C_NUMBER = C_COLOUR + NUM_PIECES
 C_SIZE = C_NUMBER + NUM_PIECES
-
-
-@njit(cache=True, inline="always")
-def _below(rng, i, n):
-    s = rng[i] + _GOLDEN
-    rng[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
 
 
 @njit(cache=True)
@@ -180,11 +173,7 @@ def _is_legal(S, TI, TB, gi, gb, C, i, a, buf):
 def _hand_remove(S, i, p, card):
     h = O_HANDS + p * HAND_MAX
     n = S[i, O_HANDN + p]
-    k = 0
-    while S[i, h + k] != card:
-        k += 1
-    for j in range(k, n - 1):
-        S[i, h + j] = S[i, h + j + 1]
+    row_remove(S, i, h, n, card)
     S[i, O_HANDN + p] = n - 1
 
 
@@ -192,11 +181,7 @@ def _hand_remove(S, i, p, card):
 def _hand_add(S, i, p, card):
     h = O_HANDS + p * HAND_MAX
     n = S[i, O_HANDN + p]
-    k = n
-    while k > 0 and S[i, h + k - 1] > card:
-        S[i, h + k] = S[i, h + k - 1]
-        k -= 1
-    S[i, h + k] = card
+    row_insert(S, i, h, n, card)
     S[i, O_HANDN + p] = n + 1
 
 
@@ -521,8 +506,10 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
     return enc.size, V
 
 
-class Kernel:
+class Kernel(CallerArrays):
     """N games of Mazmorra Primigenia (see the module docstring and rl/vector's kernel contract)."""
+
+    _name = "mazmorra"
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         if K is None:
@@ -568,29 +555,12 @@ class Kernel:
         self.obs_size, self._V = _obs_tables(game, num_players)
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        if seeds.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: seeds must have shape ({self.num_envs},), not {seeds.shape}")
-        where = np.ones(self.num_envs, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
-        if where.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: where must have shape ({self.num_envs},), not {where.shape}")
+        seeds, where = self._seeds_where(seeds, where)
         _reset_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._C, self._rng, seeds, where,
                      self.current_player, self.terminated, self.length, self.returns)
 
-    def _check_out(self, out, dtype, width: int, what: str) -> None:
-        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
-        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
-                or not out.flags.c_contiguous or not out.flags.writeable:
-            raise ValueError(f"mazmorra: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
-                             f"({self.num_envs}, {width})")
-
     def step(self, actions: np.ndarray) -> None:
-        actions = np.asarray(actions)
-        if actions.dtype.kind not in "iu":
-            raise ValueError(f"mazmorra: actions must be whole numbers, not {actions.dtype}")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"mazmorra: actions must have shape ({self.num_envs},), not {actions.shape}")
+        actions = self._actions(actions)
         bad = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
                           self.current_player, self.terminated, self.length, self.returns)
         if bad >= 0:
@@ -609,10 +579,7 @@ class Kernel:
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
         """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
         state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
-        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
-                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
-                and out.flags.writeable and rng_state.flags.writeable):
-            raise ValueError(f"mazmorra: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        self._check_random(out, rng_state)
         _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out)
         return out
 

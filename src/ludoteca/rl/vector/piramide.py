@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import njit, warn_if_slow
+from .common import CallerArrays, below as _below, row_insert, row_remove
 
 # Phases, as state.py numbers them.
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
@@ -38,9 +39,6 @@ MAXDREG = 48  # the regular cards of a deck
 MAXDEDGE = 30  # edge and apex cards
 MAXBOX = 2  # the base cards left over with the short pyramid
 REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
@@ -109,22 +107,6 @@ def _tables(game, num_players: int) -> np.ndarray:
 
 
 # --- the rules, per game i --------------------------------------------------------------
-@njit(cache=True, inline="always")
-def _mix(s):
-    """SplitMix64's output for the state s (engine/rng_kernels.py's, here so that the kernel also
-    runs as Python where numba is missing)."""
-    z = (s ^ (s >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, inline="always")
-def _below(rng, i, n):
-    s = rng[i] + _GOLDEN
-    rng[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
-
-
 @njit(cache=True)
 def _take(S, G, i, deck, r):
     """Remove and return the r-th hidden card (in type order) of a deck (state._take)."""
@@ -145,22 +127,14 @@ def _take(S, G, i, deck, r):
 @njit(cache=True)
 def _insert_open(S, i, c):
     n = S[i, F_NOPEN]
-    k = n
-    while k > 0 and S[i, O_OPEN + k - 1] > c:
-        S[i, O_OPEN + k] = S[i, O_OPEN + k - 1]
-        k -= 1
-    S[i, O_OPEN + k] = c
+    row_insert(S, i, O_OPEN, n, c)
     S[i, F_NOPEN] = n + 1
 
 
 @njit(cache=True)
 def _remove_open(S, i, c):
     n = S[i, F_NOPEN]
-    k = 0
-    while S[i, O_OPEN + k] != c:
-        k += 1
-    for j in range(k, n - 1):
-        S[i, O_OPEN + j] = S[i, O_OPEN + j + 1]
+    row_remove(S, i, O_OPEN, n, c)
     S[i, F_NOPEN] = n - 1
 
 
@@ -690,8 +664,10 @@ def _obs_tables(game, num_players: int):
     return enc.size, V, cardv, cell_off, b_dreg, b_dedge, b_box
 
 
-class Kernel:
+class Kernel(CallerArrays):
     """N games of Pirámide del Sol (see the module docstring and rl/vector's kernel contract)."""
+
+    _name = "piramide"
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         from ludoteca.engine import OptionError
@@ -719,29 +695,12 @@ class Kernel:
         self.obs_size = self._obs[0]
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
-        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        if seeds.shape != (self.num_envs,):
-            raise ValueError(f"piramide: seeds must have shape ({self.num_envs},), not {seeds.shape}")
-        where = np.ones(self.num_envs, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
-        if where.shape != (self.num_envs,):
-            raise ValueError(f"piramide: where must have shape ({self.num_envs},), not {where.shape}")
+        seeds, where = self._seeds_where(seeds, where)
         _reset_batch(self._S, self._G, self._rng, seeds, where, self.current_player, self.terminated,
                      self.length, self.returns)
 
-    def _check_out(self, out, dtype, width: int, what: str) -> None:
-        """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
-        if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
-                or not out.flags.c_contiguous or not out.flags.writeable:
-            raise ValueError(f"piramide: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
-                             f"({self.num_envs}, {width})")
-
     def step(self, actions: np.ndarray) -> None:
-        actions = np.asarray(actions)
-        if actions.dtype.kind not in "iu":
-            raise ValueError(f"piramide: actions must be whole numbers, not {actions.dtype}")
-        actions = np.ascontiguousarray(actions, dtype=np.int64)
-        if actions.shape != (self.num_envs,):
-            raise ValueError(f"piramide: actions must have shape ({self.num_envs},), not {actions.shape}")
+        actions = self._actions(actions)
         bad = _step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
                           self.length, self.returns)
         if bad >= 0:
@@ -761,10 +720,7 @@ class Kernel:
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
         """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
         state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
-        if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
-                and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
-                and out.flags.writeable and rng_state.flags.writeable):
-            raise ValueError(f"piramide: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 ({self.num_envs},)")
+        self._check_random(out, rng_state)
         _random_actions(self._S, self._G, self.terminated, rng_state, out)
         return out
 

@@ -21,6 +21,7 @@ from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
 from . import as_input, check_array, njit, warn_if_slow
+from .common import below as _below, row_remove, seat_below
 
 NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
@@ -40,10 +41,6 @@ ST = WINNER + 1  # the engine's event counters (state.STATS), in its order
  DICE_FORFEITED) = range(ST, ST + 10)
 NCHANCE = ST + 10  # chance outcomes applied
 WIDTH = NCHANCE + 1
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
 
 # tables: which ops a value allows from a space, where a die action lands, the rolls
 OPS = np.zeros((2, GOAL + 1, 11), np.int32)  # bit op set: OPS_TABLE[cursed][pos][value]
@@ -97,21 +94,6 @@ O_CARD = O_AGAIN + 1
 OBS_SIZE = O_CARD + NC + 1
 #: the encoder's phase category: its name for CARD_PAWN ("card_pawn") is not the view's ("card-pawn")
 OBS_PHASE = np.array([0, 1, 7, 3, 4, 5, 6], np.int32)
-
-
-@njit(cache=True)
-def _mix(s):
-    z = (s ^ (s >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _below(R, i, n):
-    """Rng.below(n) on the stream R[i]."""
-    s = R[i] + _GOLDEN
-    R[i] = s
-    return np.int64(_mix(s) % np.uint64(n))
 
 
 # --- the rules (state.py, function for function) ---------------------------------------------
@@ -442,9 +424,7 @@ def _chance(S, R, i, n, use_cards, bump_any, buf):
     while True:
         ph = S[i, PHASE]
         if ph == ROLL:
-            z = _mix(R[i] + _GOLDEN)
-            r = ROLL_BY_100[np.int64(z % np.uint64(100))]
-            R[i] += _GOLDEN
+            r = ROLL_BY_100[_below(R, i, 100)]
             lo, hi = ROLL_LO[r], ROLL_HI[r]
             if lo == hi:
                 for d in range(4):
@@ -460,8 +440,7 @@ def _chance(S, R, i, n, use_cards, bump_any, buf):
             total = 0
             for c in range(NC):
                 total += S[i, DECK + c]
-            r = np.int64(_mix(R[i] + _GOLDEN) % np.uint64(total))
-            R[i] += _GOLDEN
+            r = _below(R, i, total)
             c = 0
             while r >= S[i, DECK + c]:
                 r -= S[i, DECK + c]
@@ -482,11 +461,7 @@ def _apply(S, i, n, use_cards, bump_any, a, buf):
         g = POS + 2 * t + p
         q = DRES[a, S[i, g]]
         nd = S[i, NDICE]
-        d = 0
-        while S[i, DICE + d] != v:
-            d += 1
-        for e in range(d, nd - 1):
-            S[i, DICE + e] = S[i, DICE + e + 1]
+        row_remove(S, i, DICE, nd, v)
         nd -= 1
         S[i, NDICE] = nd
         S[i, g] = q
@@ -653,9 +628,7 @@ def seat_random_batch(S, n, bump_any, P, out):
             continue
         t = S[i, TURN]
         k = _legal(S, i, n, bump_any, buf)
-        s = P[i, t] + _GOLDEN
-        P[i, t] = s
-        out[i] = buf[np.int64(_mix(s) % np.uint64(k))]
+        out[i] = buf[seat_below(P, i, t, k)]
 
 
 @njit(cache=True)
