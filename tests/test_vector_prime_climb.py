@@ -25,10 +25,10 @@ def test_supported_options_replay_in_the_engine(options):
 
 @pytest.mark.slow
 def test_thousands_of_games_replay_in_the_engine():
-    """1,000 two-player games (about a million decisions), and 500 of three and of four players."""
-    conformance.check(Kernel, "prime-climb", 2, None, games=1000, seed=101, obs_games=30)
-    conformance.check(Kernel, "prime-climb", 3, None, games=500, seed=102, obs_games=10)
-    conformance.check(Kernel, "prime-climb", 4, {"bump_card": "any_one_pawn"}, games=500, seed=103, obs_games=10)
+    """1,000 games: 500 of two players (about half a million decisions), 250 of three and of four."""
+    conformance.check(Kernel, "prime-climb", 2, None, games=500, seed=101, obs_games=30)
+    conformance.check(Kernel, "prime-climb", 3, None, games=250, seed=102, obs_games=10)
+    conformance.check(Kernel, "prime-climb", 4, {"bump_card": "any_one_pawn"}, games=250, seed=103, obs_games=10)
 
 
 def test_an_illegal_action_changes_nothing():
