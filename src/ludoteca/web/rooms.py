@@ -491,22 +491,28 @@ class RoomService:
         limits = self.limits
         self.expire_open_rooms()
         mine, ours, our_bots, live, live_bots = caps_counts(self.engine, client)
-        if client is not None:
-            if mine >= limits.rooms_per_client:
-                raise RoomError("too_many", T(f"you already have {limits.rooms_per_client} rooms that are not over: finish or join one",
-                                              f"ya tienes {limits.rooms_per_client} salas sin terminar: termina o únete a una"))
-            if ours >= limits.rooms_per_network:
-                raise RoomError("too_many", T(f"your network already has {limits.rooms_per_network} rooms that are not over: finish or join one",
-                                              f"tu red ya tiene {limits.rooms_per_network} salas sin terminar: termina o únete a una"))
-            if bots_only and our_bots >= limits.bot_rooms_per_client:
-                raise RoomError("too_many", T(f"you (or your network) already have {limits.bot_rooms_per_client} games of bots only: watch it to its end",
-                                              f"tú (o tu red) ya tienes {limits.bot_rooms_per_client} partidas solo de bots: mírala hasta el final"))
-        if live >= limits.max_rooms:
-            raise RoomError("busy", T(f"the server has {live} games going, its most: try again later",
-                                      f"el servidor tiene {live} partidas en marcha, su máximo: vuelve a intentarlo más tarde"))
-        if bots_only and live_bots >= limits.bot_rooms:
-            raise RoomError("busy", T(f"{limits.bot_rooms} games of bots only are already playing: watch one, or try later",
-                                      f"ya se juegan {limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"))
+        known = client is not None  # a client with no address is counted only in the totals
+        # (applies, count, its most, code, English, Spanish): the first one reached refuses the room
+        caps = (
+            (known, mine, limits.rooms_per_client, "too_many",
+             f"you already have {limits.rooms_per_client} rooms that are not over: finish or join one",
+             f"ya tienes {limits.rooms_per_client} salas sin terminar: termina o únete a una"),
+            (known, ours, limits.rooms_per_network, "too_many",
+             f"your network already has {limits.rooms_per_network} rooms that are not over: finish or join one",
+             f"tu red ya tiene {limits.rooms_per_network} salas sin terminar: termina o únete a una"),
+            (known and bots_only, our_bots, limits.bot_rooms_per_client, "too_many",
+             f"you (or your network) already have {limits.bot_rooms_per_client} games of bots only: watch it to its end",
+             f"tú (o tu red) ya tienes {limits.bot_rooms_per_client} partidas solo de bots: mírala hasta el final"),
+            (True, live, limits.max_rooms, "busy",
+             f"the server has {live} games going, its most: try again later",
+             f"el servidor tiene {live} partidas en marcha, su máximo: vuelve a intentarlo más tarde"),
+            (bots_only, live_bots, limits.bot_rooms, "busy",
+             f"{limits.bot_rooms} games of bots only are already playing: watch one, or try later",
+             f"ya se juegan {limits.bot_rooms} partidas solo de bots: mira una o vuelve a intentarlo más tarde"),
+        )
+        for applies, count, most, code, english, spanish in caps:
+            if applies and count >= most:
+                raise RoomError(code, T(english, spanish))
 
     def expire_open_rooms(self, now: float | None = None) -> list[str]:
         """Close every open room (a person's seat still empty) created more than `open_room_ttl`
