@@ -28,6 +28,8 @@ import urllib.request
 
 import websockets
 
+from ludoteca.testing.ws_player import time_moves
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SERVER = """
 import dataclasses, sys, uvicorn
@@ -78,39 +80,8 @@ async def person_moves(base: str, game: str, moves: int, pause: float, rng: rand
         other = (await asyncio.to_thread(post, f"{base}/api/rooms/{rid}/claim", {"seat": 1, "name": "bea"}))["token"]
         url = base.replace("http", "ws") + f"/ws/{rid}"
         async with websockets.connect(url, max_size=2**22) as a, websockets.connect(url, max_size=2**22) as b:
-            sockets = [a, b]
-            latest: list[dict | None] = [None, None]
-
-            change = asyncio.Event()  # any new state, on either socket
-
-            async def reader(seat: int) -> None:
-                async for raw in sockets[seat]:
-                    msg = json.loads(raw)
-                    if msg["type"] == "state":
-                        latest[seat] = msg
-                        change.set()
-
-            readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
-            await a.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-            await b.send(json.dumps({"type": "hello", "seat": 1, "token": other}))
-            while len(latencies) < moves:
-                change.clear()
-                if latest[0] and latest[0]["view"]["is_terminal"]:
-                    break
-                mover = next((s for s in (0, 1) if latest[s] and latest[s]["legal"]), None)
-                if mover is None:
-                    await change.wait()
-                    continue
-                msg = latest[mover]
-                started = time.perf_counter()
-                await sockets[mover].send(json.dumps({"type": "act", "version": msg["version"], "action": rng.choice(msg["legal"])["action"]}))
-                while latest[mover]["version"] <= msg["version"]:
-                    change.clear()
-                    await change.wait()
-                latencies.append(time.perf_counter() - started)
-                await asyncio.sleep(pause)
-            for task in readers:
-                task.cancel()
+            await time_moves([a, b], [made["token"], other], moves, latencies,
+                             lambda legal: rng.choice(legal)["action"], pause)
     return latencies
 
 

@@ -21,6 +21,8 @@ import time
 import urllib.request
 from contextlib import contextmanager
 
+from ludoteca.testing.ws_player import time_moves
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PLAYER = "127.200.0.1"
@@ -106,38 +108,8 @@ async def player_moves(base: str, moves: int, pause: float = 0.07, source: str =
         status, _, claimed = await asyncio.to_thread(http, base, "POST", f"/api/rooms/{rid}/claim", {"seat": 1, "name": "bea"}, source)
         assert status == 200, claimed
         async with ws_connect(base, rid, source) as a, ws_connect(base, rid, source) as b:
-            sockets = [a, b]
-            latest: list[dict | None] = [None, None]
-            change = asyncio.Event()
-
-            async def reader(seat: int) -> None:
-                async for raw in sockets[seat]:
-                    msg = json.loads(raw)
-                    if msg["type"] == "state":
-                        latest[seat] = msg
-                        change.set()
-
-            readers = [asyncio.create_task(reader(s)) for s in (0, 1)]
-            await a.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-            await b.send(json.dumps({"type": "hello", "seat": 1, "token": claimed["token"]}))
-            while len(latencies) < moves:
-                change.clear()
-                if latest[0] and latest[0]["view"]["is_terminal"]:
-                    break
-                mover = next((s for s in (0, 1) if latest[s] and latest[s]["legal"]), None)
-                if mover is None:
-                    await asyncio.wait_for(change.wait(), 30)
-                    continue
-                msg = latest[mover]
-                started = time.perf_counter()
-                await sockets[mover].send(json.dumps({"type": "act", "version": msg["version"], "action": msg["legal"][0]["action"]}))
-                while latest[mover]["version"] <= msg["version"]:
-                    change.clear()
-                    await asyncio.wait_for(change.wait(), 30)
-                latencies.append(time.perf_counter() - started)
-                await asyncio.sleep(pause)
-            for task in readers:
-                task.cancel()
+            await time_moves([a, b], [made["token"], claimed["token"]], moves, latencies,
+                             lambda legal: legal[0]["action"], pause, timeout=30)
     return latencies
 
 
