@@ -314,7 +314,7 @@ class _Recall:
     and the lines of its information state written from them (when first read). Copies share the
     (immutable) records and lines."""
 
-    __slots__ = ("num_players", "spectator", "seats", "first", "lines", "records", "last")
+    __slots__ = ("num_players", "spectator", "seats", "first", "lines", "records", "rows", "last")
 
     def __init__(self, start, num_players: int, spectator: bool = False):
         self.seats = seats = [*range(num_players)] + ([None] if spectator else [])
@@ -323,6 +323,7 @@ class _Recall:
         self.first = [_line({"seat": seat, "view": view}) for seat, view in zip(seats, self.last)]
         self.lines: list[list[str]] = [[] for _ in seats]
         self.records: list[list[tuple[str, dict]]] = [[] for _ in seats]
+        self.rows: list[list[np.ndarray]] = [[] for _ in seats]  # each record's tensor row, once encoded
 
     def step(self, state, action: int) -> None:
         """Apply `action` to the engine `state` (checked) and record what each seat was told."""
@@ -349,6 +350,7 @@ class _Recall:
         twin.last = list(self.last)
         twin.lines = [list(x) for x in self.lines]
         twin.records = [list(x) for x in self.records]
+        twin.rows = [list(x) for x in self.rows]
         return twin
 
     def string(self, seat: int | None) -> str:
@@ -356,6 +358,15 @@ class _Recall:
         lines, records = self.lines[k], self.records[k]
         lines.extend(_line(record) for _, record in records[len(lines):])  # written once, when first read
         return "\n".join([self.first[k], *lines])
+
+    def tensor_rows(self, seat: int | None, encoder, horizon: int) -> list[np.ndarray]:
+        """The encoded rows of the seat's last `horizon` records, newest first; each record is
+        encoded once (an information-state tensor asked at every step re-read them all)."""
+        k = self.num_players if seat is None else seat
+        rows, records = self.rows[k], self.records[k]
+        for label, record in records[len(rows):]:
+            rows.append(encoder.encode({"seat": seat, "current_player": label, "view": record}))
+        return rows[max(0, len(rows) - horizon):][::-1] if horizon else []
 
 
 RECALL_BUCKETS = 64  # hashed features per step of the information-state tensor's history
@@ -403,9 +414,8 @@ class ViewObserver:
             return
         recall = self.dict["recall"]
         recall[:] = 0.0
-        records = state.seen(seat is None).records[self.rl.num_players if seat is None else seat]
-        for row, (label, record) in zip(recall, reversed(records[-self.horizon:] if self.horizon else [])):
-            row[:] = self.steps.encode({"seat": seat, "current_player": label, "view": record})
+        for row, encoded in zip(recall, state.seen(seat is None).tensor_rows(seat, self.steps, self.horizon)):
+            row[:] = encoded
 
     def string_from(self, state: LudotecaOpenSpielState, player: int) -> str:
         seat = self._seat(player)
