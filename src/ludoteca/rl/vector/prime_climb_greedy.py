@@ -84,7 +84,7 @@ def _key(W, d, K):
         if DICE + nd <= c < DICE + 4:
             x = 0
         K[c] = x
-        h = (h ^ np.uint64(x & 0xFFFFFFFF)) * np.uint64(1099511628211)
+        h = (h ^ np.uint64(np.int64(x) & 0xFFFFFFFF)) * np.uint64(1099511628211)
     return h
 
 
