@@ -1,6 +1,10 @@
 """Simulation throughput: games/s per worker for each game, and the scaling from 1 to 2 workers.
 
     python benchmarks/bench_simulate.py [GAME ...] [--seats greedy,random] [--games N] [--runs R] [--plugin MOD]
+    python benchmarks/bench_simulate.py prime-climb --seats greedy,greedy --games 1000 --vector
+
+`--vector` compares instead the batched path (simulate/vector.py) with the engine's (`--no-vector`)
+side by side in one run: one worker, in this process, CPU time of the whole `simulate` run.
 
 Each measurement is a whole `ludoteca simulate` run through the runner (planning, worker
 processes, bots through view documents, rows written to a fresh folder) without the report,
@@ -37,6 +41,32 @@ def games_per_second(game: str, agents: list[str], games: int, workers: int, see
     return outcome.played / outcome.seconds, steady
 
 
+def cpu_seconds(game: str, agents: list[str], games: int, seed: int, vector: bool) -> float:
+    """CPU time of a whole one-worker run (this process), batched or through the engine."""
+    import os
+
+    os.environ["LUDOTECA_SIMULATE_VECTOR"] = "1" if vector else "0"
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            start = time.process_time()
+            outcome = run(Request(game, agents, games, Path(folder), seed=seed, workers=1, records="none"), show_progress=False)
+            spent = time.process_time() - start
+    finally:
+        os.environ.pop("LUDOTECA_SIMULATE_VECTOR", None)
+    assert outcome.played == games
+    return spent
+
+
+def compare_vector(names: list[str], agents: list[str], games: int, runs: int) -> None:
+    print(f"seats {','.join(agents)}; {games} games per run; CPU seconds, median of {runs} (one worker)")
+    print(f"{'game':<12} {'vector':>10} {'engine':>10} {'speed-up':>9}")
+    for name in names:
+        cpu_seconds(name, agents, 4, 0, True)  # the kernels' compilation (or numba's cache) outside the figures
+        vec = statistics.median(cpu_seconds(name, agents, games, seed, True) for seed in range(runs))
+        eng = statistics.median(cpu_seconds(name, agents, games, seed, False) for seed in range(runs))
+        print(f"{name:<12} {vec:>10.2f} {eng:>10.2f} {eng / vec:>8.1f}x", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("names", nargs="*", metavar="GAME", help="games to measure (default: every registered game)")
@@ -44,10 +74,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per measurement (default 40)")
     parser.add_argument("--runs", type=int, default=3, help="measurements per figure; the median is printed (default 3)")
     parser.add_argument("--plugin", action="append", default=[], help="module or module:GameClass defining more games")
+    parser.add_argument("--vector", action="store_true", help="compare the batched path with the engine's (CPU time)")
     args = parser.parse_args()
     plugin_loader.resolve(args.plugin)
     agents = args.seats.split(",")
     names = args.names or game_names()
+    if args.vector:
+        compare_vector(names, agents, args.games, args.runs)
+        return
     print(f"seats {args.seats}; {args.games} games per measurement; median of {args.runs}")
     print("games/s: whole run (workers' start included) / steady state (from the first finished game on)")
     print(f"{'game':<12} {'1 worker':>17} {'2 workers':>17} {'speed-up (steady)':>18}")

@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from ..engine import LudotecaError, T
 from . import plugins as plugin_loader
-from .vector import batchable, play_chunk  # play.py's rows; all-random seats batched on a kernel
+from .vector import batchable, play_chunk  # play.py's rows; random and greedy seats batched on a kernel
 
 Chunk = list[dict[str, Any]]
 BACKENDS = ("local", "ray")

@@ -1,18 +1,21 @@
-"""Games whose every seat is the `random` bot, played N at a time on the game's batched kernel.
+"""Games whose seats are all `random` or `greedy`, played N at a time on the game's batched kernel.
 
 The rows are the very rows play.py writes for those specs (same winners, returns, actions,
 decisions, chance, turns, first player and the game's own statistics): the kernel plays the
-engine's rules from the game's seed, and each seat draws as the engine's random bot does (its Rng
-from its bot seed, `legal[below(len(legal))]` over the engine's order of legal actions), so a run
-never depends on whether a chunk went through the kernel (tests/test_vector_env.py compares them).
-A spec is batched when every seat is `random`, no record is kept, no plug-in is loaded, numba is
-installed (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
+engine's rules from the game's seed, and each seat draws as the engine's bot does from its Rng
+seeded by its bot seed: a random seat `legal[below(len(legal))]` over the engine's order of legal
+actions, a greedy seat GreedyBot.choose compiled (its default evaluator and node budget, the
+budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py), so a run
+never depends on whether a chunk went through the kernel (tests/test_vector_env.py and
+tests/test_simulate_vector_greedy.py compare them).
+A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
+Prime Climb, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
+(the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
 `chance_counts` (Prime Climb, Aggravation) accepting its options, and it keeps no score (none at the start nor at the end of a game); any
 other spec, and any game that would pass `max_actions`, is played by play.py. The environment
 variable LUDOTECA_SIMULATE_VECTOR=0 (`ludoteca simulate --no-vector`) turns batching off.
 
-Greedy seats are not batched: the greedy bot's turn search (bots/greedy.py, bots/turns.py, the
-games' evaluations) has no compiled form yet.
+Aggravation's greedy seats are not batched: its greedy turn search has no compiled form yet.
 """
 
 from __future__ import annotations
@@ -65,9 +68,13 @@ def _find(game: str, options: dict[str, Any], players: int):
 
 
 def batchable(spec: dict[str, Any]) -> bool:
-    return (enabled() and not spec.get("keep_record") and not spec.get("plugins")
-            and all(s == "random" for s in spec["seats"])
-            and _kernel_class(spec["game"], spec["options"], len(spec["seats"])) is not None)
+    if not enabled() or spec.get("keep_record") or spec.get("plugins") or not all(s in BOTS for s in spec["seats"]):
+        return False
+    cls = _kernel_class(spec["game"], spec["options"], len(spec["seats"]))
+    return cls is not None and (all(s == "random" for s in spec["seats"]) or hasattr(cls, "bot_seat_actions"))
+
+
+BOTS = {"random": 0, "greedy": 1}  # the seats a kernel's bot_seat_actions plays (its `kinds`)
 
 
 def play_chunk(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -102,6 +109,12 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     first_player = np.full(N, -1, np.int64)
     turns = np.zeros(N, np.int64)
     actions = np.empty(N, np.int64)
+    kinds = None
+    if not all(s == "random" for spec in specs for s in spec["seats"]):
+        from ..bots.greedy import GreedyBot
+
+        kinds = np.array([[BOTS[s] for s in spec["seats"]] for spec in specs], np.int8)
+        budget = GreedyBot.node_budget
     while True:
         over = kernel.length.astype(np.int64) + kernel.chance_counts() > cap
         live = ~kernel.terminated
@@ -113,7 +126,10 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         last[changed] = cur[changed]
         unset = live & (first_player < 0)
         first_player[unset] = cur[unset]
-        kernel.random_seat_actions(actions, streams)
+        if kinds is None:
+            kernel.random_seat_actions(actions, streams)
+        else:
+            kernel.bot_seat_actions(actions, streams, kinds, budget)
         kernel.step(actions)
     chance = kernel.chance_counts()
     rows = []

@@ -792,6 +792,22 @@ class Kernel:
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         seat_random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
 
+    def bot_seat_actions(self, out: np.ndarray, rng_state: np.ndarray, kinds: np.ndarray, node_budget: int = 20000) -> None:
+        """The engine's bot of the seat to move: kinds[i, seat] 0 for `random` (random_seat_actions),
+        1 for `greedy` (its default evaluator; prime_climb_greedy.py), each drawing from that seat's
+        stream rng_state[i, seat] exactly as the engine's bot does."""
+        from .prime_climb_greedy import bot_batch, workspace
+
+        check_array(out, (self.num_envs,), np.int64, "bot_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
+        kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
+        if not isinstance(node_budget, int) or node_budget < 1:
+            raise ValueError(f"node_budget must be a whole number of at least 1, not {node_budget!r}")
+        if getattr(self, "_greedy_work", (None,))[0] != node_budget:
+            self._greedy_work = (node_budget, workspace(node_budget))
+        n, cards, bump_any = self._flags
+        bot_batch(self.S, n, cards, bump_any, rng_state, kinds, node_budget, out, self._greedy_work[1])
+
     def playout(self, rng_state: np.ndarray) -> int:
         """Every live game played to its end by uniform random actions; the actions applied (chance included)."""
         check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
