@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 
@@ -98,10 +99,21 @@ class TerminalGame:
         self.fit = self.console.is_terminal if fit_screen is None else fit_screen
         self.log: list[str] = []  # every line told, in order
         self._printed = 0  # lines of the log already on the screen
-        # the story a prompt shows: from the end of that seat's previous turn, so the other
-        # players' last turns stay on the screen through every decision of its own turn
-        self._after: dict[int, int] = {}  # per seat: log length after its latest decision
+        # the story a prompt shows: every line told since that seat's previous turn's last prompt
+        # (its own last moves included), so the other players' last turns stay on the screen
+        # through every decision of its own turn
+        self._shown_upto: dict[int, int] = {}  # per seat: log length at its latest prompt
         self._turn_mark: dict[int, int] = {}
+        # On a real terminal a later prompt of the same turn is drawn over the previous one in
+        # place (`screen.draw`), so the scrollback tells each line once: the lines written are
+        # counted to know how far up the previous prompt's screen starts.
+        self.lines_out: screen.LineCount | None = None
+        if self.fit and self.console.is_terminal:
+            self.lines_out = screen.LineCount(self.console.file)
+            self.console.file = self.lines_out
+        self._drawn_at: int | None = None  # lines written when the latest prompt's screen began
+        self._story_printed = 0  # story lines up to here are in the scrollback already
+        self._drawn_upto = 0  # the log's length at the latest prompt
         self._last_actor: int | None = None  # the seat of the latest decision (not chance)
         self._started = False
         self.has_hints = _has_hints(match.game)
@@ -130,9 +142,12 @@ class TerminalGame:
 
     def ask(self, prompt: str) -> str:
         try:
-            return self.console.input(prompt)
+            answer = self.console.input(prompt)
         except EOFError:
             raise Quit from None
+        if self.lines_out is not None:  # the terminal's echo: the answer, wrapped, and Enter
+            self.lines_out.newlines += 1 + (cell_len(prompt) + cell_len(answer)) // max(1, self.console.size.width)
+        return answer
 
     def who(self, seat: int) -> str:
         """A seat as the table names it, with who plays it: `Ana (human)`, `P2 (greedy)`."""
@@ -164,7 +179,6 @@ class TerminalGame:
             self.tell(line)
         if actor != CHANCE:
             self._last_actor = actor
-            self._after[actor] = len(self.log)
 
     def say_who_starts(self) -> None:
         first = terminal_hook(self.match.game, "first_player")
@@ -283,17 +297,21 @@ class TerminalGame:
         menu = menu_hook(state, legal, self.lang) if menu_hook else None
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
         choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
-        if self._last_actor != seat:  # a new turn of this seat
-            self._turn_mark[seat] = self._after.get(seat, 0)
+        new_turn = self._last_actor != seat
+        if new_turn:
+            self._turn_mark[seat] = self._shown_upto.get(seat, 0)
+        missing = self.missing_from_menu(stack)
         if self.fit:
             self.flush_quietly()
-            screen.draw(self, seat, choices, self._turn_mark[seat])
+            screen.draw(self, seat, choices, self._turn_mark[seat], new_turn, missing)
         else:
             self.flush()
             self.show_board(seat)
             self.console.print(self.your_choice(seat))
             choices.show_page(None if stack else MAX_LISTED)
-        self.missing_from_menu(stack)
+            for line in missing:
+                self.console.print(line, highlight=False)
+        self._shown_upto[seat] = len(self.log)
         confirm = False  # after `all` in a step-by-step game a number asks before it plays
         words = "number or notation; help, undo, all, more, hint, rules, quit"
         palabras = "número o notación; ayuda, deshacer, todas, más, pista, reglas, salir"
@@ -346,7 +364,7 @@ class TerminalGame:
                 if len(stack) > 1:
                     stack.pop()
                     choices = Choices(self, stack[-1])
-                    choices.show_page()
+                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else [])
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
@@ -361,7 +379,7 @@ class TerminalGame:
                     if isinstance(chosen, list):
                         stack.append(chosen)
                         choices = Choices(self, chosen)
-                        choices.show_page()
+                        self.show_step(seat, choices)
                         continue
                     self.decide(seat, chosen)
                     return
@@ -372,6 +390,14 @@ class TerminalGame:
                 continue
             self.decide(seat, action)
             return
+
+    def show_step(self, seat: int, choices: Choices, below: list[str] | None = None) -> None:
+        """A step of a step-by-step choice: fitting the screen, the whole prompt drawn again (over
+        the previous one), so the story stays in view; else the step's choices under the last."""
+        if self.fit:
+            screen.draw(self, seat, choices, self._turn_mark[seat], False, below)
+        else:
+            choices.show_page()
 
     def decide(self, seat: int, action: int) -> None:
         self.apply(action)
@@ -405,13 +431,13 @@ class TerminalGame:
                 return number
         return None
 
-    def missing_from_menu(self, stack: list[list[tuple[str, str, Any]]]) -> None:
-        """Cards of the hand the menu leaves out, each with why (the game's `menu_missing`)."""
+    def missing_from_menu(self, stack: list[list[tuple[str, str, Any]]]) -> list[str]:
+        """Cards of the hand the menu leaves out, each with why (the game's `menu_missing`), as
+        lines to print under the choices."""
         hook = terminal_hook(self.match.game, "menu_missing")
         if not stack or hook is None:
-            return
-        for line in hook(self.match.state, self.lang):
-            self.console.print(f"  [dim]{escape(line)}[/]", highlight=False)
+            return []
+        return [f"  [dim]{escape(line)}[/]" for line in hook(self.match.state, self.lang)]
 
     def legal_rows(self, legal: list[int]) -> list[tuple[str, str, Any]]:
         state = self.match.state

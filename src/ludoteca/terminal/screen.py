@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
+from rich.control import Control, ControlType
 from rich.text import Text
 
 from ..engine import T, view_document
@@ -109,16 +110,40 @@ class Choices:
         return True
 
 
+class LineCount:
+    """The console's file, counting the lines written to it (the terminal's echo of an answer
+    is added by whoever reads it)."""
+
+    def __init__(self, file: Any):
+        self._file = file
+        self.newlines = 0
+
+    def write(self, text: str) -> int:
+        self.newlines += text.count("\n")
+        return self._file.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
 def lines_of(game: "TerminalGame", renderable: RenderableType) -> int:
     console = game.console
     return len(console.render_lines(renderable, console.options, pad=False))
 
 
-def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
-    """Board, the story since the end of `seat`'s last turn, whose choice, the first page of choices:
-    together no taller than the screen (the prompt line included)."""
+def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn: bool = True,
+         below: list[str] | None = None) -> None:
+    """Board, the story since `seen` (the end of `seat`'s previous turn), whose choice, the first
+    page of choices and the `below` lines: together no taller than the screen less a line, the
+    prompt and the terminal's echo of the answer.
+
+    Each line goes into the scrollback once: the oldest story lines that do not fit are printed
+    first, above the board, unless an earlier prompt of this turn already printed them; a later
+    prompt of the same turn is drawn over the previous prompt's screen in place (erased line by
+    line, which no terminal keeps in its scrollback) while that screen is still in view."""
     console = game.console
     height = console.size.height
+    below_lines = [Text.from_markup(line) for line in below or []]
     doc = view_document(game.match.state, seat)
     full = render_view(game.match.game, doc, game.lang, console=console, names=game.names, **game.render_extra)
     compact_hook = terminal_hook(game.match.game, "render_compact")
@@ -128,7 +153,7 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
     title = Text(T("Since your last turn:", "Desde tu último turno:").get(game.lang), style="bold")
     story_lines = [Text("· " + line) for line in story]
     story_h = (1 + sum(lines_of(game, t) for t in story_lines)) if story else 0
-    avail = height - 2  # "your choice" and the prompt
+    avail = height - 3 - sum(lines_of(game, t) for t in below_lines)  # "your choice", the prompt, the echo
     choices_h = choices.height()
     board = full
     board_h = lines_of(game, full)
@@ -140,23 +165,41 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int) -> None:
         choices.page_size = max(1, choices.lines_for(choice_rows - 1))
         choice_rows = choices.height(choices.page_size) + 1
     story_room = rest - choice_rows
-    # the oldest lines that do not fit go first, above the board, into the scrollback
+    if new_turn:
+        game._story_printed = seen
+    counter = game.lines_out
+    back = counter.newlines - game._drawn_at if counter is not None and game._drawn_at is not None else None
+    if not new_turn and back is not None and back < height:
+        # up to the previous prompt's first line, erasing each line on the way
+        codes: list[Any] = [ControlType.CARRIAGE_RETURN, (ControlType.ERASE_IN_LINE, 2)]
+        for _ in range(back):
+            codes += [(ControlType.CURSOR_UP, 1), (ControlType.ERASE_IN_LINE, 2)]
+        console.control(Control(*codes))
+    elif not new_turn:  # the previous prompt's screen has scrolled away: its lines are told
+        game._story_printed = max(game._story_printed, game._drawn_upto)
     kept: list[Text] = []
     used = 1
-    for t in reversed(story_lines):
+    # a line already in the scrollback is not told again, even where this prompt has room for it
+    for t in reversed(story_lines[max(0, game._story_printed - seen):]):
         h = lines_of(game, t)
         if used + h > story_room:
             break
         kept.insert(0, t)
         used += h
-    for t in story_lines[: len(story_lines) - len(kept)]:
-        console.print(t, highlight=False)
+    overflow = len(story_lines) - len(kept)
+    for index in range(max(0, game._story_printed - seen), overflow):
+        console.print(story_lines[index], highlight=False)
+    game._story_printed = max(game._story_printed, seen + overflow)
+    game._drawn_at = counter.newlines if counter is not None else None
+    game._drawn_upto = len(game.log)
     console.print(board)
     if kept:
         console.print(Group(title, *kept), highlight=False)
     console.print(game.your_choice(seat))
     choices.show_page()
+    for line in below_lines:
+        console.print(line, highlight=False)
     game._shown_at = len(game.match.actions)
 
 
-__all__ = ["Choices", "draw"]
+__all__ = ["Choices", "LineCount", "draw"]
