@@ -32,6 +32,8 @@ def test_games_lists_all_four_with_options():
     assert "prime-climb" in listed and listed["prime-climb"]["players"] == [2, 4]
     human = run("games", "--lang", "es")
     assert "jugadores" in human.output
+    # defaults are written as `-o KEY=VALUE` takes them (true/false), never Python's True/False
+    assert "cards=true" in human.output and "=True" not in human.output and "=False" not in human.output
 
 
 def test_new_legal_apply_view(tmp_path):

@@ -83,10 +83,13 @@ def games(lang: Lang = None, as_json: Annotated[bool, typer.Option("--json", hel
     table.add_column(T("name", "nombre").get(lg), style="bold")
     table.add_column(T("title", "título").get(lg), max_width=12)
     table.add_column(T("players", "jugadores").get(lg), max_width=16)
-    longest = max(len(f"{o['name']}={o['default']}") for d in described for o in d["options"])
+    def typed(value) -> str:  # as `-o KEY=VALUE` takes it: true/false, not Python's True/False
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    longest = max(len(f"{o['name']}={typed(o['default'])}") for d in described for o in d["options"])
     table.add_column(T("options (default)", "opciones (por defecto)").get(lg), overflow="fold", min_width=longest)
     for d in described:
-        opts = "\n".join(f"{o['name']}={o['default']}" for o in d["options"])
+        opts = "\n".join(f"{o['name']}={typed(o['default'])}" for o in d["options"])
         table.add_row(d["name"], d["title"][lg], player_counts(d["name"], lg), opts)
     Console().print(table)
 
