@@ -446,3 +446,45 @@ def test_a_take_over_is_told_in_the_log(tmp_path):
         played = [e for e in msg["log"] if e.get("by_bot")]
         assert played and all(e["player"] == 0 for e in played)
         assert not any(e.get("by_bot") for e in msg["log"] if e["player"] != 0)
+
+
+TOLD = {"en": ("a bot is playing for Ana", "played by a bot for Ana", "A bot played", "While you were away a bot played"),
+        "es": ("un bot juega por Ana", "jugada por un bot en lugar de Ana", "Un bot hizo", "Mientras no estabas un bot hizo")}
+
+
+BOT = {"en": "Random 2", "es": "Al azar 2"}
+
+
+@browser_only
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_take_over_is_told_on_the_seat_in_the_log_the_result_and_to_ana_back(site, tmp_path, lang):
+    """Ana is away on her turn: a watcher's page says on her seat that a bot plays for her, each of
+    its moves in the log, and the count in the result; Ana's page, when she is back, lists them."""
+    from web_support import PHONE, live_server
+
+    _, b = site
+    on_seat, in_log, in_result, back = TOLD[lang]
+    with live_server(f"sqlite:///{tmp_path}/t.db", bot_delay=0.02, takeover_after=0.3) as (url, _app):
+        made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "options": {"target": 6}, "name": "Ana", "seat": 0}).json()
+        rid, token = made["room"]["id"], made["token"]
+        watcher = b.new_context(**PHONE)
+        watcher.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}')")
+        page = watcher.new_page()
+        errors = checked(page)
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_function("(s) => document.getElementById('players').innerText.includes(s)", arg=on_seat, timeout=20000)
+        page.wait_for_selector("#result:not(.hidden)", timeout=60000)
+        assert in_result in page.inner_text("#result") and "Ana" in page.inner_text("#result")
+        assert in_log in page.inner_text("#log")
+        assert BOT[lang] in page.inner_text("#players")  # a bot's seat name is a proper name, translated
+        assert not [e for e in errors if "404" not in e], errors  # the toy game has no board module
+        watcher.close()
+        ana = b.new_context(**PHONE)
+        ana.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}');"
+                            f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: 0, token: '{token}'}}));")
+        page = ana.new_page()
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_selector("#welcome-back:not(.hidden)", timeout=20000)
+        assert back in page.inner_text("#welcome-back")
+        ana.close()
