@@ -12,8 +12,8 @@ from ludoteca.engine.wording import sentences
 from test_web_scale_rooms import seated, service_over
 from web_support import play_at_random
 
-# internal ids: Pirámide's cards (R5sol, EL2luna, A3) and cells (L1P5)
-CODES = re.compile(r"\b(?:L\d+P\d+|E?[RL]\d+[a-z]+|A\d)\b")
+# internal ids: Pirámide's cards (R5sol, EL2luna, A3) and cells (L1P5), option or event names (within_two)
+CODES = re.compile(r"\b(?:L\d+P\d+|E?[RL]\d+[a-z]+|A\d|[a-z]+_[a-z_]+)\b")  # and snake_case words (within_two)
 
 
 def test_sentences_joins_whole_sentences():
