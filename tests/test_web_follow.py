@@ -464,9 +464,11 @@ def test_a_take_over_is_told_on_the_seat_in_the_log_the_result_and_to_ana_back(s
 
     _, b = site
     on_seat, in_log, in_result, back = TOLD[lang]
-    with live_server(f"sqlite:///{tmp_path}/t.db", bot_delay=0.02, takeover_after=0.3) as (url, _app):
+    # the toy game registered here too: an earlier test's toy_games() leaves it unregistered
+    with toy_games(), live_server(f"sqlite:///{tmp_path}/t.db", bot_delay=0.02, takeover_after=0.3) as (url, _app):
         made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                    "options": {"target": 6}, "name": "Ana", "seat": 0}).json()
+        assert "room" in made, made
         rid, token = made["room"]["id"], made["token"]
         watcher = b.new_context(**PHONE)
         watcher.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}')")
