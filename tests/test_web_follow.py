@@ -238,9 +238,31 @@ def test_piramide_on_a_phone_is_legible_and_every_target_keeps_its_square(site):
     page.context.close()
 
 
+# Each card of the hand, brought into view as a person scrolls to it: the point at its centre must
+# reach that card (a tap there discards it), and nothing shown over the page (the caption of the
+# last move, a toast, the offline banner, a dialog) may overlap it. elementFromPoint skips what has
+# pointer-events: none (the caption does), so the overlays are measured by their rectangles too.
+COVERED = """() => {
+  const over = [...document.querySelectorAll('.caption, .toast, .offline-banner, .overlay')]
+    .filter((e) => !e.classList.contains('hidden') && getComputedStyle(e).display !== 'none');
+  const out = [];
+  for (const g of document.querySelectorAll('#board [data-key^="hand-"]')) {
+    g.scrollIntoView({ block: 'nearest' });
+    const r = g.getBoundingClientRect(), x = r.x + r.width / 2, y = r.y + r.height / 2;
+    const e = document.elementFromPoint(x, y), c = e && e.closest('[data-key]');
+    const hit = c ? c.dataset.key : e ? `${e.tagName}.${e.className.baseVal ?? e.className}` : 'outside the window';
+    const under = over.filter((o) => { const q = o.getBoundingClientRect();
+      return q.width && q.height && q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top; });
+    if (hit !== g.dataset.key || under.length) out.push([g.dataset.key, hit, under.map((o) => o.id || o.className)]);
+  }
+  return { covered: out, cards: document.querySelectorAll('#board [data-key^="hand-"]').length };
+}"""
+
+
 def test_piramide_hand_is_never_covered_in_the_discard_phase(site):
     """Drawing without building brings the hand over five cards: then every card of the hand is a
-    discard target whose 44 px square a tap reaches (nothing drawn or shown over it)."""
+    discard target, and at 390x844 and on a short phone (360x640) each one is seen and reached by a
+    tap at its centre, with a long caption up; its 44 px square stays its own."""
     url, b = site
     page, _ = open_room(b, url, "piramide", ["greedy"], {"length": "short"})
     errors = checked(page)
@@ -259,6 +281,17 @@ def test_piramide_hand_is_never_covered_in_the_discard_phase(site):
         page.wait_for_function("(b) => JSON.stringify(window.ludotecaState().view.view) !== b", arg=before)
     discards = page.locator("#board .choice[data-action^='discard']")
     assert discards.count() > 5, "the discard phase came"
+    # the caption box as a bot's long move leaves it (this one seen live on a phone), up while measured
+    page.evaluate("""() => { const c = document.getElementById('caption'); c.classList.remove('hidden');
+      c.textContent = 'greedy 2 places regular 6 (serpent) at level 2, position 2 and scores 2 points; total 7. ' +
+        'Regular 6 (serpent) matches the serpent symbol of 2 adjacent cards (level 1, position 2; level 2, position 1): ' +
+        'greedy 2 chooses 2 points or a card.'; }""")
+    for size in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
+        page.set_viewport_size(size)
+        page.wait_for_function("() => document.querySelector('#board svg').getBoundingClientRect().width <= innerWidth")
+        got = page.evaluate(COVERED)
+        assert got["cards"] == discards.count() and not got["covered"], (size, got)
+    page.evaluate("() => document.getElementById('caption').classList.add('hidden')")
     got = page.evaluate(MEASURE)
     legible(got)
     assert not errors, errors
@@ -413,3 +446,47 @@ def test_a_take_over_is_told_in_the_log(tmp_path):
         played = [e for e in msg["log"] if e.get("by_bot")]
         assert played and all(e["player"] == 0 for e in played)
         assert not any(e.get("by_bot") for e in msg["log"] if e["player"] != 0)
+
+
+TOLD = {"en": ("a bot is playing for Ana", "played by a bot for Ana", "A bot played", "While you were away a bot played"),
+        "es": ("un bot juega por Ana", "jugada por un bot en lugar de Ana", "Un bot hizo", "Mientras no estabas un bot hizo")}
+
+
+BOT = {"en": "Random 2", "es": "Al azar 2"}
+
+
+@browser_only
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_take_over_is_told_on_the_seat_in_the_log_the_result_and_to_ana_back(site, tmp_path, lang):
+    """Ana is away on her turn: a watcher's page says on her seat that a bot plays for her, each of
+    its moves in the log, and the count in the result; Ana's page, when she is back, lists them."""
+    from web_support import PHONE, live_server
+
+    _, b = site
+    on_seat, in_log, in_result, back = TOLD[lang]
+    # the toy game registered here too: an earlier test's toy_games() leaves it unregistered
+    with toy_games(), live_server(f"sqlite:///{tmp_path}/t.db", bot_delay=0.02, takeover_after=0.3) as (url, _app):
+        made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                   "options": {"target": 6}, "name": "Ana", "seat": 0}).json()
+        assert "room" in made, made
+        rid, token = made["room"]["id"], made["token"]
+        watcher = b.new_context(**PHONE)
+        watcher.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}')")
+        page = watcher.new_page()
+        errors = checked(page)
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_function("(s) => document.getElementById('players').innerText.includes(s)", arg=on_seat, timeout=20000)
+        page.wait_for_selector("#result:not(.hidden)", timeout=60000)
+        assert in_result in page.inner_text("#result") and "Ana" in page.inner_text("#result")
+        assert in_log in page.inner_text("#log")
+        assert BOT[lang] in page.inner_text("#players")  # a bot's seat name is a proper name, translated
+        assert not [e for e in errors if "404" not in e], errors  # the toy game has no board module
+        watcher.close()
+        ana = b.new_context(**PHONE)
+        ana.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}');"
+                            f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: 0, token: '{token}'}}));")
+        page = ana.new_page()
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_selector("#welcome-back:not(.hidden)", timeout=20000)
+        assert back in page.inner_text("#welcome-back")
+        ana.close()

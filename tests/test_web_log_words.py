@@ -6,13 +6,14 @@ import re
 
 import pytest
 
-from ludoteca.engine import CHANCE, game_names
+from ludoteca.engine import game_names
 from ludoteca.engine.wording import sentences
 
 from test_web_scale_rooms import seated, service_over
+from web_support import play_at_random
 
-# internal ids: Pirámide's cards (R5sol, EL2luna, A3) and cells (L1P5)
-CODES = re.compile(r"\b(?:L\d+P\d+|E?[RL]\d+[a-z]+|A\d)\b")
+# internal ids: Pirámide's cards (R5sol, EL2luna, A3) and cells (L1P5), option or event names (within_two)
+CODES = re.compile(r"\b(?:L\d+P\d+|E?[RL]\d+[a-z]+|A\d|[a-z]+_[a-z_]+)\b")  # and snake_case words (within_two)
 
 
 def test_sentences_joins_whole_sentences():
@@ -26,15 +27,7 @@ def test_sentences_joins_whole_sentences():
 def test_log_lines_are_sentences_without_codes(tmp_path, game):
     service = service_over(f"sqlite:///{tmp_path}/words.db")
     room = seated(service, game, 3)
-    rng = random.Random(11)
-    for _ in range(300):
-        if room.status != "running":
-            break
-        player = room.state.current_player()
-        if player == CHANCE:
-            service.apply(room, room.state.sample_chance())
-        else:
-            service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+    play_at_random(service, room, random.Random(11), 300)
     lines = [entry.for_viewer(viewer, lang) for entry in room.log for viewer in (None, 0, 1, 2) for lang in ("en", "es")]
     assert lines and not [line for line in lines if ".;" in line or ". ;" in line]
     coded = [line for line in lines if CODES.search(line)]

@@ -19,6 +19,8 @@ from ludoteca.engine import CHANCE, game_names, view_document
 from ludoteca.web.db import ActionRow, RoomRow, SnapshotRow, make_engine, make_sessions
 from ludoteca.web.rooms import RoomService
 
+from web_support import play_at_random
+
 LANGS = ("en", "es")
 
 
@@ -127,12 +129,7 @@ def test_a_live_room_evicted_and_loaded_again_is_identical(tmp_path):
     service = service_over(url, every=48)
     room = seated(service, "piramide", 3)
     rng = random.Random(3)
-    for _ in range(31):
-        player = room.state.current_player()
-        if player == CHANCE:
-            service.apply(room, room.state.sample_chance())
-        else:
-            service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+    play_at_random(service, room, rng, 31)
     expected = fingerprint(room)
     assert service.evict(room) and room.id not in service.rooms
     service.replayed = 0
@@ -147,23 +144,11 @@ def test_memory_per_action_of_a_live_room_is_small(tmp_path):
     service = service_over(url, every=48)
     room = seated(service, "aggravation", 4)
     rng = random.Random(11)
-    for _ in range(40):  # warm every cache first
-        player = room.state.current_player()
-        if player == CHANCE:
-            service.apply(room, room.state.sample_chance())
-        else:
-            service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+    play_at_random(service, room, rng, 40)  # warm every cache first
     tracemalloc.start()
     start_actions = len(room.log)
     base = tracemalloc.take_snapshot()
-    for _ in range(400):
-        if room.status != "running":
-            break
-        player = room.state.current_player()
-        if player == CHANCE:
-            service.apply(room, room.state.sample_chance())
-        else:
-            service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+    play_at_random(service, room, rng, 400)
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
     grown = sum(s.size_diff for s in after.compare_to(base, "filename"))
@@ -182,12 +167,7 @@ def test_a_database_from_before_snapshots_opens_lists_and_loads_its_rooms(tmp_pa
     service = service_over(url)
     finished = seated(service, "piramide", 2)
     rng = random.Random(1)
-    while finished.status == "running":
-        player = finished.state.current_player()
-        if player == CHANCE:
-            service.apply(finished, finished.state.sample_chance())
-        else:
-            service.act(finished, player, finished.version, finished.state.action_to_string(rng.choice(finished.state.legal_actions())))
+    play_at_random(service, finished, rng, 100_000)
     live = seated(service, "piramide", 2)
     while live.state.current_player() == CHANCE:
         service.apply(live, live.state.sample_chance())

@@ -156,3 +156,19 @@ def finished_room(url, game="piramide") -> str:
             return rid
         time.sleep(0.05)
     raise AssertionError("the bots did not finish")
+
+
+def play_at_random(service, room, rng, steps: int):
+    """Play up to `steps` actions of a live room through its service, every decision at random from
+    `rng` and every chance outcome sampled: stops early when the game ends. Returns the actions taken."""
+    from ludoteca.engine import CHANCE
+
+    taken = 0
+    while taken < steps and room.status == "running":
+        player = room.state.current_player()
+        if player == CHANCE:
+            service.apply(room, room.state.sample_chance())
+        else:
+            service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+        taken += 1
+    return taken

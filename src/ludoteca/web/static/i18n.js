@@ -40,7 +40,7 @@ const TEXTS = {
   replayOthers: ["Replay", "Repetir"], stopReplay: ["Stop the replay", "Parar la repetición"], replaying: ["Replaying the others' moves", "Repitiendo las jugadas de los demás"],
   whileAway: ["While you were away a bot played {n} moves for you:", "Mientras no estabas un bot hizo {n} jugadas por ti:"],
   whileAwayOne: ["While you were away a bot played 1 move for you:", "Mientras no estabas un bot hizo 1 jugada por ti:"],
-  botPlaysFor: ["a bot is playing for {name}", "un bot juega por {name}"], botFor: ["played by a bot for {name}", "jugada por un bot por {name}"],
+  botPlaysFor: ["a bot is playing for {name}", "un bot juega por {name}"], botFor: ["played by a bot for {name}", "jugada por un bot en lugar de {name}"],
   botPlayedOne: ["A bot played 1 move for {name}.", "Un bot hizo 1 jugada por {name}."],
   botPlayedMany: ["A bot played {n} moves for {name}.", "Un bot hizo {n} jugadas por {name}."],
   turnSound: ["Sound on your turn", "Sonido en tu turno"], turnNotify: ["Notify me on my turn", "Avisarme en mi turno"],
@@ -75,11 +75,13 @@ const BOT_NAMES = {
 const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
 export const optionName = (name) => pick(OPTION_NAMES[name], name);
 export const optionValue = (value) => pick(OPTION_VALUES[String(value)], String(value));
-// a bot's name for people: "medium 2" -> "medio 2" (a seat's default name is "<bot> <n>")
+// a bot's name for people: "medium 2" -> "Medio 2" (a seat's default name is "<bot> <n>"): a seat's
+// name is a proper name, capitalised, so a log line that starts with it starts as a sentence
 export function botName(name) {
   const m = /^(\S+)( \d+)?$/.exec(String(name ?? ""));
   if (!m || !BOT_NAMES[m[1]]) return String(name ?? "");
-  return pick(BOT_NAMES[m[1]]) + (m[2] || "");
+  const word = pick(BOT_NAMES[m[1]]);
+  return m[2] ? word[0].toUpperCase() + word.slice(1) + m[2] : word;
 }
 
 export function lang() {
