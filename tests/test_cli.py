@@ -194,3 +194,15 @@ def test_games_and_play_agree_on_player_counts():
                 assert other.check_players(n) == n
     result = runner.invoke(app, ["games"])
     assert "3–4" in result.output and "allow_two=true" in result.output
+
+
+def test_a_wrong_player_count_names_the_game_as_players_call_it():
+    from ludoteca.engine import LudotecaError, make_game
+
+    with pytest.raises(LudotecaError) as refused:
+        make_game("mazmorra").check_players(2)
+    assert refused.value.message.en == "Primordial Dungeon needs at least 3 players with these options"
+    assert refused.value.message.es.startswith("Mazmorra Primigenia necesita al menos 3 jugadores")
+    with pytest.raises(LudotecaError) as refused:
+        make_game("prime-climb").check_players(7)
+    assert refused.value.message.en == "Prime Climb is played by 2 to 4 players, not 7"

@@ -48,18 +48,20 @@ class Game:
     # --- construction -----------------------------------------------------------------
     def check_players(self, num_players: int | None) -> int:
         n = self.default_players if num_players is None else num_players
+        title = getattr(self, "title", None)  # the game as players call it, not its id
+        en, es = (title.en, title.es) if title is not None else (self.name, self.name)
         if not isinstance(n, int) or not self.min_players <= n <= self.allowed_max_players():
             raise OptionError(
                 T(
-                    f"{self.name} is played by {self.allowed_min_players()} to {self.allowed_max_players()} players, not {shown(num_players)}",
-                    f"{self.name} se juega con {self.allowed_min_players()} a {self.allowed_max_players()} jugadores, no {shown(num_players)}",
+                    f"{en} is played by {self.allowed_min_players()} to {self.allowed_max_players()} players, not {shown(num_players)}",
+                    f"{es} se juega con {self.allowed_min_players()} a {self.allowed_max_players()} jugadores, no {shown(num_players)}",
                 )
             )
         if n < self.allowed_min_players():
             raise OptionError(
                 T(
-                    f"{self.name} needs at least {self.allowed_min_players()} players with these options",
-                    f"{self.name} necesita al menos {self.allowed_min_players()} jugadores con estas opciones",
+                    f"{en} needs at least {self.allowed_min_players()} players with these options",
+                    f"{es} necesita al menos {self.allowed_min_players()} jugadores con estas opciones",
                 )
             )
         return n
