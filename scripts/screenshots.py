@@ -36,7 +36,8 @@ def serve(db_url: str) -> tuple[str, object]:
     seeds = iter(range(20260, 30000))
     server = uvicorn.Server(uvicorn.Config(create_app(db_url, bot_delay=0.05, seeds=lambda: next(seeds)),
                                            host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
+    server.thread = threading.Thread(target=server.run, daemon=True)  # joined at the end: a clean shutdown
+    server.thread.start()
     while not server.started:
         time.sleep(0.05)
     return f"http://127.0.0.1:{port}", server
@@ -106,7 +107,9 @@ def main() -> None:
                         if size == "phone":
                             tap_some_board_moves(page, args.moves, random.Random(7))
                         page.wait_for_selector("#board .choice", timeout=60000)
-                        page.wait_for_timeout(2000)  # the last move's animation and caption end
+                        # the last move's animation ends, and every caption queued (up to three, 1.6 s each)
+                        page.wait_for_selector("#caption.hidden", state="attached", timeout=15000)
+                        page.wait_for_timeout(600)
                         path = out / f"{game}-{size}.png"
                         page.screenshot(path=str(path))
                         shrink(path)
@@ -115,6 +118,7 @@ def main() -> None:
                 browser.close()
         finally:
             server.should_exit = True
+            server.thread.join(10)
 
 
 if __name__ == "__main__":
