@@ -104,11 +104,13 @@ def test_a_simulate_run_writes_the_same_games_with_and_without_the_vector_path(t
 
 
 def test_seats_the_kernel_cannot_play_stay_with_the_engine():
-    """A seat of another bot, or Aggravation's greedy: play.py plays them."""
+    """A seat of another bot (here with Aggravation's greedy, which is batched alone:
+    tests/test_simulate_vector_greedy_aggravation.py): play.py plays them."""
     assert not sim_vector.batchable(_specs(["greedy", "lookahead"], 2)[0])
     variants = make_variants("aggravation", [], [])
-    agg = [s.to_json() for s in specs_for("aggravation", variants, ["greedy", "random"], 1, 2, 100_000, set(), [])]
+    agg = [s.to_json() for s in specs_for("aggravation", variants, ["greedy", "lookahead"], 1, 2, 100_000, set(), [])]
     assert not sim_vector.batchable(agg[0])
+    assert sim_vector.batchable(specs_for("aggravation", variants, ["greedy", "random"], 1, 1, 100_000, set(), [])[0].to_json())
     assert sim_vector.play_chunk(agg) == play.play_chunk(agg)
 
 

@@ -5,17 +5,16 @@ decisions, chance, turns, first player and the game's own statistics): the kerne
 engine's rules from the game's seed, and each seat draws as the engine's bot does from its Rng
 seeded by its bot seed: a random seat `legal[below(len(legal))]` over the engine's order of legal
 actions, a greedy seat GreedyBot.choose compiled (its default evaluator and node budget, the
-budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py), so a run
+budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py,
+aggravation_greedy.py), so a run
 never depends on whether a chunk went through the kernel (tests/test_vector_env.py and
-tests/test_simulate_vector_greedy.py compare them).
+tests/test_simulate_vector_greedy*.py compare them).
 A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
-Prime Climb, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
+Prime Climb, Aggravation, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
 (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
 `chance_counts` (Prime Climb, Aggravation) accepting its options, and it keeps no score (none at the start nor at the end of a game); any
 other spec, and any game that would pass `max_actions`, is played by play.py. The environment
 variable LUDOTECA_SIMULATE_VECTOR=0 (`ludoteca simulate --no-vector`) turns batching off.
-
-Aggravation's greedy seats are not batched: its greedy turn search has no compiled form yet.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
 - Optional `bot_seat_actions(out: int64 (N,), rng_state: uint64 (N, num_players), kinds: int8 (N,
   num_players), node_budget=20000)`: the engine's bot of the seat to move, kinds[i, seat] 0 for
   `random`, 1 for `greedy` (default evaluator), each drawing from rng_state[i, seat] as the engine's
-  bot does (simulate's random and greedy seats; Prime Climb).
+  bot does (simulate's random and greedy seats; Prime Climb, Aggravation).
 - Optional `random_actions(out: int64 (N,), rng_state: uint64 (N,))`: a uniform legal action per
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
 - Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform

@@ -541,6 +541,23 @@ class Kernel:
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         seat_random_batch(self.S, self.W, self.G, self.M, rng_state, out)
 
+    def bot_seat_actions(self, out: np.ndarray, rng_state: np.ndarray, kinds: np.ndarray, node_budget: int = 20000) -> None:
+        """The engine's bot of the seat to move: kinds[i, seat] 0 for `random` (random_seat_actions),
+        1 for `greedy` (its default evaluator; aggravation_greedy.py), each drawing from that seat's
+        stream rng_state[i, seat] exactly as the engine's bot does. A turn is one decision, so the
+        node budget never binds (it is checked, as Prime Climb's)."""
+        from .aggravation_greedy import bot_batch, eval_tables, workspace
+
+        check_array(out, (self.num_envs,), np.int64, "bot_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
+        kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
+        if not isinstance(node_budget, int) or node_budget < 1:
+            raise ValueError(f"node_budget must be a whole number of at least 1, not {node_budget!r}")
+        if getattr(self, "_greedy_work", None) is None:
+            self._greedy_work = (eval_tables(self.game, self.num_players), workspace())
+        tabs, work = self._greedy_work
+        bot_batch(self.S, self.W, self.num_players, self.G, self.M, rng_state, kinds, out, *tabs, work)
+
     def playout(self, rng_state: np.ndarray) -> int:
         check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         return playout_batch(self.S, self.W, self.R, rng_state, self.num_players, self.G, self.M, *self._public())
