@@ -274,6 +274,8 @@ def _apply_player(S, TI, TB, gi, gb, C, i, a, buf):
 
 @njit(cache=True)
 def _resolve_chance(S, C, rng, i):
+    """The chance node after a player action, if any, as sample_chance resolves it; returns the
+    chance outcomes applied (0 or 1)."""
     ph = S[i, F_PHASE]
     if ph == DRAW:
         _hand_add(S, i, S[i, F_TURN], _pool_take(S, rng, i))
@@ -287,10 +289,13 @@ def _resolve_chance(S, C, rng, i):
                     break
             S[i, F_ENDED] = 2
             S[i, F_PHASE] = OVER
-    elif ph == REFILL:
+        return 1
+    if ph == REFILL:
         S[i, O_MARKET + S[i, F_SLOT]] = _pool_take(S, rng, i)
         S[i, F_DECK] -= 1
         _next_turn(S, C, i)
+        return 1
+    return 0
 
 
 @njit(cache=True)
@@ -347,20 +352,21 @@ def _reset_batch(S, TI, TB, ti0, tb0, gi, C, rng, seeds, where, cur, term, lengt
 
 @njit(cache=True)
 def _step_batch(S, TI, TB, gi, gb, C, rng, actions, cur, term, length, ret):
-    """Apply actions[i] to every unfinished game; the first illegal one's index is returned
-    (and then nothing changed), else -1."""
+    """Apply actions[i] to every unfinished game; returns the actions applied, chance outcomes
+    included, or -1 - i for the first illegal action's env i (and then nothing changed)."""
     n = S.shape[0]
     buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
     for i in range(n):
         if not term[i] and not _is_legal(S, TI, TB, gi, gb, C, i, actions[i], buf):
-            return i
+            return -1 - i
+    applied = 0
     for i in range(n):
         if not term[i]:
             _apply_player(S, TI, TB, gi, gb, C, i, actions[i], buf)
-            _resolve_chance(S, C, rng, i)
+            applied += 1 + _resolve_chance(S, C, rng, i)
             length[i] += 1
             _publish(S, TB, gi, C, i, cur, term, ret)
-    return -1
+    return applied
 
 
 @njit(cache=True)
@@ -559,12 +565,15 @@ class Kernel(CallerArrays):
         _reset_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._C, self._rng, seeds, where,
                      self.current_player, self.terminated, self.length, self.returns)
 
-    def step(self, actions: np.ndarray) -> None:
+    def step(self, actions: np.ndarray) -> int:
+        """The contract's step; returns the actions applied, chance outcomes (cards drawn) included."""
         actions = self._actions(actions)
-        bad = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
-                          self.current_player, self.terminated, self.length, self.returns)
-        if bad >= 0:
+        applied = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
+                              self.current_player, self.terminated, self.length, self.returns)
+        if applied < 0:
+            bad = -1 - applied
             raise ValueError(f"mazmorra: illegal action {int(actions[bad])} for env {bad}")
+        return int(applied)
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         self._check_out(out, np.bool_, self.num_actions, "legal_mask")
