@@ -129,3 +129,41 @@ def test_without_numba_the_kernel_refuses_in_one_line():
 def test_caller_arrays_of_the_wrong_kind_are_refused():
     """The compiled code writes into the caller's arrays: a wrong shape or dtype never reaches it."""
     conformance.check_caller_arrays(Kernel, 3)
+
+
+def test_random_actions_then_step_is_the_engine_and_a_changed_draw_is_checked():
+    """step trusts an action random_actions just drew for that game (the table is not asked again):
+    the games so played are the engine's, and an action changed after the draw is checked in full."""
+    from ludoteca.engine import make_game
+
+    game = make_game("mazmorra")
+    seeds = np.array([5, 6, 7], np.uint64)
+    k = Kernel(3, 3)
+    k.reset(seeds)
+    states = [game.new_initial_state(3, seed=int(s)) for s in seeds]
+    for st in states:
+        conformance._chance(st)
+    out, stream = np.zeros(3, np.int64), np.arange(3, dtype=np.uint64)
+    mask = np.zeros((3, k.num_actions), np.bool_)
+    steps = 0
+    while not k.terminated.all():
+        k.random_actions(out, stream)
+        if steps == 10:  # a drawn action replaced by an illegal one: refused, nothing changed
+            k.legal_mask(mask)
+            saved, before = out[1], k._S.copy()
+            out[1] = int(np.flatnonzero(~mask[1])[0])
+            with pytest.raises(ValueError, match="env 1"):
+                k.step(out)
+            np.testing.assert_array_equal(before, k._S)
+            out[1] = saved
+        applied = k.step(out)
+        drawn = 0
+        for i, st in enumerate(states):
+            if out[i] >= 0:
+                assert int(out[i]) in st.legal_actions()
+                st.apply_action(int(out[i]))
+                drawn += 1 + conformance._chance(st)
+        assert applied == drawn
+        steps += 1
+    for i, st in enumerate(states):
+        assert st.is_terminal() and np.allclose(k.returns[i], st.returns())

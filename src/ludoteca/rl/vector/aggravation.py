@@ -21,7 +21,7 @@ from ...engine import make_game
 from ...games.aggravation import notation
 from ...games.aggravation.board import BASE
 from . import as_input, check_array, njit, warn_if_slow
-from .common import below as _below, seat_below
+from .common import RowKernel, below as _below, seat_below
 
 MP = 6
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
@@ -459,8 +459,10 @@ def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return G, M, F
 
 
-class Kernel:
+class Kernel(RowKernel):
     """N Aggravation games (the kernel contract: ludoteca.rl.vector's docstring)."""
+
+    _chance_column = NCHANCE  # common.RowKernel.chance_counts
 
     obs_size = OBS_SIZE
     obs_matches_engine = True
@@ -489,9 +491,6 @@ class Kernel:
         self.returns = np.zeros((num_envs, n), np.float32)
         self._all = np.ones(num_envs, bool)
 
-    def _public(self):
-        return self.current_player, self.terminated, self.length, self.returns
-
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
         seeds = as_input(seeds, (self.num_envs,), np.uint64, "seeds")
         where = self._all if where is None else as_input(where, (self.num_envs,), np.bool_, "where")
@@ -516,10 +515,6 @@ class Kernel:
         check_array(out, (self.num_envs,), np.int64, "random_actions' out")
         check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         random_batch(self.S, self.W, self.G, self.M, rng_state, out)
-
-    def chance_counts(self) -> np.ndarray:
-        """Chance outcomes applied in each env's game (int32 (N,))."""
-        return self.S[:, NCHANCE].copy()
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""

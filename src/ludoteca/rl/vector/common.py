@@ -98,3 +98,19 @@ class CallerArrays:
                 and out.flags.writeable and rng_state.flags.writeable):
             raise ValueError(f"{self._name}: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 "
                              f"({self.num_envs},)")
+
+
+class RowKernel:
+    """What the kernels whose games are the rows of an int32 array `S` share (prime_climb.py,
+    aggravation.py): the public arrays handed to their compiled loops in one order, and the chance
+    outcomes each game has applied, counted in the column `_chance_column` of its row."""
+
+    S: np.ndarray
+    _chance_column: int
+
+    def _public(self):
+        return self.current_player, self.terminated, self.length, self.returns
+
+    def chance_counts(self) -> np.ndarray:
+        """Chance outcomes applied in each env's game (int32 (N,))."""
+        return self.S[:, self._chance_column].copy()

@@ -60,7 +60,7 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         kernel.legal_mask(mask)
         if check_obs:
             kernel.observe(obs)
-        live = 0
+        live = drawn = 0
         for i, state in enumerate(states):
             where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
             player = state.current_player()
@@ -85,13 +85,18 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
             a = int(row[rng.integers(len(row))])
             actions[i] = a
             state.apply_action(a)
-            chances[i] += _chance(state)
+            c = _chance(state)
+            chances[i] += c
+            drawn += c
             lengths[i] += 1
             live += 1
             decisions += 1
         if not live:
             break
-        kernel.step(actions)
+        applied = kernel.step(actions)
+        if applied is not None:  # the contract: the actions applied, chance outcomes included
+            assert applied == live + drawn, \
+                f"{game_name} seed {seed} step {step}: step counted {applied} actions, the engine applied {live + drawn}"
         for i, state in enumerate(states):
             where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
             if state.is_terminal():

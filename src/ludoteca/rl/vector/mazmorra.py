@@ -28,8 +28,25 @@ from . import HAVE_NUMBA, njit
 from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
+    from llvmlite import ir
+    from numba import types
+    from numba.extending import intrinsic
+
     from ludoteca.engine.rng_kernels import _mix, fisher_yates
     from ludoteca.games.mazmorra import kernels as K
+
+    @intrinsic
+    def _prefetch(typingctx, arr, at):
+        """llvm.prefetch of arr[at] (a read, kept in every cache level): a hint, nothing changes."""
+        def codegen(context, builder, signature, args):
+            ary = context.make_array(signature.args[0])(context, builder, args[0])
+            i8p, i32 = ir.IntType(8).as_pointer(), ir.IntType(32)
+            fn = builder.module.declare_intrinsic("llvm.prefetch", fnty=ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]))
+            ptr = builder.bitcast(builder.gep(ary.data, [args[1]]), i8p)
+            builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+            return context.get_dummy_value()
+
+        return types.void(arr, at), codegen
 else:
     K = None
 
@@ -274,6 +291,8 @@ def _apply_player(S, TI, TB, gi, gb, C, i, a, buf):
 
 @njit(cache=True)
 def _resolve_chance(S, C, rng, i):
+    """The chance node after a player action, if any, as sample_chance resolves it; returns the
+    chance outcomes applied (0 or 1)."""
     ph = S[i, F_PHASE]
     if ph == DRAW:
         _hand_add(S, i, S[i, F_TURN], _pool_take(S, rng, i))
@@ -287,10 +306,13 @@ def _resolve_chance(S, C, rng, i):
                     break
             S[i, F_ENDED] = 2
             S[i, F_PHASE] = OVER
-    elif ph == REFILL:
+        return 1
+    if ph == REFILL:
         S[i, O_MARKET + S[i, F_SLOT]] = _pool_take(S, rng, i)
         S[i, F_DECK] -= 1
         _next_turn(S, C, i)
+        return 1
+    return 0
 
 
 @njit(cache=True)
@@ -337,30 +359,51 @@ def _publish(S, TB, gi, C, i, cur, term, ret):
 
 
 @njit(cache=True)
-def _reset_batch(S, TI, TB, ti0, tb0, gi, C, rng, seeds, where, cur, term, length, ret):
+def _warm(S, TI, TB, j):
+    """Ask for game j's rows ahead of their use (a batch's tables are megabytes: each game's
+    12 KB come back from memory otherwise, the step's largest cost), one cache line at a time."""
+    ti, tb, s = TI[j], TB[j], S[j]
+    for k in range(0, ti.size, 32):
+        _prefetch(ti, k)
+    for k in range(0, tb.size, 8):
+        _prefetch(tb, k)
+    for k in range(0, s.size, 16):
+        _prefetch(s, k)
+
+
+@njit(cache=True)
+def _reset_batch(S, TI, TB, ti0, tb0, gi, C, rng, seeds, where, cur, term, length, ret, chosen):
     for i in range(S.shape[0]):
         if where[i]:
+            chosen[i] = -2
             _reset_one(S, TI, TB, ti0, tb0, C, rng, i, seeds[i])
             length[i] = 0
             _publish(S, TB, gi, C, i, cur, term, ret)
 
 
 @njit(cache=True)
-def _step_batch(S, TI, TB, gi, gb, C, rng, actions, cur, term, length, ret):
-    """Apply actions[i] to every unfinished game; the first illegal one's index is returned
-    (and then nothing changed), else -1."""
+def _step_batch(S, TI, TB, gi, gb, C, rng, actions, cur, term, length, ret, chosen):
+    """Apply actions[i] to every unfinished game; returns the actions applied, chance outcomes
+    included, or -1 - i for the first illegal action's env i (and then nothing changed).
+    chosen[i] is the action random_actions drew from game i's legal list since its last change
+    (-2 when none): that one is legal without asking the table again."""
     n = S.shape[0]
     buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
     for i in range(n):
-        if not term[i] and not _is_legal(S, TI, TB, gi, gb, C, i, actions[i], buf):
-            return i
+        a = actions[i]
+        if not term[i] and (a < 0 or a != chosen[i]) and not _is_legal(S, TI, TB, gi, gb, C, i, a, buf):
+            return -1 - i
+    applied = 0
     for i in range(n):
+        chosen[i] = -2
+        if i + 2 < n:
+            _warm(S, TI, TB, i + 2)
         if not term[i]:
             _apply_player(S, TI, TB, gi, gb, C, i, actions[i], buf)
-            _resolve_chance(S, C, rng, i)
+            applied += 1 + _resolve_chance(S, C, rng, i)
             length[i] += 1
             _publish(S, TB, gi, C, i, cur, term, ret)
-    return -1
+    return applied
 
 
 @njit(cache=True)
@@ -435,7 +478,7 @@ def _observe_batch(S, TB, gi, C, term, V, out):
 
 
 @njit(cache=True)
-def _random_actions(S, TI, TB, gi, gb, C, term, pol, out):
+def _random_actions(S, TI, TB, gi, gb, C, term, pol, out, chosen):
     buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
     for i in range(S.shape[0]):
         if term[i]:
@@ -443,6 +486,7 @@ def _random_actions(S, TI, TB, gi, gb, C, term, pol, out):
         else:
             k = _legal(S, TI, TB, gi, gb, C, i, buf)
             out[i] = buf[_below(pol, i, k)]
+        chosen[i] = out[i]
 
 
 @njit(cache=True)
@@ -553,18 +597,22 @@ class Kernel(CallerArrays):
         self.length = np.zeros(num_envs, np.int32)
         self.returns = np.zeros((num_envs, num_players), np.float32)
         self.obs_size, self._V = _obs_tables(game, num_players)
+        self._chosen = np.full(num_envs, -2, np.int64)  # random_actions' last draws (_step_batch)
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
         seeds, where = self._seeds_where(seeds, where)
         _reset_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._C, self._rng, seeds, where,
-                     self.current_player, self.terminated, self.length, self.returns)
+                     self.current_player, self.terminated, self.length, self.returns, self._chosen)
 
-    def step(self, actions: np.ndarray) -> None:
+    def step(self, actions: np.ndarray) -> int:
+        """The contract's step; returns the actions applied, chance outcomes (cards drawn) included."""
         actions = self._actions(actions)
-        bad = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
-                          self.current_player, self.terminated, self.length, self.returns)
-        if bad >= 0:
+        applied = _step_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self._rng, actions,
+                              self.current_player, self.terminated, self.length, self.returns, self._chosen)
+        if applied < 0:
+            bad = -1 - applied
             raise ValueError(f"mazmorra: illegal action {int(actions[bad])} for env {bad}")
+        return int(applied)
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         self._check_out(out, np.bool_, self.num_actions, "legal_mask")
@@ -580,7 +628,8 @@ class Kernel(CallerArrays):
         """out[i] = a uniform legal action of env i (-1 where finished), drawn from env i's SplitMix64
         state rng_state[i] (uint64 (N,), advanced in place): random seats without a mask."""
         self._check_random(out, rng_state)
-        _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out)
+        _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out,
+                        self._chosen)
         return out
 
     def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
@@ -588,6 +637,7 @@ class Kernel(CallerArrays):
         the returns summed per seat). The envs end finished."""
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         wins = np.zeros(self.num_players, np.float64)
+        self._chosen[:] = -2
         total = _random_playout_batch(self._S, self._TI, self._TB, self._ti0, self._tb0, self._gi, self._gb, self._C,
                                       self._rng, seeds, int(games_per_env), np.uint64(policy_seed),
                                       self.current_player, self.terminated, self.length, self.returns, wins)

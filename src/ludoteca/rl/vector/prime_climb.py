@@ -21,7 +21,7 @@ from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
 from . import as_input, check_array, njit, warn_if_slow
-from .common import below as _below, row_remove, seat_below
+from .common import RowKernel, below as _below, row_remove, seat_below
 
 NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
 ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
@@ -703,8 +703,10 @@ def observe_batch(S, n, out):
             out[i, O_CARD + S[i, CARD]] = 1.0
 
 
-class Kernel:
+class Kernel(RowKernel):
     """N Prime Climb games (the kernel contract: ludoteca.rl.vector's docstring)."""
+
+    _chance_column = NCHANCE  # common.RowKernel.chance_counts
 
     obs_size = OBS_SIZE
     obs_matches_engine = True
@@ -738,9 +740,6 @@ class Kernel:
         self._all = np.ones(num_envs, bool)
         self.S[:, PHASE] = OVER
 
-    def _public(self):
-        return self.current_player, self.terminated, self.length, self.returns
-
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
         seeds = as_input(seeds, (self.num_envs,), np.uint64, "seeds")
         n, cards, bump_any = self._flags
@@ -767,10 +766,6 @@ class Kernel:
         check_array(out, (self.num_envs,), np.int64, "random_actions' out")
         check_array(rng_state, (self.num_envs,), np.uint64, "rng_state")
         random_batch(self.S, self._flags[0], self._flags[2], rng_state, out)
-
-    def chance_counts(self) -> np.ndarray:
-        """Chance outcomes applied in each env's game (int32 (N,))."""
-        return self.S[:, NCHANCE].copy()
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""
