@@ -176,11 +176,11 @@ def test_simulate_leaves_what_it_cannot_batch_to_the_engine(monkeypatch):
     from ludoteca.simulate import vector as sim_vector
 
     cut = _specs("prime-climb", [], ["random", "random"], 6, max_actions=300)  # cut off: play.py truncates
-    greedy = _specs("aggravation", [], ["random", "greedy"], 2)
+    other = _specs("aggravation", [], ["random", "lookahead"], 2)  # a bot no kernel has compiled
     scored = _specs("aggravation", ["play_to_last=true"], ["random"] * 3, 3)  # scores: lead changes
     kept = _specs("aggravation", [], ["random"] * 2, 2, keep={0})
-    assert sim_vector.batchable(cut[0]) and not any(sim_vector.batchable(s) for s in (greedy[0], scored[0], kept[0]))
-    mixed = cut + greedy + scored + kept[1:]
+    assert sim_vector.batchable(cut[0]) and not any(sim_vector.batchable(s) for s in (other[0], scored[0], kept[0]))
+    mixed = cut + other + scored + kept[1:]
     rows = sim_vector.play_chunk(mixed)
     assert rows == play.play_chunk(mixed) and all(r["truncated"] for r in rows[:6])
     monkeypatch.setenv("LUDOTECA_SIMULATE_VECTOR", "0")
