@@ -20,7 +20,7 @@ from ...games.aggravation import evaluation as E
 from . import njit
 from .aggravation import (FIN, G_CENTRE, G_HOME, G_START, HOLES, MAXM, MP, NFIN, OCC, OVER, POS, TURN, WIDTH,
                           _apply, _finished, _moves)
-from .common import seat_below
+from .common import greedy_pick, seat_below
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 W0, W1, W2, W3, W4, W5, W6 = E.WEIGHTS
@@ -159,18 +159,7 @@ def greedy_choice(S, W, i, n, G, M, P, seat, RN, RT, RP, TOGO, FULL, bias, work)
             XW[0, c] = W[i, c]
         _apply(X, XW, 0, n, G, M, ROOT[r])
         VALS[r] = _value(X, n, G, seat, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC)
-    best_value = -1.0
-    count = 0
-    for r in range(k0):
-        v = VALS[r]
-        if v > best_value + 1e-12:
-            best_value = v
-            ROOT[0] = ROOT[r]
-            count = 1
-        elif abs(v - best_value) <= 1e-12:
-            ROOT[count] = ROOT[r]
-            count += 1
-    return ROOT[seat_below(P, i, seat, count)]
+    return greedy_pick(ROOT, VALS, k0, P, i, seat)
 
 
 @njit(cache=True)

@@ -29,6 +29,23 @@ def below(R, i, n):
 
 
 @njit(cache=True)
+def greedy_pick(ROOT, VALS, k, P, i, seat):
+    """GreedyBot's pick among the k root actions ROOT[:k] valued VALS[:k]: the actions within 1e-12
+    of the best, in order, then below(their count) on the seat's stream P[i, seat]. ROOT is reordered."""
+    best_value = -1.0
+    count = 0
+    for r in range(k):
+        v = VALS[r]
+        if v > best_value + 1e-12:
+            best_value = v
+            ROOT[0] = ROOT[r]
+            count = 1
+        elif abs(v - best_value) <= 1e-12:
+            ROOT[count] = ROOT[r]
+            count += 1
+    return ROOT[seat_below(P, i, seat, count)]
+
+@njit(cache=True)
 def seat_below(P, i, t, n):
     """below(n) on the stream P[i, t] (one per seat: the engine's random bot of that seat)."""
     s = P[i, t] + GOLDEN

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...games.prime_climb import evaluation as E
 from . import njit
-from .common import seat_below
+from .common import greedy_pick, seat_below
 from .prime_climb import (BUF, CARD_PAWN, CURSED, DICE, DRAW, MOVE, NDICE, NKEEP, OVER, PHASE, POS, ST, STEAL,
                           SWITCH, TURN, WIDTH, WINNER, _apply, _legal)
 
@@ -187,18 +187,7 @@ def greedy_choice(S, i, n, use_cards, bump_any, budget, P, seat, work):
         VALS[r] = BV[0]
     for m in range(nmemo):
         HT[USED[m]] = -1
-    best_value = -1.0
-    count = 0
-    for r in range(k0):
-        v = VALS[r]
-        if v > best_value + 1e-12:
-            best_value = v
-            ROOT[0] = ROOT[r]
-            count = 1
-        elif abs(v - best_value) <= 1e-12:
-            ROOT[count] = ROOT[r]
-            count += 1
-    return ROOT[seat_below(P, i, seat, count)]
+    return greedy_pick(ROOT, VALS, k0, P, i, seat)
 
 
 @njit(cache=True)
