@@ -9,49 +9,11 @@ import pytest
 
 pytest.importorskip("numba")
 
-from ludoteca.bots import make_bot  # noqa: E402
-from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
-from ludoteca.engine.rng import Rng  # noqa: E402
 from ludoteca.rl.vector.aggravation import Kernel  # noqa: E402
+from ludoteca.rl.vector.conformance import check_greedy  # noqa: E402
 from ludoteca.simulate import play  # noqa: E402
 from ludoteca.simulate import vector as sim_vector  # noqa: E402
 from ludoteca.simulate.plan import make_variants, specs_for  # noqa: E402
-
-
-def walk_and_compare(players: int, options: dict, games: int, budget: int, seed: int) -> int:
-    """Games walked in the engine and the kernel side by side (greedy's move two times in three, a
-    random one else); at every decision the compiled choice and the stream it leaves must be
-    GreedyBot.choose's. The decisions compared."""
-    kernel = Kernel(1, players, options)
-    out = np.zeros(1, np.int64)
-    kinds = np.ones((1, players), np.int8)
-    checked = 0
-    for g in range(games):
-        game = make_game("aggravation", options)
-        state = game.new_initial_state(players, seed + g)
-        kernel.reset(np.array([seed + g], np.uint64))
-        walk = Rng(10_000 + seed + g)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_legal(state.sample_chance())
-                continue
-            seat = state.current_player()
-            assert int(kernel.current_player[0]) == seat
-            bot_seed = walk.next64()
-            bot = make_bot("greedy", game, seat, bot_seed)
-            bot.node_budget = budget
-            legal = state.legal_actions()
-            want = bot.choose(view_document(state, seat), legal)
-            streams = np.zeros((1, players), np.uint64)
-            streams[0, seat] = bot_seed
-            kernel.bot_seat_actions(out, streams, kinds, budget)
-            assert (int(out[0]), int(streams[0, seat])) == (want, bot.rng.s), (g, seat, legal)
-            checked += 1
-            action = legal[walk.below(len(legal))] if walk.below(3) == 0 else want
-            state.apply_legal(action)
-            kernel.step(np.array([action], np.int64))
-        assert kernel.terminated[0]
-    return checked
 
 
 @pytest.mark.parametrize("players, options, games, budget", [
@@ -63,7 +25,7 @@ def walk_and_compare(players: int, options: dict, games: int, budget: int, seed:
     (2, {"shortcuts": False}, 3, 1),  # one decision a turn: the budget never binds
 ])
 def test_the_compiled_greedy_choice_is_greedy_bots_at_every_decision(players, options, games, budget):
-    assert walk_and_compare(players, options, games, budget, seed=100 * players + budget) > 20 * games
+    assert check_greedy(Kernel, "aggravation", players, options, games, budget, seed=100 * players + budget) > 20 * games
 
 
 def _specs(seats, games, options=()):

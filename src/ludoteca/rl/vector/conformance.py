@@ -238,3 +238,42 @@ def check_without_numba(code: str, *, warnings_are_errors: bool = True, timeout:
     done = subprocess.run([sys.executable, *flags, "-c", "import sys\nsys.modules['numba'] = None\n" + code],
                           capture_output=True, text=True, env={**os.environ, "PYTHONPATH": src}, timeout=timeout)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def check_greedy(Kernel, game_name: str, players: int, options: dict, games: int, budget: int, seed: int) -> int:
+    """Games walked in the engine and the kernel side by side (greedy's move two times in three, a
+    random one else); at every decision the compiled greedy choice, and the stream it leaves, must be
+    GreedyBot.choose's (node_budget `budget`). The decisions compared (tests/test_simulate_vector_greedy*.py)."""
+    from ...bots import make_bot
+    from ...engine.rng import Rng
+
+    kernel = Kernel(1, players, options)
+    out = np.zeros(1, np.int64)
+    kinds = np.ones((1, players), np.int8)
+    checked = 0
+    for g in range(games):
+        game = make_game(game_name, options)
+        state = game.new_initial_state(players, seed + g)
+        kernel.reset(np.array([seed + g], np.uint64))
+        walk = Rng(10_000 + seed + g)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply_legal(state.sample_chance())
+                continue
+            seat = state.current_player()
+            assert int(kernel.current_player[0]) == seat
+            bot_seed = walk.next64()
+            bot = make_bot("greedy", game, seat, bot_seed)
+            bot.node_budget = budget
+            legal = state.legal_actions()
+            want = bot.choose(view_document(state, seat), legal)
+            streams = np.zeros((1, players), np.uint64)
+            streams[0, seat] = bot_seed
+            kernel.bot_seat_actions(out, streams, kinds, budget)
+            assert (int(out[0]), int(streams[0, seat])) == (want, bot.rng.s), (g, seat, legal)
+            checked += 1
+            action = legal[walk.below(len(legal))] if walk.below(3) == 0 else want
+            state.apply_legal(action)
+            kernel.step(np.array([action], np.int64))
+        assert kernel.terminated[0]
+    return checked
