@@ -12,8 +12,10 @@ tests/test_simulate_vector_greedy*.py compare them).
 A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
 Prime Climb, Aggravation, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
 (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
-`chance_counts` (Prime Climb, Aggravation) accepting its options, and it keeps no score (none at the start nor at the end of a game); any
-other spec, and any game that would pass `max_actions`, is played by play.py. The environment
+`chance_counts` accepting its options, and, where the game keeps a score, the kernel keeps it too:
+`lead_changes()` where the engine's scores() exists from the start (counted as play.py counts them),
+`scores(i)` where a game ends with one (Aggravation's play_to_last ranks have neither: play.py
+plays them); any other spec, and any game that would pass `max_actions`, is played by play.py. The environment
 variable LUDOTECA_SIMULATE_VECTOR=0 (`ludoteca simulate --no-vector`) turns batching off.
 """
 
@@ -58,11 +60,11 @@ def _find(game: str, options: dict[str, Any], players: int):
     from ..testing.playout import random_playout
 
     state = make_game(game, options).new_initial_state(players, 0)
-    if state.scores() is not None:
-        return None  # lead changes are measured on scores: play.py does that
+    if state.scores() is not None and not hasattr(probe, "lead_changes"):
+        return None  # lead changes are measured on scores: the kernel must count them as play.py does
     random_playout(state, Rng(1), 200_000)
-    if state.scores() is not None:
-        return None  # a final score (Aggravation's play_to_last ranks): the kernels keep none
+    if state.scores() is not None and not hasattr(probe, "scores"):
+        return None  # a final score (Aggravation's play_to_last ranks) the kernel does not keep
     return cls
 
 
@@ -131,6 +133,8 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             kernel.bot_seat_actions(actions, streams, kinds, budget)
         kernel.step(actions)
     chance = kernel.chance_counts()
+    leads = kernel.lead_changes() if hasattr(kernel, "lead_changes") else None
+    scored = hasattr(kernel, "scores")
     rows = []
     for i, spec in enumerate(specs):
         decisions, chances = int(kernel.length[i]), int(chance[i])
@@ -150,13 +154,13 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "seats": spec["seats"],
             "winners": winners,
             "returns": returns,
-            "scores": None,
+            "scores": kernel.scores(i) if scored else None,
             "actions": decisions + chances,
             "decisions": decisions,
             "chance": chances,
             "turns": int(turns[i]),
             "first_player": int(first_player[i]) if first_player[i] >= 0 else None,
-            "lead_changes": None,
+            "lead_changes": int(leads[i]) if leads is not None else None,
             "stats": kernel.statistics(i),
             "truncated": False,
             "error": None,

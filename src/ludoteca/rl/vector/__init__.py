@@ -39,6 +39,15 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
   num_players), node_budget=20000)`: the engine's bot of the seat to move, kinds[i, seat] 0 for
   `random`, 1 for `greedy` (default evaluator), each drawing from rng_state[i, seat] as the engine's
   bot does (simulate's random and greedy seats; Prime Climb, Aggravation).
+- Optional, for `simulate` (simulate/vector.py batches a game's random seats only with the first
+  three, and a game with a score only with the last one it needs): `random_seat_actions(out: int64
+  (N,), rng_state: uint64 (N, num_players))`, the engine's random bot of the seat to move
+  (`legal[below(len(legal))]` over the engine's order of legal actions, from rng_state[i, seat]);
+  `statistics(i) -> dict[str, float]`, env i's state.statistics(); `chance_counts() -> int64 (N,)`,
+  the chance outcomes of each env's game so far; `lead_changes() -> int64 (N,)`, where the engine's
+  scores() exists from the start, the lead changes play.py counts (after each decision that passes
+  control on, before chance resolves); `scores(i) -> list[float] | None`, where a game ends with a
+  score, env i's state.scores().
 - Optional `random_actions(out: int64 (N,), rng_state: uint64 (N,))`: a uniform legal action per
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
 - Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform
