@@ -120,16 +120,15 @@ def main() -> None:
         if not args.no_search:
             search_rate(g, *specs[name], starts[name][0], 2, 0)
     spiel_playouts(backgammon, 0.05, 1)
-    kernels, counted = {}, {}
+    kernels = {}
     if not args.no_vector:
-        from bench_vector import _probe, kernel_for, step_playouts
+        from bench_vector import kernel_for, step_playouts
 
         for name in names:
             k = kernel_for(name, args.envs) if name in games and not name.endswith("-py") else None
             if k is not None:
                 step_playouts(k, 0.05, 0)  # compiled (or loaded from numba's cache) before timing
                 kernels[name] = k
-                counted[name] = isinstance(_probe(k), int)  # a step that counts its chance outcomes
     vec_rates: dict[str, list[float]] = {name: [] for name in kernels}
     vec_ratios: dict[str, list[float]] = {name: [] for name in kernels}
 
@@ -174,8 +173,7 @@ def main() -> None:
               f"{spread(ratios[name], '.2f'):>26}   {search}")
     for name, kernel in kernels.items():
         print(f"{name + '-vec':<15} {kernel.num_players:>7} {spread(vec_rates[name], ',.0f'):>32} "
-              f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API"
-              f"{')' if counted[name] else '; player actions only: its step does not count chance)'}")
+              f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API)")
 
 
 if __name__ == "__main__":

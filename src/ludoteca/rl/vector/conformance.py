@@ -9,7 +9,9 @@ same current player, the same legal actions, the same length and (where the kern
 observation is the scalar encoder's, for the first `obs_games` games, every game where None, at every
 `obs_every`-th decision: the encoder is the slow part) the same observation; after every step the
 engine's returns for a game just over (zeros before); at the end the same returns, the same number of player actions and, where the kernel
-keeps them (optional `statistics(i)`, `chance_counts()`), the engine's statistics() and chance count. Assertion
+keeps them (optional `statistics(i)`, `chance_counts()`, `scores(i)`, `lead_changes()`), the engine's
+statistics(), chance count, scores() and the lead changes play.py counts. step must return the
+actions it applied, chance outcomes included. Assertion
 messages are one line naming the game, the seed, the env and the step. `check_illegal` checks
 that an illegal action raises ValueError naming the env and leaves every game as it was.
 """
@@ -27,6 +29,13 @@ def _chance(state) -> int:
         state.apply_action(state.sample_chance())
         done += 1
     return done
+
+
+def _leader(state):
+    """play.py's leader: the seat strictly ahead on scores(), None on a tie at the top (or no score)."""
+    from ...simulate.play import _leader as leader
+
+    return leader(state.scores())
 
 
 def check(kernel_cls, game_name: str, num_players: int, options: dict | None, games: int, seed: int, *,
@@ -56,6 +65,11 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
     actions = np.zeros(games, np.int64)
     lengths = [0] * games
     decisions = 0
+    # play.py's lead changes (simulate), where the kernel counts them: after a decision that passes
+    # control on, before chance resolves; the seat strictly ahead on scores(), from a first leader
+    leads = hasattr(kernel, "lead_changes")
+    leaders = [_leader(state) for state in states] if leads else []
+    changes = [0] * games
     for step in range(max_steps):
         kernel.legal_mask(mask)
         if check_obs:
@@ -85,6 +99,11 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
             a = int(row[rng.integers(len(row))])
             actions[i] = a
             state.apply_action(a)
+            if leads and state.current_player() != player:
+                now = _leader(state)
+                if now is not None and now != leaders[i]:
+                    changes[i] += leaders[i] is not None
+                    leaders[i] = now
             c = _chance(state)
             chances[i] += c
             drawn += c
@@ -94,9 +113,8 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         if not live:
             break
         applied = kernel.step(actions)
-        if applied is not None:  # the contract: the actions applied, chance outcomes included
-            assert applied == live + drawn, \
-                f"{game_name} seed {seed} step {step}: step counted {applied} actions, the engine applied {live + drawn}"
+        assert isinstance(applied, (int, np.integer)) and applied == live + drawn, \
+            f"{game_name} seed {seed} step {step}: step counted {applied!r} actions, the engine applied {live + drawn}"
         for i, state in enumerate(states):
             where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
             if state.is_terminal():
@@ -116,10 +134,17 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         if hasattr(kernel, "statistics"):
             got, want = kernel.statistics(i), state.statistics()
             assert got == want, f"{where}: statistics {got}, the engine's {want}"
+        if hasattr(kernel, "scores"):
+            got, want = kernel.scores(i), state.scores()
+            assert got == want, f"{where}: scores {got}, the engine's {want}"
     if hasattr(kernel, "chance_counts"):
         got = kernel.chance_counts().tolist()
         bad = next((i for i in range(games) if got[i] != chances[i]), None)
         assert bad is None, f"{game_name} seed {seed} env {bad}: {got[bad]} chance outcomes, the engine's {chances[bad]}"
+    if leads:
+        got = kernel.lead_changes().tolist()
+        bad = next((i for i in range(games) if got[i] != changes[i]), None)
+        assert bad is None, f"{game_name} seed {seed} env {bad}: {got[bad]} lead changes, play.py's {changes[bad]}"
     return {"games": games, "decisions": decisions, "mean_length": float(np.mean(lengths))}
 
 

@@ -16,6 +16,12 @@ deck content) and a variant's own deck, base and deal where the game has one (`v
 player to move, number for number (its hashed part included): built from the tables that
 encoder gives for each card type and each hashed path, so it follows that encoder rather than
 copying it. A finished game observes zeros and has an empty legal mask.
+
+For `ludoteca simulate` (simulate/vector.py) the row also keeps state.stats (statistics(i)), the
+chance outcomes applied (step's count, chance_counts()) and play.py's lead changes (Pirámide scores
+from the start: counted after each decision that passes control on, before the draw resolves);
+random_seat_actions is the engine's random bot of each seat. A player count the deck cannot deal
+(variant=small has 6 regular cards, 2 each: at most 3 players) is refused.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from . import njit, warn_if_slow
-from .common import CallerArrays, below as _below, row_insert, row_remove
+from .common import CallerArrays, below as _below, row_insert, row_remove, seat_below as _seat_below
 
 # Phases, as state.py numbers them.
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
@@ -42,7 +48,7 @@ REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
- F_NDREG, F_NDEDGE, F_NBOX, F_NOPEN) = range(14)
+ F_NDREG, F_NDEDGE, F_NBOX, F_NOPEN, F_NCHANCE, F_LEADS) = range(16)  # F_NCHANCE: chance outcomes applied
 O_POINTS = 16
 O_HANDN = O_POINTS + MAXP
 O_PYR = O_HANDN + MAXP
@@ -52,11 +58,15 @@ O_DREG = O_HANDS + MAXP * MAXT  # the discard piles in the order cards went ther
 O_DEDGE = O_DREG + MAXDREG
 O_BOX = O_DEDGE + MAXDEDGE
 O_OPEN = O_BOX + MAXBOX  # the open cells, ascending (state.opens)
-WIDTH = O_OPEN + MAXOPEN
+O_STATS = O_OPEN + MAXOPEN  # state.stats, in STATS' order (simulate's statistics)
+F_LEADER = O_STATS + 12  # play.py's leader so far (-1: none yet); F_LEADS counts its changes
+WIDTH = F_LEADER + 1
+(ST_CARDS_PLAYED, ST_EDGES_PLAYED, ST_PLACEMENT_POINTS, ST_SYMBOL_MATCHES, ST_SYMBOL_POINTS, ST_SYMBOL_DRAWS,
+ ST_DRAW_TURNS, ST_CARDS_DRAWN, ST_DISCARDS, ST_RESHUFFLES, ST_PASSES, ST_APEX_PLACED) = range(O_STATS, O_STATS + 12)
 
 # --- the game's tables, one int64 array ----------------------------------------------------
 (G_NC, G_NT, G_BASE, G_APEX, G_ADRAWN, G_ADISC, G_ADREG, G_BL, G_BR, G_NP, G_NREGT, G_NEDGET, G_NMID,
- G_DEAL) = range(14)
+ G_DEAL, G_LEVELS) = range(15)
 T_KIND = 16
 T_VALUE = T_KIND + MAXT
 T_SYMBOL = T_VALUE + MAXT
@@ -91,6 +101,7 @@ def _tables(game, num_players: int) -> np.ndarray:
     G[T_MIDT:T_MIDT + len(mid)] = mid
     G[G_NMID] = len(mid)
     G[G_DEAL] = getattr(game, "deal", DEAL)  # a variant may deal fewer cards
+    G[G_LEVELS] = geo.levels
     if not (nc <= MAXC and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
             and sum(d.type_count[t] for t in d.regular_types) <= MAXDREG
             and sum(d.type_count[t] for t in d.edge_types) <= MAXDEDGE):
@@ -187,6 +198,7 @@ def _reset_one(S, G, rng, i, seed):
     first = _below(rng, i, n)
     S[i, F_FIRST], S[i, F_CUR] = first, first
     S[i, F_PHASE], S[i, F_PENDING] = START, -1
+    S[i, F_LEADER] = -1  # all scores 0: a tie, no leader
 
 
 @njit(cache=True)
@@ -326,6 +338,7 @@ def _receive(S, G, i, t):
     p = S[i, F_CUR]
     S[i, O_HANDS + p * MAXT + t] += 1
     S[i, O_HANDN + p] += 1
+    S[i, ST_CARDS_DRAWN] += 1
     S[i, F_PENDING] = -1
     if S[i, F_DRAWS]:
         S[i, F_DRAWS] -= 1
@@ -342,6 +355,7 @@ def _receive(S, G, i, t):
 def _begin_draw(S, G, i, deck):
     if deck == 0:
         if S[i, F_REGN] == 0:  # refill from the discard pile
+            S[i, ST_RESHUFFLES] += 1
             for k in range(S[i, F_NDREG]):
                 S[i, O_DECK + S[i, O_DREG + k]] += 1
             S[i, F_REGN] = S[i, F_NDREG]
@@ -353,6 +367,7 @@ def _begin_draw(S, G, i, deck):
             S[i, F_PENDING] = -1
             _receive(S, G, i, t)
             return
+        S[i, ST_RESHUFFLES] += 1
         for k in range(S[i, F_NDEDGE]):
             S[i, O_DECK + S[i, O_DEDGE + k]] += 1
         S[i, F_EDGEN] = S[i, F_NDEDGE]
@@ -376,11 +391,15 @@ def _place(S, G, i, t, c):
     points = min(G[T_VALUE + t], G[T_LEVEL + c])
     if kind == LEFT_EDGE or kind == RIGHT_EDGE:
         points *= 2
+        S[i, ST_EDGES_PLAYED] += 1
     elif kind == APEX:
         points *= 3
     S[i, O_POINTS + p] += points
+    S[i, ST_CARDS_PLAYED] += 1
+    S[i, ST_PLACEMENT_POINTS] += points
     S[i, F_PASSES] = 0
     if c == G[G_APEX]:
+        S[i, ST_APEX_PLACED] += 1
         S[i, F_PHASE] = OVER  # the game ends the moment the apex position is filled
         return
     s = G[T_SYMBOL + t]
@@ -394,6 +413,7 @@ def _place(S, G, i, t, c):
                     k += 1
         if k:
             S[i, F_SYMK] = k
+            S[i, ST_SYMBOL_MATCHES] += 1
             S[i, F_PHASE] = SYMBOL
             return
     S[i, F_PHASE] = PLAYING
@@ -404,6 +424,7 @@ def _discard(S, G, i, t):
     p = S[i, F_CUR]
     S[i, O_HANDS + p * MAXT + t] -= 1
     S[i, O_HANDN + p] -= 1
+    S[i, ST_DISCARDS] += 1
     if G[T_KIND + t] == REGULAR:
         S[i, O_DREG + S[i, F_NDREG]] = t
         S[i, F_NDREG] += 1
@@ -426,19 +447,23 @@ def _apply_player(S, G, i, a):
         if S[i, F_PHASE] == START:
             S[i, F_DRAWS] = 2
             S[i, F_PASSES] = 0
+            S[i, ST_DRAW_TURNS] += 1
         _begin_draw(S, G, i, a - a_reg)
     elif a == a_reg + 2:
         S[i, O_POINTS + S[i, F_CUR]] += S[i, F_SYMK]
+        S[i, ST_SYMBOL_POINTS] += S[i, F_SYMK]
         S[i, F_SYMK] = 0
         S[i, F_PHASE] = PLAYING
     elif a == a_reg + 3 or a == a_reg + 4:
         S[i, F_SYMK] = 0
+        S[i, ST_SYMBOL_DRAWS] += 1
         S[i, F_DRAWS] = 0
         _begin_draw(S, G, i, a - a_reg - 3)
     elif a == a_reg + 5:
         _finish_turn(S, G, i)
     else:
         S[i, F_PASSES] += 1
+        S[i, ST_PASSES] += 1
         if S[i, F_PASSES] >= G[G_NP]:
             S[i, F_PHASE] = OVER  # the safety rule: nobody could play or draw, a whole round
         else:
@@ -447,12 +472,40 @@ def _apply_player(S, G, i, a):
 
 @njit(cache=True)
 def _resolve_chance(S, G, rng, i):
-    """Chance nodes up to the next decision, as apply_action(sample_chance()) resolves them."""
+    """Chance nodes up to the next decision, as apply_action(sample_chance()) resolves them; how many."""
+    done = 0
     while S[i, F_PHASE] == DRAWING:
         deck = S[i, F_PENDING]
         t = _take(S, G, i, deck, _below(rng, i, S[i, F_REGN] if deck == 0 else S[i, F_EDGEN]))
         S[i, F_PENDING] = -1
         _receive(S, G, i, t)
+        done += 1
+    S[i, F_NCHANCE] += done
+    return done
+
+
+@njit(cache=True)
+def _decide(S, G, rng, i, a):
+    """Player action a in game i, play.py's lead change counted where it counts one (after a decision
+    that passes control on: to chance, another player or the end, before chance resolves), then
+    chance up to the next decision. The actions applied, chance included."""
+    p = S[i, F_CUR]
+    _apply_player(S, G, i, a)
+    ph = S[i, F_PHASE]
+    if ph == DRAWING or ph == OVER or S[i, F_CUR] != p:
+        best = -1
+        leader = -1
+        for q in range(G[G_NP]):  # the seat strictly ahead on points, -1 on a tie at the top
+            v = S[i, O_POINTS + q]
+            if v > best:
+                best, leader = v, q
+            elif v == best:
+                leader = -1
+        if leader >= 0 and leader != S[i, F_LEADER]:
+            if S[i, F_LEADER] >= 0:
+                S[i, F_LEADS] += 1
+            S[i, F_LEADER] = leader
+    return 1 + _resolve_chance(S, G, rng, i)
 
 
 @njit(cache=True)
@@ -491,20 +544,24 @@ def _reset_batch(S, G, rng, seeds, where, cur, term, length, ret):
 
 
 @njit(cache=True)
-def _step_batch(S, G, rng, actions, cur, term, length, ret):
-    """Apply actions[i] to every unfinished game; the first illegal one's index is returned
-    (and then nothing changed), else -1."""
-    n = S.shape[0]
-    for i in range(n):
+def _check_batch(S, G, actions, term):
+    """The first unfinished game whose action is illegal, else -1."""
+    for i in range(S.shape[0]):
         if not term[i] and not _is_legal(S, G, i, actions[i]):
             return i
-    for i in range(n):
+    return -1
+
+
+@njit(cache=True)
+def _step_batch(S, G, rng, actions, cur, term, length, ret):
+    """Apply actions[i] (checked) to every unfinished game; the actions applied, chance included."""
+    done = 0
+    for i in range(S.shape[0]):
         if not term[i]:
-            _apply_player(S, G, i, actions[i])
-            _resolve_chance(S, G, rng, i)
+            done += _decide(S, G, rng, i, actions[i])
             length[i] += 1
             _publish(S, G, i, cur, term, ret)
-    return -1
+    return done
 
 
 @njit(cache=True)
@@ -603,6 +660,36 @@ def _random_playout_batch(S, G, rng, seeds, games_per_env, policy_seed, cur, ter
 
 
 @njit(cache=True)
+def _playout_batch(S, G, rng, pol, cur, term, length, ret):
+    """Every unfinished game played to its end by random_actions' draws (pol[i]); the actions applied,
+    chance included."""
+    buf = np.empty(4096, np.int64)
+    done = 0
+    for i in range(S.shape[0]):
+        if term[i]:
+            continue
+        while S[i, F_PHASE] != OVER:
+            k = _legal(S, G, i, buf)
+            done += _decide(S, G, rng, i, buf[_below(pol, i, k)])
+            length[i] += 1
+        _publish(S, G, i, cur, term, ret)
+    return done
+
+
+@njit(cache=True)
+def _seat_random_batch(S, G, term, P, out):
+    """The engine's random bot of the seat to move: legal[below(len(legal))] on the stream P[i, seat],
+    over the engine's order of legal actions (-1 for finished games)."""
+    buf = np.empty(4096, np.int64)
+    for i in range(S.shape[0]):
+        if term[i]:
+            out[i] = -1
+        else:
+            k = _legal(S, G, i, buf)
+            out[i] = buf[_seat_below(P, i, S[i, F_CUR], k)]
+
+
+@njit(cache=True)
 def _random_actions(S, G, term, pol, out):
     """A uniform legal action for every unfinished game from its own stream pol[i] (-1 for finished ones)."""
     buf = np.empty(4096, np.int64)
@@ -678,6 +765,9 @@ class Kernel(CallerArrays):
             game.check_players(num_players)
         except OptionError as exc:
             raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
+        need = getattr(game, "deal", DEAL) * num_players
+        if need > sum(game.deck.type_count[t] for t in game.deck.regular_types):  # the engine cannot deal them
+            raise ValueError(f"piramide: {num_players} players need {need} regular cards to deal, more than the deck has")
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
         warn_if_slow()
@@ -699,12 +789,57 @@ class Kernel(CallerArrays):
         _reset_batch(self._S, self._G, self._rng, seeds, where, self.current_player, self.terminated,
                      self.length, self.returns)
 
-    def step(self, actions: np.ndarray) -> None:
+    def step(self, actions: np.ndarray) -> int:
+        """The contract's step; returns the actions applied, chance outcomes (cards drawn) included."""
         actions = self._actions(actions)
-        bad = _step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
-                          self.length, self.returns)
+        bad = _check_batch(self._S, self._G, actions, self.terminated)
         if bad >= 0:
             raise ValueError(f"piramide: illegal action {int(actions[bad])} for env {bad}")
+        return int(_step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
+                               self.length, self.returns))
+
+    def chance_counts(self) -> np.ndarray:
+        """The chance outcomes (cards drawn from a hidden deck) applied in each env's game (int64 (N,))."""
+        return self._S[:, F_NCHANCE].astype(np.int64)
+
+    def lead_changes(self) -> np.ndarray:
+        """The lead changes play.py counts in each env's game so far (int64 (N,)): after each decision
+        that passes control on, the seat strictly ahead on points, a change counted from a first leader."""
+        return self._S[:, F_LEADS].astype(np.int64)
+
+    def scores(self, i: int) -> list[float]:
+        """Env i's state.scores(): every seat's points."""
+        return [float(v) for v in self._S[i, O_POINTS:O_POINTS + self.num_players]]
+
+    def statistics(self, i: int) -> dict[str, float]:
+        """Env i's state.statistics() (the engine's event counters, STATS' order)."""
+        from ludoteca.games.piramide.state import STATS
+
+        return {name: float(self._S[i, O_STATS + k]) for k, name in enumerate(STATS)}
+
+    def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:
+        """The engine's random bot of the seat to move: rng_state[i, seat] (uint64 (N, num_players)) is that
+        seat's Rng state, advanced in place; out[i] = legal[below(len(legal))], -1 where finished."""
+        self._check_seat_streams(out, rng_state)
+        _seat_random_batch(self._S, self._G, self.terminated, rng_state, out)
+        return out
+
+    def _check_seat_streams(self, out, rng_state) -> None:
+        if not (isinstance(out, np.ndarray) and out.dtype == np.int64 and out.shape == (self.num_envs,)
+                and out.flags.c_contiguous and out.flags.writeable):
+            raise ValueError(f"piramide: out must be a writeable C-contiguous int64 array of shape ({self.num_envs},)")
+        if not (isinstance(rng_state, np.ndarray) and rng_state.dtype == np.uint64
+                and rng_state.shape == (self.num_envs, self.num_players) and rng_state.flags.c_contiguous
+                and rng_state.flags.writeable):
+            raise ValueError(f"piramide: rng_state must be a writeable C-contiguous uint64 array of shape "
+                             f"({self.num_envs}, {self.num_players})")
+
+    def playout(self, rng_state: np.ndarray) -> int:
+        """Every live env played to its end by random_actions' draws from rng_state[i] (uint64 (N,), advanced
+        in place), in one compiled call; the actions applied, chance included."""
+        self._check_random(np.zeros(self.num_envs, np.int64), rng_state)
+        return int(_playout_batch(self._S, self._G, self._rng, rng_state, self.current_player, self.terminated,
+                                  self.length, self.returns))
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
         self._check_out(out, np.bool_, self.num_actions, "legal_mask")
