@@ -20,8 +20,10 @@ copying it. A finished game observes zeros and has an empty legal mask.
 For `ludoteca simulate` (simulate/vector.py) the row also keeps state.stats (statistics(i)), the
 chance outcomes applied (step's count, chance_counts()) and play.py's lead changes (Pirámide scores
 from the start: counted after each decision that passes control on, before the draw resolves);
-random_seat_actions is the engine's random bot of each seat. A player count the deck cannot deal
-(variant=small has 6 regular cards, 2 each: at most 3 players) is refused.
+random_seat_actions is the engine's random bot of each seat, bot_seat_actions its random or greedy bot
+(piramide_greedy.py: GreedyBot compiled, on the true state; why that is exact is said there). A
+player count the deck cannot deal (variant=small has 6 regular cards, 2 each: at most 3 players)
+is refused.
 """
 
 from __future__ import annotations
@@ -822,6 +824,23 @@ class Kernel(CallerArrays):
         seat's Rng state, advanced in place; out[i] = legal[below(len(legal))], -1 where finished."""
         self._check_seat_streams(out, rng_state)
         _seat_random_batch(self._S, self._G, self.terminated, rng_state, out)
+        return out
+
+    def bot_seat_actions(self, out: np.ndarray, rng_state: np.ndarray, kinds: np.ndarray,
+                         node_budget: int = 20000) -> np.ndarray:
+        """The engine's bot of the seat to move: kinds[i, seat] 0 for `random` (random_seat_actions), 1 for
+        `greedy` (its default evaluator and this node budget; piramide_greedy.py), each drawing from that
+        seat's stream rng_state[i, seat] exactly as the engine's bot does."""
+        from . import piramide_greedy
+
+        self._check_seat_streams(out, rng_state)
+        kinds = np.asarray(kinds)
+        if kinds.shape != (self.num_envs, self.num_players) or kinds.dtype.kind not in "iub":
+            raise ValueError(f"piramide: kinds must be whole numbers of shape ({self.num_envs}, {self.num_players})")
+        kinds = np.ascontiguousarray(kinds, dtype=np.int8)
+        if isinstance(node_budget, bool) or not isinstance(node_budget, (int, np.integer)) or node_budget < 1:
+            raise ValueError(f"piramide: node_budget must be a whole number of at least 1, not {node_budget!r}")
+        piramide_greedy.bot_actions(self, out, rng_state, kinds, int(node_budget))
         return out
 
     def _check_seat_streams(self, out, rng_state) -> None:
