@@ -15,7 +15,9 @@ Without numba the Kernel refuses with a one-line ValueError (the table kernels i
 compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
 4 players, 2 with allow_two. The observation is rl/observations/mazmorra.py's vector for the
 player to move, number for number (its hashed part included). A finished game observes zeros and
-has an empty legal mask.
+has an empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
+counters), chance_counts(), scores(i) (None until the end) and bot_seat_actions (random and greedy
+seats; the greedy bot compiled in mazmorra_greedy.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from . import HAVE_NUMBA, check_array, njit
+from . import HAVE_NUMBA, as_input, check_array, njit
 from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove, seat_below
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
@@ -659,6 +661,22 @@ class Kernel(CallerArrays):
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         _seat_random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out,
                              self._chosen)
+
+    def bot_seat_actions(self, out: np.ndarray, rng_state: np.ndarray, kinds: np.ndarray, node_budget: int = 20000) -> None:
+        """The engine's bot of the seat to move: kinds[i, seat] 0 for `random` (random_seat_actions),
+        1 for `greedy` (its default evaluator; mazmorra_greedy.py), each drawing from that seat's
+        stream rng_state[i, seat] exactly as the engine's bot does; step then trusts the action."""
+        from .mazmorra_greedy import bot_batch, workspace
+
+        check_array(out, (self.num_envs,), np.int64, "bot_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
+        kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
+        if not isinstance(node_budget, int) or node_budget < 1:
+            raise ValueError(f"mazmorra: node_budget must be a whole number of at least 1, not {node_budget!r}")
+        if getattr(self, "_greedy_work", None) is None:
+            self._greedy_work = workspace(self._ti0.size, self._tb0.size, 4 * int(self._C[C_N2]) + NUM_PIECES)
+        bot_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, kinds, node_budget,
+                  out, self._chosen, *self._greedy_work)
 
     def chance_counts(self) -> np.ndarray:
         """Chance outcomes applied in each env's game (int64 (N,)): every one takes a card from the
