@@ -6,11 +6,11 @@ engine's rules from the game's seed, and each seat draws as the engine's bot doe
 seeded by its bot seed: a random seat `legal[below(len(legal))]` over the engine's order of legal
 actions, a greedy seat GreedyBot.choose compiled (its default evaluator and node budget, the
 budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py,
-aggravation_greedy.py, piramide_greedy.py), so a run
+aggravation_greedy.py, piramide_greedy.py, mazmorra_greedy.py), so a run
 never depends on whether a chunk went through the kernel (tests/test_vector_env.py and
-tests/test_simulate_vector_greedy*.py compare them).
+tests/test_simulate_vector_*.py compare them).
 A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
-Prime Climb, Aggravation, Pirámide, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
+every game, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
 (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and
 `chance_counts` accepting its options, and, where the game keeps a score, the kernel keeps it too:
 `lead_changes()` where the engine's scores() exists from the start (counted as play.py counts them),

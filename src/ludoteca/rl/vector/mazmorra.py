@@ -15,7 +15,9 @@ Without numba the Kernel refuses with a one-line ValueError (the table kernels i
 compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
 4 players, 2 with allow_two. The observation is rl/observations/mazmorra.py's vector for the
 player to move, number for number (its hashed part included). A finished game observes zeros and
-has an empty legal mask.
+has an empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
+counters), chance_counts(), scores(i) (None until the end) and bot_seat_actions (random and greedy
+seats; the greedy bot compiled in mazmorra_greedy.py).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from . import HAVE_NUMBA, njit
-from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove
+from . import HAVE_NUMBA, as_input, check_array, njit
+from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove, seat_below
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from llvmlite import ir
@@ -68,7 +70,9 @@ O_PAWNS = O_DISC + NUM_CARDS
 O_COUNTERS = O_PAWNS + MAXP
 O_PLACED = O_COUNTERS + MAXP  # the play actions laid, bottom to top (table.placed)
 O_ENDS = O_PLACED + NUM_CARDS  # where the pending walk may end, ascending
-WIDTH = O_ENDS + NUM_PIECES
+F_NO_WALK = O_ENDS + NUM_PIECES  # stats.py's no_walk: placements after which the pawn could not walk
+F_DOUBLE = F_NO_WALK + 1  # stats.py's counters_from_double_cover (its other counters follow from the row)
+WIDTH = F_DOUBLE + 1
 
 # --- the game's constants, one int64 array ---------------------------------------------------
 (C_NP, C_N2, C_MOVE, C_TAKE, C_DISC, C_CARD, C_FACEUP, C_STRICT, C_WIDTH, C_NCELLS) = range(10)
@@ -232,6 +236,9 @@ def _to_draw(S, C, i):
 def _finish_move(S, C, i, end):
     gain = S[i, F_BONUS]
     p = S[i, F_TURN]
+    S[i, F_DOUBLE] += gain
+    if end < 0:
+        S[i, F_NO_WALK] += 1
     if end >= 0:
         S[i, O_PAWNS + p] = end
         if end != EXIT and C[C_COLOUR + end] == C[C_COLOUR + S[i, F_PLAYED]]:
@@ -490,6 +497,21 @@ def _random_actions(S, TI, TB, gi, gb, C, term, pol, out, chosen):
 
 
 @njit(cache=True)
+def _seat_random_actions(S, TI, TB, gi, gb, C, term, P, out, chosen):
+    """The engine's random bot of the seat to move in each live game: legal[below(len(legal))] over
+    the engine's order of legal actions (which _legal keeps), from that seat's stream P[i, seat];
+    step then trusts the draw, as random_actions'."""
+    buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
+    for i in range(S.shape[0]):
+        if term[i]:
+            out[i] = -1
+        else:
+            k = _legal(S, TI, TB, gi, gb, C, i, buf)
+            out[i] = buf[seat_below(P, i, S[i, F_TURN], k)]
+        chosen[i] = out[i]
+
+
+@njit(cache=True)
 def _random_playout_batch(S, TI, TB, ti0, tb0, gi, gb, C, rng, seeds, games_per_env, policy_seed,
                           cur, term, length, ret, wins):
     """Random games played to the end inside compiled code, for the benchmark (as piramide's)."""
@@ -630,6 +652,67 @@ class Kernel(CallerArrays):
         self._check_random(out, rng_state)
         _random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out,
                         self._chosen)
+        return out
+
+    def random_seat_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
+        """The engine's random bot for the seat to move: rng_state[i, seat] is that seat's Rng state,
+        and the action is legal[Rng.below(len(legal))] over the engine's order of legal actions."""
+        check_array(out, (self.num_envs,), np.int64, "random_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
+        _seat_random_actions(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, out,
+                             self._chosen)
+
+    def bot_seat_actions(self, out: np.ndarray, rng_state: np.ndarray, kinds: np.ndarray, node_budget: int = 20000) -> None:
+        """The engine's bot of the seat to move: kinds[i, seat] 0 for `random` (random_seat_actions),
+        1 for `greedy` (its default evaluator; mazmorra_greedy.py), each drawing from that seat's
+        stream rng_state[i, seat] exactly as the engine's bot does; step then trusts the action."""
+        from .mazmorra_greedy import bot_batch, workspace
+
+        check_array(out, (self.num_envs,), np.int64, "bot_seat_actions' out")
+        check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
+        kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
+        if not isinstance(node_budget, int) or node_budget < 1:
+            raise ValueError(f"mazmorra: node_budget must be a whole number of at least 1, not {node_budget!r}")
+        if getattr(self, "_greedy_work", None) is None:
+            self._greedy_work = workspace(self._ti0.size, self._tb0.size, 4 * int(self._C[C_N2]) + NUM_PIECES)
+        bot_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, kinds, node_budget,
+                  out, self._chosen, *self._greedy_work)
+
+    def chance_counts(self) -> np.ndarray:
+        """Chance outcomes applied in each env's game (int64 (N,)): every one takes a card from the
+        unseen pool, which starts with the cards not dealt."""
+        dealt = HAND_SIZE * self.num_players + (MARKET_SIZE if self.game.market_face_up else 0)
+        return (NUM_CARDS - dealt) - self._S[:, F_NPOOL].astype(np.int64)
+
+    def scores(self, i: int) -> list[float] | None:
+        """Env i's state.scores(): None during play; at the end the counters, less each pawn's
+        distance where a pawn reached EXIT."""
+        row = self._S[i]
+        if row[F_PHASE] != OVER:
+            return None
+        counters = row[O_COUNTERS:O_COUNTERS + self.num_players].tolist()
+        if row[F_ENDED] != 1:
+            return [float(c) for c in counters]
+        dist = np.empty(4, np.int64)
+        _distances(self._S, self._TB, self._gi, self._C, int(i), dist)
+        return [float(c - d) for c, d in zip(counters, dist.tolist())]
+
+    def statistics(self, i: int) -> dict[str, float]:
+        """Env i's state.statistics() (stats.py), read from its row: a placement is counted once its
+        walk is made (none is while one is pending, in phase move), the counters earned are the
+        colour's and the double cover's, the safety rule's discards are all the discards, and every
+        card laid stays a room."""
+        from ...games.mazmorra.stats import STATS
+
+        row = self._S[i]
+        placed = int(row[F_NPLACED]) - (1 if row[F_PHASE] == MOVE else 0)
+        double, no_walk = int(row[F_DOUBLE]), int(row[F_NO_WALK])
+        earned = int(row[O_COUNTERS:O_COUNTERS + self.num_players].sum())
+        values = {"cards_placed": placed, "safety_discards": int(row[F_NDISC]), "counters_from_colour": earned - double,
+                  "counters_from_double_cover": double, "walks": placed - no_walk, "no_walk": no_walk}
+        out = {name: float(values[name]) for name in STATS}
+        out["ended_at_exit"] = 1.0 if row[F_ENDED] == 1 else 0.0
+        out["rooms"] = float(row[F_NPLACED])
         return out
 
     def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
