@@ -205,3 +205,16 @@ def test_the_command_line_reads_deck_path_as_data(tmp_path) -> None:
         result = runner.invoke(app, ["new", "piramide", "--option", f"deck={bad}"])
         assert result.exit_code != 0 and "regular file" in result.output
         assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_a_player_count_the_deck_cannot_deal_is_refused_in_one_line() -> None:
+    """variant=small deals 2 cards each from 6 regular cards: 4 and 5 players are refused before any
+    setup (the deal used to divide by zero), in both languages, naming the deal and the deck."""
+    game = make_game("piramide", {"variant": "small"})
+    assert game.allowed_max_players() == 3 and game.new_initial_state(3, 1).num_players == 3
+    for n in (4, 5):
+        with pytest.raises(OptionError) as caught:
+            game.new_initial_state(n, 1)
+        assert caught.value.message.en == f"{n} players need {2 * n} regular cards to deal 2 each; this deck has 6, enough for at most 3 players"
+        assert "como mucho para 3 jugadores" in caught.value.message.es
+    assert make_game("piramide").allowed_max_players() == 5

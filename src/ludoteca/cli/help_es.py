@@ -112,7 +112,7 @@ HELP_ES: dict[str, str] = {
     "Seconds for a request's headers to arrive.": "Segundos para que lleguen las cabeceras de una petición.",
     "Seconds for a request's body, after its headers.": "Segundos para el cuerpo de una petición, tras sus cabeceras.",
     "Seconds a new WebSocket has to say hello.": "Segundos que tiene un WebSocket nuevo para decir hello.",
-    "Play the games of random seats (and of greedy seats: Prime Climb, Aggravation) one by one in the engine, not N at a time on the batched kernel (the same rows either way).": "Juega las partidas de asientos al azar (y de asientos codiciosos: Prime Climb, Aggravation) una a una en el motor, no N a la vez en el núcleo por lotes (las mismas filas en ambos casos).",
+    "Play the games of random and greedy seats one by one in the engine, not N at a time on the batched kernel (the same rows either way).": "Juega las partidas de asientos al azar y codiciosos una a una en el motor, no N a la vez en el núcleo por lotes (las mismas filas en ambos casos).",
     "Seconds an idle HTTP connection is kept open.": "Segundos que se mantiene abierta una conexión HTTP inactiva.",
     # games, new, legal, apply, view, rules, replay
     "List every game with its player counts and rules options.":

@@ -44,7 +44,7 @@ def simulate(
     max_actions: Annotated[int, typer.Option(help="Cut a game off after this many actions (counted as no winner).")] = 100_000,
     no_report: Annotated[bool, typer.Option("--no-report", help="Do not write the report at the end.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, only the summary.")] = False,
-    no_vector: Annotated[bool, typer.Option("--no-vector", help="Play the games of random seats (and of greedy seats: Prime Climb, Aggravation) one by one in the engine, not N at a time on the batched kernel (the same rows either way).")] = False,
+    no_vector: Annotated[bool, typer.Option("--no-vector", help="Play the games of random and greedy seats one by one in the engine, not N at a time on the batched kernel (the same rows either way).")] = False,
     lang: Lang = None,
 ) -> None:
     """Play many seeded bot games with rotated seats; rows are written as they finish and a rerun resumes."""

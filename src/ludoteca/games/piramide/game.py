@@ -78,6 +78,22 @@ class PiramideGame(Game):
         self.A_PASS = self.A_DRAW_REG + 6
         self._num_actions = self.A_PASS + 1
 
+    def allowed_max_players(self) -> int:
+        """No more players than the regular deck can deal a hand to (variant=small: 6 cards, 2 each)."""
+        regular = sum(self.deck.type_count[t] for t in self.deck.regular_types)
+        return max(self.min_players, min(self.max_players, regular // self.deal))
+
+    def check_players(self, num_players: int | None) -> int:
+        most = self.allowed_max_players()
+        if isinstance(num_players, int) and most < num_players <= self.max_players:
+            regular = sum(self.deck.type_count[t] for t in self.deck.regular_types)
+            raise OptionError(T(
+                f"{num_players} players need {num_players * self.deal} regular cards to deal {self.deal} each; "
+                f"this deck has {regular}, enough for at most {most} players",
+                f"{num_players} jugadores necesitan {num_players * self.deal} cartas regulares para repartir {self.deal} "
+                f"a cada uno; este mazo tiene {regular}, que alcanzan como mucho para {most} jugadores"))
+        return super().check_players(num_players)
+
     def num_distinct_actions(self) -> int:
         return self._num_actions
 

@@ -31,14 +31,13 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
   alone, their action ignored), then chance up to the next decision or the end. An illegal action
   raises ValueError naming the env index and the action, with no env changed. It returns the
   number of actions applied, chance outcomes included (an int; benchmarks count actions as
-  compare.py does for every game: chance included). A kernel returning None is counted by its
-  player actions only, and the benchmark's row says so.
+  compare.py does for every game: chance included).
 - `legal_mask(out: bool (N, num_actions))`, `observe(out: float32 (N, obs_size))` fill
   caller-owned arrays.
 - Optional `bot_seat_actions(out: int64 (N,), rng_state: uint64 (N, num_players), kinds: int8 (N,
   num_players), node_budget=20000)`: the engine's bot of the seat to move, kinds[i, seat] 0 for
   `random`, 1 for `greedy` (default evaluator), each drawing from rng_state[i, seat] as the engine's
-  bot does (simulate's random and greedy seats; Prime Climb, Aggravation).
+  bot does (simulate's random and greedy seats; every game: rl/vector/<game>_greedy.py).
 - Optional, for `simulate` (simulate/vector.py batches a game's random seats only with the first
   three, and a game with a score only with the last one it needs): `random_seat_actions(out: int64
   (N,), rng_state: uint64 (N, num_players))`, the engine's random bot of the seat to move

@@ -23,7 +23,7 @@ from the start: counted after each decision that passes control on, before the d
 random_seat_actions is the engine's random bot of each seat, bot_seat_actions its random or greedy bot
 (piramide_greedy.py: GreedyBot compiled, on the true state; why that is exact is said there). A
 player count the deck cannot deal (variant=small has 6 regular cards, 2 each: at most 3 players)
-is refused.
+is refused (the engine refuses it: PiramideGame.check_players).
 """
 
 from __future__ import annotations
@@ -767,9 +767,6 @@ class Kernel(CallerArrays):
             game.check_players(num_players)
         except OptionError as exc:
             raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
-        need = getattr(game, "deal", DEAL) * num_players
-        if need > sum(game.deck.type_count[t] for t in game.deck.regular_types):  # the engine cannot deal them
-            raise ValueError(f"piramide: {num_players} players need {need} regular cards to deal, more than the deck has")
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
         warn_if_slow()
