@@ -97,9 +97,9 @@ def test_the_compiled_mazmorra_greedy_refuses_bad_arrays_in_one_line():
 
 @pytest.mark.slow
 def test_many_more_greedy_games_batched_are_the_engine_rows():
-    for seats, games, options in ((["greedy"] * 3, 60, []), (["greedy", "random", "greedy", "greedy"], 30, []),
-                                  (["greedy", "greedy"], 40, ["allow_two=true"]),
-                                  (["greedy", "random", "greedy"], 30, ["market_face_up=true"])):
+    for seats, games, options in ((["greedy"] * 3, 30, []), (["greedy", "random", "greedy", "greedy"], 15, []),
+                                  (["greedy", "greedy"], 20, ["allow_two=true"]),
+                                  (["greedy", "random", "greedy"], 15, ["market_face_up=true"])):
         specs = _specs(seats, games, options)
         assert sim_vector.play_chunk(specs) == play.play_chunk(specs)
 
