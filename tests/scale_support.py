@@ -232,3 +232,12 @@ def stop(proc: subprocess.Popen) -> None:
     except (ProcessLookupError, PermissionError):
         pass
     proc.wait(timeout=10)
+
+
+def open_ws(url: str, **options):
+    """A WebSocket client connection the test closes itself (reconnecting players keep theirs across
+    calls). websockets >= 17.1 warns when connect() is not entered as a context manager; entering it
+    by hand is the same on every version this project allows (>= 12)."""
+    from websockets.sync.client import connect
+
+    return connect(url, **options).__enter__()

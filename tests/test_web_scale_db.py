@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 import pytest
-from scale_support import kill9, stop, wait_ready
+from scale_support import kill9, open_ws, stop, wait_ready
 from sqlalchemy import func, select
 from web_support import free_port
 
@@ -118,11 +118,9 @@ def serve(db: str) -> tuple[subprocess.Popen, str]:
 def play_some(base: str, room_id: str, tokens: list[str], moves: int, rng: random.Random) -> int:
     """Play `moves` moves over WebSockets, each seat its own connection; returns the newest version
     any seat was sent (every one of them committed before it was sent)."""
-    from websockets.sync.client import connect
-
     sockets = []
     for seat, token in enumerate(tokens):
-        ws = connect(base.replace("http", "ws") + f"/ws/{room_id}", open_timeout=10)
+        ws = open_ws(base.replace("http", "ws") + f"/ws/{room_id}", open_timeout=10)
         ws.send(json.dumps({"type": "hello", "seat": seat, "token": token}))
         sockets.append(ws)
     states: list = [None] * len(sockets)

@@ -13,10 +13,9 @@ import time
 import urllib.request
 
 import pytest
-from scale_support import needs_servers, kill9, launch_server, launch_worker, missing, postgres_server, redis_server, start_worker, stop, wait_ready, worker_ready
+from scale_support import needs_servers, kill9, open_ws, launch_server, launch_worker, missing, postgres_server, redis_server, start_worker, stop, wait_ready, worker_ready
 from web_support import toy_games
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
-from websockets.sync.client import connect
 
 from ludoteca.engine import GameRecord, replay, view_document
 
@@ -146,7 +145,7 @@ class Player:
                 time.sleep(0.05)
                 continue
             try:
-                self.ws = connect(base.replace("http", "ws") + f"/ws/{self.room_id}", open_timeout=10)
+                self.ws = open_ws(base.replace("http", "ws") + f"/ws/{self.room_id}", open_timeout=10)
                 self.ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
                 return self.receive_state()
             except (OSError, ConnectionClosed, InvalidHandshake, InvalidStatus, TimeoutError):
