@@ -6,6 +6,7 @@
     genv = vector.make_gym("prime-climb", num_envs=4096, seed=1) # gymnasium.vector.VectorEnv (autoreset)
     obs, info = genv.reset(seed=1)
     obs, rewards, terminated, truncated, info = genv.step(actions)  # info["legal_mask"], info["current_player"]
+    lenv = vector.make_learner("aggravation", 1024, seats=0, opponents="greedy")  # learner.py: bots in the kernel
 
 The per-game work is a compiled kernel (numba, the `fast` extra); docs/rl.md has the API, the
 figures and a training example.
@@ -145,19 +146,37 @@ def kernel_class(game: str):
 
 
 def make(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
-         max_steps: int | None = None, observe: bool = True):
+         max_steps: int | None = None, observe: bool = True, log: bool = False, mask: bool = True):
     """`num_envs` games with the pgx-like batch API (env.BatchEnv: init(seeds), step(actions))."""
     from .env import make as _make
 
-    return _make(game, num_envs, num_players, options, seed, max_steps, observe)
+    return _make(game, num_envs, num_players, options, seed, max_steps, observe, log, mask)
 
 
 def make_gym(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
-             max_steps: int | None = None, final_obs: bool = False):
-    """`num_envs` games as a gymnasium.vector.VectorEnv (same-step autoreset; env.py)."""
+             max_steps: int | None = None, autoreset_mode: str = "same_step"):
+    """`num_envs` games as a gymnasium.vector.VectorEnv, every seat played through it (env.py)."""
     from .env import make_gym as _make_gym
 
-    return _make_gym(game, num_envs, num_players, options, seed, max_steps, final_obs)
+    return _make_gym(game, num_envs, num_players, options, seed, max_steps, autoreset_mode)
 
 
-__all__ = ["HAVE_NUMBA", "KERNELS", "as_input", "check_array", "kernel_class", "make", "make_gym", "njit"]
+def make_learner(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
+                 seats=0, opponents="random", max_steps: int | None = None, log: bool = False, mask: bool = True):
+    """`num_envs` games where the learner holds `seats` and compiled bots the rest (learner.py)."""
+    from .learner import LearnerEnv
+
+    return LearnerEnv(game, num_envs, num_players, options, seed, seats, opponents, max_steps, log, mask)
+
+
+def make_learner_gym(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None,
+                     seed: int = 0, seat=0, opponents="random", max_steps: int | None = None,
+                     autoreset_mode: str = "same_step"):
+    """The learner-vs-bots games as a gymnasium.vector.VectorEnv, one learning seat per env (learner.py)."""
+    from .learner import make_learner_gym as _make
+
+    return _make(game, num_envs, num_players, options, seed, seat, opponents, max_steps, autoreset_mode)
+
+
+__all__ = ["HAVE_NUMBA", "KERNELS", "as_input", "check_array", "kernel_class", "make", "make_gym", "make_learner",
+           "make_learner_gym", "njit"]

@@ -437,12 +437,14 @@ def _observe_batch(S, TB, gi, C, term, V, out):
     dist = np.empty(4, np.int64)
     for i in range(S.shape[0]):
         out[i, :] = 0.0
-        if term[i]:
-            continue
-        me = S[i, F_TURN]
+        me = S[i, F_TURN]  # once over: the player who moved last (as the other kernels observe)
         # the generic encoder's head and hashed fields, in the view's order
         out[i, me] = 1.0
-        out[i, V[0]] = 1.0  # the player to move, counted from the observer: itself
+        if term[i]:
+            out[i, 2 * V[0] + 1] = 1.0  # nobody to move
+        else:
+            out[i, V[0]] = 1.0  # the player to move, counted from the observer: itself
+        _distances(S, TB, gi, C, i, dist)
         for k in range(6):  # grid, entry, exit: their numbers (V[20 + k] holds the value)
             out[i, V[1 + k]] += np.float32(V[20 + k])
         for k in range(S[i, F_NDISC]):
@@ -450,8 +452,13 @@ def _observe_batch(S, TB, gi, C, term, V, out):
         out[i, V[7]] += np.float32(S[i, F_PLAYED])
         out[i, V[8]] += np.float32(S[i, F_BONUS])
         out[i, V[9]] += np.float32(S[i, F_SLOT])
-        out[i, V[10]] = 1.0  # ended=None
-        out[i, V[11]] = 1.0  # scores=None
+        if term[i]:  # how it ended, and the scores: the counters, less the distances where a pawn reached EXIT
+            out[i, V[40 + NUM_CARDS + S[i, F_ENDED]]] = 1.0
+            for p in range(n):
+                out[i, V[43 + NUM_CARDS + p]] += np.float32(S[i, O_COUNTERS + p] - (dist[p] if S[i, F_ENDED] == 1 else 0))
+        else:
+            out[i, V[10]] = 1.0  # ended=None
+            out[i, V[11]] = 1.0  # scores=None
         # the named fields
         cells = V[18] * V[19]
         t = V[12]
@@ -472,7 +479,6 @@ def _observe_batch(S, TB, gi, C, term, V, out):
             out[i, V[13] + S[i, h + k]] += 1.0
         for k in range(MARKET_SIZE):
             out[i, V[14] + k * (NUM_CARDS + 2) + S[i, O_MARKET + k] + 2] = 1.0
-        _distances(S, TB, gi, C, i, dist)
         for k in range(n):
             p = (me + k) % n
             out[i, V[15] + k] = _clip8(S[i, O_PAWNS + p] / 90.0)
@@ -540,7 +546,7 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
     from ludoteca.rl.observations import encoder_for
     from ludoteca.rl.observations import mazmorra as M
     from ludoteca.rl.observations.generic import _bucket
-    from ludoteca.games.mazmorra.state import PHASE_NAMES
+    from ludoteca.games.mazmorra.state import ENDED_NAMES, PHASE_NAMES
 
     enc = encoder_for(game, num_players)
     rest = enc.rest
@@ -550,7 +556,7 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
         offs[name] = at
         at += part.width
     assert at == enc.size
-    V = np.zeros(40 + NUM_CARDS, np.int64)
+    V = np.zeros(40 + NUM_CARDS + 3 + MAXP, np.int64)
     V[0] = (rest.head - 2) // 2
     paths = ["/grid/0", "/grid/1", "/entry/0", "/entry/1", "/exit/0", "/exit/1"]
     values = [game.width, game.height, game.entry_pos % game.width, game.entry_pos // game.width,
@@ -569,6 +575,10 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
         V[30 + ph] = phases.index(name) if name in phases else len(phases)
     for k in range(NUM_CARDS):
         V[40 + k] = slot(f"/discards/{k}")
+    for k, how in enumerate(ENDED_NAMES):  # a game over: its `ended` and `scores` (hashed)
+        V[40 + NUM_CARDS + k] = slot(f"/ended={how}")
+    for p in range(MAXP):
+        V[43 + NUM_CARDS + p] = slot(f"/scores/{p}")
     return enc.size, V
 
 

@@ -596,12 +596,13 @@ def _observe_batch(S, G, term, V, cardv, cell_off, b_dreg, b_dedge, b_box, out):
     for i in range(S.shape[0]):
         for k in range(out.shape[1]):
             out[i, k] = 0.0
-        if term[i]:
-            continue
-        me = S[i, F_CUR]
+        me = S[i, F_CUR]  # once over: the player who moved last (as the other kernels observe)
         # the generic encoder's head and its hashed fields, in the view's order
         out[i, me] = 1.0
-        out[i, V[0] + 0] = 1.0  # the player to move, counted from the observer: itself
+        if term[i]:
+            out[i, 2 * V[0] + 1] = 1.0  # nobody to move
+        else:
+            out[i, V[0] + 0] = 1.0  # the player to move, counted from the observer: itself
         out[i, V[1]] += np.float32(S[i, F_REGN])
         out[i, V[2]] += np.float32(S[i, F_EDGEN] + (1 if S[i, F_BOTTOM] >= 0 else 0))
         for k in range(S[i, F_NDREG]):
