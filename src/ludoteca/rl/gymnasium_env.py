@@ -26,6 +26,16 @@ from ..engine import CHANCE, TERMINAL, IllegalActionError, LudotecaError, T, der
 from .spec import RlGame
 
 
+def whole_action(action) -> int:
+    """An action as the int it is: a whole number (Python or NumPy integer, or a 0-d integer array);
+    anything else (a float, a bool, text) is refused in one line, not rounded by int()."""
+    if isinstance(action, np.ndarray) and action.ndim == 0:
+        action = action[()]
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalActionError(T(f"an action is a whole number, not {action!r}", f"una acción es un número entero, no {action!r}"))
+    return int(action)
+
+
 class LudotecaGymEnv(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
@@ -83,7 +93,7 @@ class LudotecaGymEnv(gym.Env):
 
     def step(self, action):
         state = self.state
-        action = int(action)
+        action = whole_action(action)
         if state.current_player() != self.seat or action not in state.legal_actions():
             if self.illegal_action == "raise" or state.is_terminal():
                 raise IllegalActionError(T(f"action {action} is not legal here (use the action mask)", f"la acción {action} no es legal aquí (usa la máscara de acciones)"))

@@ -97,7 +97,9 @@ class LudotecaAECEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        action = int(action)
+        from .gymnasium_env import whole_action
+
+        action = whole_action(action)
         if action not in state.legal_actions():
             raise IllegalActionError(T(
                 f"{agent} chose {action}, which is not legal here (use the action_mask)",
