@@ -20,8 +20,11 @@ leaves it out). Then, per round, every game with a batched kernel (ludoteca.rl.v
 extra) plays random games N at a time through the batch API (bench_vector.py's `step`: the
 kernel's compiled random_actions, one kernel.step over all N envs, finished games reset in place),
 its actions counted the same way (chance included): the `<game>-vec` rows, also divided by that
-round's backgammon (`--no-vector` leaves them out, `--envs` sets N). A benchmark reports; it never
-passes or fails on time.
+round's backgammon (`--no-vector` leaves them out, `--envs` sets N). The `<game>-list` rows, in
+the same rounds, count player decisions (not chance) made the way a policy over index lists makes
+them: each step the legal index lists of all N envs (vector/lists.py), one compiled softmax draw
+per env over a logit per listed action, one kernel.step, finished games reset in place; divided by
+backgammon's actions/s too. A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
@@ -84,6 +87,32 @@ def search_rate(game, bot_name: str, params: dict, state, iterations: int, seed:
     return bot.last_search.done, time.process_time() - start
 
 
+def list_decisions(kernel, seconds: float, seed: int) -> tuple[int, float]:
+    """Player decisions made through vector/lists.py (lists, compiled softmax draw, step) for about
+    `seconds` of CPU time; (decisions, CPU seconds)."""
+    import numpy as np
+
+    from ludoteca.rl.vector import lists
+
+    n = kernel.num_envs
+    rng = np.arange(n, dtype=np.uint64) + np.uint64(seed)
+    pool = np.random.default_rng(seed).normal(size=1 << 20)
+    kernel.reset(np.arange(n, dtype=np.uint64) + np.uint64(seed * n))
+    fresh = np.uint64(seed * n + n)
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        offsets, actions = lists.legal_lists(kernel)
+        chosen, _ = lists.sample(offsets, actions, rng, pool[:len(actions)] if len(actions) <= len(pool) else None)
+        done += int((~kernel.terminated).sum())
+        kernel.step(chosen)
+        if kernel.terminated.any():
+            seeds = np.arange(n, dtype=np.uint64) + fresh
+            fresh += np.uint64(n)
+            kernel.reset(seeds, kernel.terminated.copy())
+    return done, time.process_time() - start
+
+
 def spread(values: list[float], fmt: str) -> str:
     return f"{format(statistics.median(values), fmt)}  [{format(min(values), fmt)}, {format(max(values), fmt)}]"
 
@@ -131,6 +160,10 @@ def main() -> None:
                 kernels[name] = k
     vec_rates: dict[str, list[float]] = {name: [] for name in kernels}
     vec_ratios: dict[str, list[float]] = {name: [] for name in kernels}
+    list_rates: dict[str, list[float]] = {name: [] for name in kernels}
+    list_ratios: dict[str, list[float]] = {name: [] for name in kernels}
+    for kernel in kernels.values():
+        list_decisions(kernel, 0.05, 0)  # the list builders compiled before timing
 
     rates: dict[str, list[float]] = {name: [] for name in names}
     ratios: dict[str, list[float]] = {name: [] for name in names}
@@ -149,6 +182,9 @@ def main() -> None:
             k, _, dt = step_playouts(kernel, args.seconds, 100 + r)
             vec_rates[name].append(k / dt)
             vec_ratios[name].append(k / dt / base)
+            k, dt = list_decisions(kernel, args.seconds, 100 + r)
+            list_rates[name].append(k / dt)
+            list_ratios[name].append(k / dt / base)
         if args.no_search:
             continue
         # then the searches: no playout is timed in the memory that a search's tree has just left
@@ -174,6 +210,10 @@ def main() -> None:
     for name, kernel in kernels.items():
         print(f"{name + '-vec':<15} {kernel.num_players:>7} {spread(vec_rates[name], ',.0f'):>32} "
               f"{spread(vec_ratios[name], '.2f'):>26}   ({args.envs} envs, batch API)")
+    for name, kernel in kernels.items():
+        print(f"{name + '-list':<15} {kernel.num_players:>7} {spread(list_rates[name], ',.0f'):>32} "
+              f"{spread(list_ratios[name], '.2f'):>26}   ({args.envs} envs, player decisions/s: index lists, "
+              f"compiled softmax draw, step)")
 
 
 if __name__ == "__main__":

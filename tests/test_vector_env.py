@@ -103,7 +103,7 @@ def test_max_steps_truncates_with_zero_rewards():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_gymnasium_vector_env_autoresets_in_the_same_step(game):
-    genv = vector.make_gym(game, 8, seed=3, max_steps=400, final_obs=True)
+    genv = vector.make_gym(game, 8, seed=3, max_steps=400)
     assert genv.single_action_space.n == make_game(game).num_distinct_actions()
     obs, info = genv.reset(seed=3)
     assert obs.shape == (8, genv.single_observation_space.shape[0]) and obs.dtype == np.float32
@@ -118,11 +118,12 @@ def test_gymnasium_vector_env_autoresets_in_the_same_step(game):
         done = terminated | truncated
         if done.any():
             ended += int(done.sum())
-            assert (info["length"][done] == 0).all() and (info["final_length"][done] > 0).all()
+            final = info["final_info"]
+            assert (info["length"][done] == 0).all() and (final["length"][done] > 0).all()
             u = info["utilities"]
             assert np.allclose(u[terminated].sum(axis=1), 0.0, atol=1e-6) and not u[truncated].any()
             assert (rewards[terminated] == 1.0).all()  # the player whose action ends the game has won it
-            assert (info["final_length"][truncated] == 400).all()
+            assert (final["length"][truncated] == 400).all()
         assert not rewards[~done].any()
     assert ended >= 8
     obs2, _ = genv.reset(seed=3)

@@ -230,8 +230,11 @@ class BatchEnv:
             raise ValueError("this env keeps no action log: make it with log=True")
         return self.log[i, :int(self.kernel.length[i])].tolist()
 
-    def _batch(self, rewards) -> Batch:
+    def _batch(self, rewards=None) -> Batch:
+        """The batch as it stands (`rewards`: what the last step paid, zeros when None)."""
         k = self.kernel
+        if rewards is None:
+            rewards = np.zeros((self.num_envs, self.num_players), np.float32)
         stopped = self._truncated
         mask = None
         if self.mask:
