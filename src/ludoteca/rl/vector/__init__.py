@@ -34,7 +34,9 @@ THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the gam
   number of actions applied, chance outcomes included (an int; benchmarks count actions as
   compare.py does for every game: chance included).
 - `legal_mask(out: bool (N, num_actions))`, `observe(out: float32 (N, obs_size))` fill
-  caller-owned arrays.
+  caller-owned arrays; a finished game is observed from the view of the player who moved last.
+- The wrappers hold a game still by saving and restoring its rows (rows.py: every array attribute
+  whose first dimension is num_envs), and lists.py reads each kernel's compiled legal enumeration.
 - Optional `bot_seat_actions(out: int64 (N,), rng_state: uint64 (N, num_players), kinds: int8 (N,
   num_players), node_budget=20000)`: the engine's bot of the seat to move, kinds[i, seat] 0 for
   `random`, 1 for `greedy` (default evaluator), each drawing from rng_state[i, seat] as the engine's
