@@ -47,6 +47,7 @@ def evaluate(game, players, envs, games, seed, opponents, policy=None) -> tuple[
 
 
 def main(argv: list[str] | None = None) -> dict:
+    import torch
     from sb3_contrib import MaskablePPO
 
     from ludoteca.rl.vector.sb3 import LearnerVecEnv
@@ -60,7 +61,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--n-steps", type=int, default=128, help="decisions per env per PPO update")
     parser.add_argument("--eval", type=int, default=400, help="games to evaluate each policy on")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (small networks: 1 is fastest)")
     args = parser.parse_args(argv)
+    torch.set_num_threads(args.threads)
     venv = LearnerVecEnv(args.game, args.envs, args.players, seed=args.seed, opponents=args.opponents)
     model = MaskablePPO("MlpPolicy", venv, n_steps=args.n_steps, batch_size=min(256, args.n_steps * args.envs),
                         seed=args.seed, verbose=0, device="cpu")
