@@ -147,3 +147,26 @@ def test_maskable_ppo_trains_on_prime_climb_and_aggravation_small():
     for game in ("prime-climb", "aggravation"):
         results = module.main(["--game", game, "--envs", "4", "--steps", "128", "--n-steps", "16", "--eval", "8"])
         assert set(results) == {"random", "policy"} and all(0.0 <= w <= 1.0 for w, _ in results.values())
+
+
+def test_the_learner_gymnasium_env_in_next_step_mode():
+    """NEXT_STEP: the ending step returns the learner's final view; the next one starts the new game
+    (the action ignored, no reward), and Gymnasium's vector observation wrappers take the env."""
+    from gymnasium.wrappers.vector import NormalizeObservation
+
+    genv = vector.make_learner_gym("prime-climb", 4, seed=3, seat=1, opponents="random", autoreset_mode="next_step")
+    env = NormalizeObservation(genv)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    pending = np.zeros(4, bool)
+    seeds = info["seed"].copy()
+    ends = 0
+    while ends < 6:
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in info["legal_mask"]])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not rewards[pending].any() and not terminated[pending].any()
+        assert (info["seed"][pending] != seeds[pending]).all() and (info["seed"][~pending] == seeds[~pending]).all()
+        seeds = info["seed"].copy()
+        pending = terminated | truncated
+        ends += int(pending.sum())
+        assert (np.abs(rewards[terminated]) > 0).all()

@@ -111,13 +111,16 @@ class LearnerEnv:
         rewards = self._advance(np.zeros((self.num_envs, self.num_players), np.float32))
         return self._batch(rewards)
 
-    def step(self, actions) -> Batch:
-        """The learner's action in each live env (ignored where over), then the bots' moves up to the
-        learner's next decision or the end."""
+    def step(self, actions, where: np.ndarray | None = None) -> Batch:
+        """The learner's action in each live env (ignored where over, or outside `where`), then the
+        bots' moves up to the learner's next decision or the end."""
         b = self.batch_env
         b._truncated = self._truncated
+        moving = b.live if where is None else b.live & np.asarray(where, bool)
+        if where is not None and actions is not None and np.asarray(actions).dtype.kind in "ui":
+            actions = np.where(moving, actions, 0)
         actions = b.check_actions(actions)
-        rewards = b._move(actions, b.live)
+        rewards = b._move(actions, moving)
         return self._batch(self._advance(rewards))
 
     def _advance(self, rewards: np.ndarray) -> np.ndarray:
@@ -224,11 +227,9 @@ def _gym_class():
             actions = np.asarray(actions)
             start = self._pending.copy()
             if start.any():  # NEXT_STEP: these envs start a new game, their action ignored
-                if actions.dtype.kind in "ui":
-                    actions = np.where(start, 0, actions)
                 e.reset(start)
                 self._pending[:] = False
-            batch = e.step(actions)
+            batch = e.step(actions, ~start)
             ended = (batch.terminated | batch.truncated) & ~start
             rewards = (batch.learner_rewards * ~start).astype(np.float32)
             terminated, truncated = batch.terminated & ~start, batch.truncated & ~start
