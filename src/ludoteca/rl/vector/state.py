@@ -52,8 +52,13 @@ def export(env, i: int) -> dict:
 
 def load(env, i: int, seed: int, actions) -> None:
     """Env i set to the game of `seed` after `actions` (player actions); the other envs untouched.
-    An action the engine refuses raises ValueError and no env changes."""
-    b = getattr(env, "batch_env", env)
+    An action the engine refuses raises ValueError and no env changes. A BatchEnv's (vector.make):
+    in a learner env the seat to move after a loaded history could be a bot's."""
+    from .env import BatchEnv
+
+    if not isinstance(env, BatchEnv):
+        raise ValueError("load sets a game into a BatchEnv (vector.make); a learner env's games start from their seeds")
+    b = env
     i = int(i)
     if not 0 <= i < b.num_envs:
         raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
