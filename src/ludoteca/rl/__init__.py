@@ -3,6 +3,8 @@
     ludoteca.rl.pettingzoo_env("prime-climb", players=2)   # a PettingZoo AEC environment
     ludoteca.rl.register_openspiel()                         # pyspiel.load_game("ludoteca_prime_climb")
     ludoteca.rl.gym_env("aggravation", opponents="greedy")   # one learning seat, Gymnasium
+    import ludoteca.rl.registration                          # gym.make / gym.make_vec("ludoteca/Aggravation-v0")
+    ludoteca.rl.vector.make_learner("aggravation", 1024)    # batched, the bots compiled (extra `fast`)
 
 All adapters share `RlGame` (spec.py): the engine's fixed integer action space, a legal-action
 mask, and per-seat observations built from the seat's view document only. See docs/rl.md.
