@@ -164,11 +164,11 @@ def make_gym(game: str, num_envs: int, num_players: int | None = None, options: 
 
 
 def make_learner(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
-                 seats=0, opponents="random", max_steps: int | None = None, log: bool = False, mask: bool = True):
+                 seats=0, opponents="random", max_steps: int | None = None, mask: bool = True):
     """`num_envs` games where the learner holds `seats` and compiled bots the rest (learner.py)."""
     from .learner import LearnerEnv
 
-    return LearnerEnv(game, num_envs, num_players, options, seed, seats, opponents, max_steps, log, mask)
+    return LearnerEnv(game, num_envs, num_players, options, seed, seats, opponents, max_steps, mask)
 
 
 def make_learner_gym(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None,

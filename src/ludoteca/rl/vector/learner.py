@@ -15,6 +15,7 @@ learner plays in each env). A game a bot ends pays the learner on the learner's 
 `seats`: one seat (the same in every env), a list of seats (the learner plays them all), an array
 of one seat per env, or "rotate" (each game's seat from its seed, seed % players: every seat equally).
 `opponents`: "random", "greedy", or one name per seat (the learner's entries ignored).
+The env keeps every game's actions (`batch_env.actions_of(i)`; state.export works on it).
 Final observations (`final_observation`): the learner's view of each ended game: the kernel's where
 the learner moved last or the game was truncated (it is truncated at the learner's first decision
 at or past max_steps), the engine's replay of the logged game where a bot ended it.
@@ -40,14 +41,14 @@ class LearnerEnv:
     """N games, the learner's seats against compiled bots (module docstring)."""
 
     def __init__(self, game: str, num_envs: int, num_players: int | None = None, options: dict | None = None,
-                 seed: int = 0, seats=0, opponents="random", max_steps: int | None = None, log: bool = False,
-                 mask: bool = True, final_obs: bool = True):
+                 seed: int = 0, seats=0, opponents="random", max_steps: int | None = None, mask: bool = True,
+                 final_obs: bool = True):
         b = self.batch_env = BatchEnv(game, num_envs, num_players, options, seed, None, True, True, mask)
         if not hasattr(b.kernel, "bot_seat_actions"):
             raise ValueError(f"the batched {game} has no compiled bots")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive whole number or None, not {max_steps!r}")
-        self.max_steps, self.final_obs, self.keep_log = max_steps, final_obs, log
+        self.max_steps, self.final_obs = max_steps, final_obs  # the log is always kept: final_observation replays
         self.num_envs, self.num_players = b.num_envs, b.num_players
         self.num_actions, self.obs_size, self.game_name = b.num_actions, b.obs_size, game
         n, N = self.num_players, self.num_envs
