@@ -13,6 +13,8 @@ from .routes import STAR0, ArmTables, arm_tables
 class AggravationGame(Game):
     name = "aggravation"
     title = T("Aggravation", "Agravación")
+    pitch = T("Race your four marbles home, take the shortcuts and send your rivals back to base.", "Lleva tus cuatro canicas a casa, usa los atajos y devuelve a tus rivales a su base.")  # the lobby's card: one line for people
+    length = T("About 55 quick turns each with 4 players", "Unas 55 tiradas rápidas cada uno con 4 jugadores")  # median of 10 greedy games (the rulebook is silent)
     blurb = T(
         "Race your 4 marbles from BASE to HOME; star holes and the centre are shortcuts, exact landings send rivals home.",
         "Lleva tus 4 canicas de la BASE a CASA; las estrellas y el centro son atajos y caer justo sobre un rival lo manda a su BASE.",

@@ -47,6 +47,8 @@ class MazmorraGame(Game):
 
     name = "mazmorra"
     title = T("Primordial Dungeon", "Mazmorra Primigenia")
+    pitch = T("Lay rock, paper and scissors cards to build a dungeon, and lead your pawn through it to the exit.", "Coloca cartas de piedra, papel y tijera para construir una mazmorra y lleva tu ficha por ella hasta la salida.")  # the lobby's card: one line for people
+    length = T("30 to 60 minutes, about 15 turns each", "De 30 a 60 minutos, unos 15 turnos cada uno")  # the rulebook's time; turns: median of 10 greedy games with 3 players
     blurb = T(
         "Build the dungeon with rock-paper-scissors cards laid over each other and walk your pawn to the exit.",
         "Construye la mazmorra con cartas de piedra-papel-tijera superpuestas y lleva tu ficha a la salida.",

@@ -26,6 +26,8 @@ class DeckOption(Option):
 class PiramideGame(Game):
     name = "piramide"
     title = T("Pyramid of the Sun", "Pirámide del Sol")
+    pitch = T("Build the Pyramid of the Sun card by card: cards score more the higher they lie, and matching symbols pay.", "Construye la Pirámide del Sol carta a carta: cuanto más arriba, más puntúa, y los símbolos iguales dan premio.")  # the lobby's card: one line for people
+    length = T("About 11 turns each with 3 players", "Unos 11 turnos cada uno con 3 jugadores")  # median of 10 greedy games (the rulebook is silent)
     blurb = T(
         "Build the pyramid of Teotihuacan card by card: draw, place blocks, edges and the apex, chain symbols.",
         "Construye la pirámide de Teotihuacán carta por carta: roba, coloca bloques, bordes y la cúspide, encadena símbolos.",

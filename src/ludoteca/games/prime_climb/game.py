@@ -12,6 +12,8 @@ from .state import PrimeClimbState, state_from_body
 class PrimeClimbGame(Game):
     name = "prime-climb"
     title = T("Prime Climb", "Prime Climb")
+    pitch = T("Race your two pawns to 101 by adding, subtracting, multiplying and dividing with the dice.", "Lleva tus dos peones al 101 sumando, restando, multiplicando y dividiendo con los dados.")  # the lobby's card: one line for people
+    length = T("About 10 minutes a player", "Unos 10 minutos por jugador")  # the rulebook says so
     blurb = T("Race two pawns up the coloured spiral to 101 with + − × ÷ and two d10.",
               "Sube tus dos peones por la espiral de colores hasta el 101 con + − × ÷ y dos d10.")
     min_players = 2
