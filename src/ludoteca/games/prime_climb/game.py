@@ -26,7 +26,7 @@ class PrimeClimbGame(Game):
                  "Un dado que no puedes usar se pierde (si no: debes jugar los dados en un orden que los use todos, si lo hay).")),
         Option("bump_card", "choice", "within_two",
                T("What the Bump card sends back to Start: every pawn within 2 spaces of one of yours, or one rival pawn you choose.",
-                 "A quién manda a Inicio la carta Golpe: a todo peón a 2 casillas o menos de uno tuyo, o a un peón rival que eliges."),
+                 "A quién manda a Inicio la carta Golpe: todo peón a 2 casillas o menos de uno tuyo, o un rival que eliges."),
                choices=("within_two", "any_one_pawn")),
         Option("cards", "bool", True,
                T("Play with the Prime cards (off: a pure race of sums and products, no cards).",
