@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..engine import LudotecaError, T, game_class, game_names
 from . import store
 from .db import make_engine, make_sessions
-from . import lobby
+from . import learn, lobby
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -68,6 +68,14 @@ class BotsFor(BaseModel):
     game: str = Field(max_length=40)
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=24)
     players: int = Field(ge=1, le=8)
+
+
+class Lesson(BaseModel):
+    """A Learn to play lesson: its number and the moves tapped so far (each checked against the lesson)."""
+    model_config = ConfigDict(extra="forbid")
+    lesson: int = Field(ge=0, le=50)
+    taken: list[str] = Field(default_factory=list, max_length=24)
+    lang: Literal["en", "es"] = "en"
 
 
 class Claim(BaseModel):
@@ -234,6 +242,12 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         lobby.known_game(game)  # a stable address per game; any other is not found
         return FileResponse(STATIC / "rules.html")
 
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn_page(game: str):
+        if not learn.has_tutorial(game):
+            raise RoomError("not_found", T("this game has no lessons yet", "este juego aún no tiene lecciones"))
+        return FileResponse(STATIC / "learn.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # --- API ---------------------------------------------------------------------------------
@@ -249,6 +263,12 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.get("/api/games/{game}/rules")
     async def game_rules(game: str, lang: str = "en") -> dict[str, Any]:
         return lobby.rules(game, "es" if lang == "es" else "en")
+
+    @app.post("/api/learn/{game}")
+    async def lesson(game: str, body: Lesson) -> dict[str, Any]:
+        if any(len(notation) > 60 for notation in body.taken):
+            raise RoomError("bad_request", T("a move is at most 60 characters", "una jugada tiene como mucho 60 caracteres"))
+        return learn.lesson_answer(game, body.lesson, body.taken, body.lang)
 
     @app.post("/api/bots")
     async def seatable_bots(body: BotsFor) -> dict[str, Any]:

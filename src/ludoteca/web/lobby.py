@@ -29,6 +29,9 @@ def game_card(name: str) -> dict[str, Any]:
         said = getattr(cls, key, None)
         card[key] = said.to_json() if said is not None else None
     card["board"] = (GAMES_JS / f"{name}.js").exists()  # drawn by its own module (else as data)
+    from .learn import has_tutorial  # (learn.py asks this module which games exist)
+
+    card["learn"] = has_tutorial(name)
     return card
 
 

@@ -9,7 +9,7 @@ import * as generic from "/static/games/generic.js";
 export const DEFAULT_LEVEL = "medium";  // the level a seat left to the server plays too
 export const CL = {
   playNow: { en: "Play now", es: "Jugar ya" }, friends: { en: "With friends", es: "Con amigos" },
-  rules: { en: "Rules", es: "Reglas" }, players: { en: "{a}–{b} players", es: "De {a} a {b} jugadores" },
+  rules: { en: "Rules", es: "Reglas" }, learn: { en: "Learn to play", es: "Aprende a jugar" }, players: { en: "{a}–{b} players", es: "De {a} a {b} jugadores" },
   picture: { en: "{game}: the board in play", es: "{game}: el tablero en juego" },
   playerN: { en: "Player {n}", es: "Jugador {n}" }, me: { en: "Player", es: "Jugador" },
   starting: { en: "Setting up the table…", es: "Preparando la mesa…" },
@@ -49,11 +49,12 @@ export function facts(card) {
   return [say("players", { a, b }), card.length ? tr(card.length) : null].filter(Boolean).join(" · ");
 }
 
-// One tap: a room of this game's usual size, you in the first seat, bots at the default level in the others.
-export async function playNow(card, button) {
+// One tap: a room of this game's usual size, you in the first seat, bots at the default level in the
+// others (a lesson's end asks for easy ones).
+export async function playNow(card, button, level = DEFAULT_LEVEL) {
   if (button) { button.disabled = true; button.textContent = say("starting"); }
   const n = card.default_players;
-  const seats = [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", bot: DEFAULT_LEVEL }))];
+  const seats = [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", bot: level }))];
   try {
     const made = await api("/api/rooms", { game: card.name, options: { pace: "normal" }, seats, name: myName() || say("me"), seat: 0 });
     saveSeat(made.room.id, made.seat, made.token);

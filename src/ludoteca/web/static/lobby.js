@@ -23,6 +23,7 @@ const L = {
   rulesOf: { en: "Rules of {game}", es: "Reglas de {game}" },
   playNowOf: { en: "Play {game} now against bots", es: "Jugar ya a {game} contra bots" },
   friendsOf: { en: "Play {game} with friends", es: "Jugar a {game} con amigos" },
+  learnOf: { en: "Learn to play {game}", es: "Aprende a jugar a {game}" },
 };
 const fill = (text, vars) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), text);
 
@@ -39,7 +40,8 @@ function gameCard(card) {
     h("p", { class: "facts muted" }, facts(card)),
     h("div", { class: "cardactions" }, play,
       h("button", { type: "button", "data-friends": card.name, "aria-label": fill(tr(L.friendsOf), { game: title }), onclick: () => choose(card.name, true) }, say("friends")),
-      h("a", { class: "button", href: `/rules/${encodeURIComponent(card.name)}`, "data-rules": card.name, "aria-label": fill(tr(L.rulesOf), { game: title }) }, say("rules"))));
+      h("a", { class: "button", href: `/rules/${encodeURIComponent(card.name)}`, "data-rules": card.name, "aria-label": fill(tr(L.rulesOf), { game: title }) }, say("rules")),
+      card.learn ? h("a", { class: "button", href: `/learn/${encodeURIComponent(card.name)}`, "data-learn": card.name, "aria-label": fill(tr(L.learnOf), { game: title }) }, say("learn")) : null));
 }
 
 function renderCards() {

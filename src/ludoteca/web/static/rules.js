@@ -23,6 +23,9 @@ async function render() {
   play.textContent = say("playNow");
   play.onclick = () => playNow(card, play).catch((err) => alert(err.message));
   $("rules-back").textContent = tr(L.back);
+  $("rules-learn").textContent = say("learn");
+  $("rules-learn").href = `/learn/${encodeURIComponent(game)}`;
+  $("rules-learn").classList.toggle("hidden", !card.learn);
   // the summary's own first heading repeats the title: the page's heading says it
   const nodes = rulesNodes(got.text.replace(/^#\s[^\n]*\n/, "")).map((node) => {
     if (node.tagName !== "H3") return node;
