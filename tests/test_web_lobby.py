@@ -155,7 +155,7 @@ def test_only_bots_a_game_can_seat_are_offered_levels_first(site):
     page = phone(b, "390x844", "en")
     open_lobby(page, url)
     page.select_option("#game", "mazmorra")
-    page.wait_for_function("!document.querySelector('#seat-1 option[value=\"bot:perfect\"]')")
+    page.wait_for_function("(bot) => !document.querySelector(`#seat-1 option[value='${bot}']`)", arg="bot:perfect")
     offered = page.eval_on_selector("#seat-1", "(s) => [...s.options].map((o) => [o.value, o.parentNode.tagName])")
     bots = [v for v, _ in offered if v.startswith("bot:")]
     assert bots[:3] == ["bot:easy", "bot:medium", "bot:hard"]

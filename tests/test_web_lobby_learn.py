@@ -1,5 +1,5 @@
-"""Learn to play Prime Climb (issue 44), completed by tapping the real table at 390x844 and 360x640 in
-English and Spanish: each lesson's position, each step waiting for its tap, a wrong tap explained and
+"""Learn to play Prime Climb and Aggravation (issue 44), completed by tapping the real table at 390x844
+and 360x640 in English and Spanish: each lesson's position, each step waiting for its tap, a wrong tap explained and
 changing nothing, the lessons one after the other, and the end: a real game against easy bots. The
 lessons are reachable from the game's card and its rules page; axe-core finds nothing serious."""
 
@@ -10,7 +10,8 @@ import pytest
 from test_web_lobby import SIZES, open_lobby, phone, serious_axe
 from web_support import browser_site, chromium_available
 
-from ludoteca.games.prime_climb.tutorial import LESSONS
+from ludoteca.games.aggravation import tutorial as aggravation
+from ludoteca.games.prime_climb import tutorial as prime_climb
 
 pytestmark = [
     pytest.mark.slow,
@@ -18,6 +19,14 @@ pytestmark = [
 ]
 
 WRONG = {"en": "That move is allowed in a game", "es": "Esa jugada vale en una partida"}
+# per game: its lessons, the element a move's piece is chosen by first, a wrong tap (lesson, move) and
+# what the last lesson left on the table
+TAUGHT = {
+    "prime-climb": (prime_climb.LESSONS, lambda move: move[0], (0, "A+3"),
+                    lambda view: view["keepers"][0] == {"+-5": 1}),  # the red space drew the only card left
+    "aggravation": (aggravation.LESSONS, lambda move: move[1], (3, "enter"),
+                    lambda view: view["marbles"][0][0] == 59),  # marble 1 in HOME, by exact count
+}
 
 
 @pytest.fixture(scope="module")
@@ -30,11 +39,11 @@ def lesson(page):
     return page.evaluate("window.ludotecaLesson && window.ludotecaLesson()")
 
 
-def tap_move(page, notation: str):
-    """Tap the move on the board as a player does: the pawn first when another one is chosen."""
+def tap_move(page, notation: str, piece: str):
+    """Tap the move on the board as a player does: its piece first when the move needs it chosen."""
     target = page.locator(f"#board .choice[data-action='{notation}']")
     if not target.count():
-        page.locator(f"#board .choice[data-select='{notation[0]}']").first.tap()
+        page.locator(f"#board .choice[data-select='{piece}']").first.tap()
         target.first.wait_for()
     target.first.tap()
 
@@ -46,40 +55,42 @@ def wait_step(page, k: int, step: int, done: bool = False):
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_learn_to_play_prime_climb_by_tapping(site, size, lang):
+@pytest.mark.parametrize("game", list(TAUGHT))
+def test_learn_to_play_by_tapping(site, game, size, lang):
     url, b = site
+    lessons, piece, (wrong_at, wrong_move), left = TAUGHT[game]
     page = phone(b, size, lang)
     open_lobby(page, url)
-    page.locator(".gamecard[data-game='prime-climb'] [data-learn]").tap()  # from the game's card
-    page.wait_for_url("**/learn/prime-climb")
+    page.locator(f".gamecard[data-game='{game}'] [data-learn]").tap()  # from the game's card
+    page.wait_for_url(f"**/learn/{game}")
     page.wait_for_selector("#board svg")
     wait_step(page, 0, 0)
-    assert page.locator("#learn-say").inner_text() == LESSONS[0]["steps"][0]["say"].to_json()[lang]
     assert not serious_axe(page), serious_axe(page)
-    # a wrong tap is explained and changes nothing
-    tap_move(page, "A+3")
-    page.wait_for_selector("#learn-wrong:not(.hidden)")
-    assert page.locator("#learn-wrong").inner_text().startswith(WRONG[lang])
-    got = lesson(page)
-    assert got["step"] == 0 and got["taken"] == [] and got["view"]["view"]["pawns"][0] == [14, 1]
-    for k, plan in enumerate(LESSONS):
+    for k, plan in enumerate(lessons):
         for i, step in enumerate(plan["steps"]):
-            wait_step(page, k, i) if i or k else None
+            wait_step(page, k, i)
             assert page.locator("#learn-say").inner_text() == step["say"].to_json()[lang]
-            tap_move(page, step["expect"])
+            if (k, i) == (wrong_at, 0):  # a wrong tap is explained and changes nothing
+                before = lesson(page)["view"]
+                tap_move(page, wrong_move, piece(wrong_move))
+                page.wait_for_selector("#learn-wrong:not(.hidden)")
+                assert page.locator("#learn-wrong").inner_text().startswith(WRONG[lang])
+                got = lesson(page)
+                assert got["step"] == 0 and got["taken"] == [] and got["view"] == before
+                assert page.locator("#learn-say").inner_text() == step["say"].to_json()[lang]
+            tap_move(page, step["expect"], piece(step["expect"]))
         wait_step(page, k, len(plan["steps"]), done=True)
         assert page.locator("#learn-say").inner_text() == plan["done"].to_json()[lang]
         assert page.locator("#learn-wrong").is_hidden()
-        if k + 1 < len(LESSONS):
+        if k + 1 < len(lessons):
             page.locator("#learn-next").tap()
-    # the rules were really played: the red space drew the only card left, a Keeper ±5
-    assert lesson(page)["view"]["view"]["keepers"][0] == {"+-5": 1}
+    assert left(lesson(page)["view"]["view"])  # the rules were really played
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.locator("#learn-next").tap()  # the end: a real game against easy bots
     page.wait_for_url("**/room/**")
     room = httpx.get(f"{url}/api/rooms/{page.url.rsplit('/', 1)[1]}").json()
-    assert room["game"] == "prime-climb" and room["status"] == "running"
-    assert room["seats"][0]["claimed"] and [s["bot"] for s in room["seats"][1:]] == ["easy"]
+    assert room["game"] == game and room["status"] == "running" and room["seats"][0]["claimed"]
+    assert {s["bot"] for s in room["seats"][1:]} == {"easy"}
     assert not page.errors, page.errors
     page.context.close()
 

@@ -67,7 +67,7 @@ def test_the_rules_page_follows_the_language_switch_and_plays_now(site):
     open_rules(page, url, "piramide")
     assert "Pyramid of the Sun" in page.locator("h1").inner_text()
     page.locator("[data-lang=es]").tap()
-    page.wait_for_function("document.querySelector('h1').textContent.includes('Pirámide del Sol')")
+    page.wait_for_function("(title) => (document.querySelector('h1')?.textContent || '').includes(title)", arg="Pirámide del Sol")
     assert "Robar" in page.locator("#rules-text").inner_text()
     page.locator("#rules-play").tap()
     page.wait_for_url("**/room/**")

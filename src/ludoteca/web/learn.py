@@ -1,8 +1,8 @@
 """Learn to play, on the real table: the server side of /learn/<game> (issue 44).
 
 A game teaches through its package's `tutorial` module: `LESSONS` (each a position, the moves it asks
-for in order with what to say, and what to say when it is done), `position(game, lesson)` and
-`wrong(step)`. The page sends the lesson and the moves tapped so far; the server rebuilds the position,
+for in order with what to say, and what to say when it is done), `position(game, lesson)`,
+`wrong(step, legal)` and optionally `OPTIONS` (the rules options its lessons play with). The page sends the lesson and the moves tapped so far; the server rebuilds the position,
 replays them (each must be the move its step asks for), and answers with your view, your legal moves
 with their words, the events of the last move (for the table's highlight) and what to say next. A move
 the step does not ask for is explained and changes nothing. No state is kept between requests.
@@ -42,7 +42,7 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
     steps = plan["steps"]
     if len(taken) > len(steps):
         raise RoomError("bad_request", T("more moves than the lesson has", "más jugadas de las que tiene la lección"))
-    game = make_game(name, {})
+    game = make_game(name, getattr(tutorial, "OPTIONS", {}))  # a lesson may teach on a smaller board
     state = tutorial.position(game, plan)
     events: list[dict[str, Any]] = []
     said_wrong = None
