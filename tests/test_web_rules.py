@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from test_web_lobby import GAMES, PLAY_NOW, SIZES, no_side_scroll, phone, serious_axe
+from test_web_lobby import GAMES, PLAY_NOW, no_side_scroll, phone, serious_axe
 from web_support import browser_site, chromium_available
 
 pytestmark = [

@@ -2,8 +2,8 @@
 
 A game teaches through its package's `tutorial` module: `LESSONS` (each a position, the moves it asks
 for in order with what to say, and what to say when it is done), `position(game, lesson)`,
-`wrong(step, legal)` and optionally `OPTIONS` (the rules options its lessons play with). The page sends the lesson and the moves tapped so far; the server rebuilds the position,
-replays them (each must be the move its step asks for), and answers with your view, your legal moves
+`wrong(step, legal)` and optionally `OPTIONS` (the rules options its lessons play with). The page
+sends the lesson and the moves tapped so far; the server rebuilds the position, replays them (each must be the move its step asks for), and answers with your view, your legal moves
 with their words, the events of the last move (for the table's highlight) and what to say next. A move
 the step does not ask for is explained and changes nothing. No state is kept between requests.
 """
