@@ -8,7 +8,6 @@ import { DEFAULT_LEVEL } from "/static/cards.js";
 const DECK_MAX = 32 * 1024; // the server refuses bigger decks too
 const L = {
   openSeat: { en: "Anyone (open seat)", es: "Cualquiera (asiento libre)" },
-  deckFile: { en: "choose a deck file; none: the box's deck", es: "elige un archivo de mazo; ninguno: el mazo de la caja" },
   deckTooBig: { en: "the deck file is larger than 32 KiB", es: "el archivo de mazo pasa de 32 KiB" },
   deckNotJson: { en: "the deck file could not be read as a deck", es: "el archivo de mazo no se pudo leer como mazo" },
   friendsTitle: { en: "Play with friends", es: "Jugar con amigos" },
@@ -24,7 +23,7 @@ function optionField(option) {
   if (option.kind === "deck") {
     // a custom deck is sent as its content, never as a file name (the server opens no file)
     const input = h("input", { type: "file", id, "data-option": option.name, "data-kind": "deck", accept: ".json,application/json", "aria-describedby": `${id}-help` });
-    return h("div", { class: "option" }, h("label", { for: id }, title, ": ", tr(L.deckFile)), input, help);
+    return h("div", { class: "option" }, h("label", { for: id }, title), " ", input, help);
   }
   let input;
   if (option.kind === "bool") {
