@@ -35,10 +35,10 @@ OFFERED_FIRST = (*LEVEL_NAMES, "perfect")
 LABELS: dict[str, Text] = {
     "easy": T("Easy", "Fácil"), "medium": T("Medium", "Medio"), "hard": T("Hard", "Difícil"),
     "perfect": T("Perfect", "Perfecto"),
-    "random": T("Random moves", "Jugadas al azar"), "greedy": T("Greedy", "Codicioso"),
-    "noisy-greedy": T("Greedy with slips", "Codicioso con despistes"), "lookahead": T("Looks ahead", "Mira adelante"),
+    "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
+    "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
     "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
-    "optimal-racer": T("Racer", "Corredor"),
+    "optimal-racer": T("Optimal racer", "Corredor óptimo"),
 }
 
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {

@@ -78,8 +78,7 @@ Object.assign(OPTION_NAMES, { variant: ["Game size", "Tamaño del juego"] });
 Object.assign(OPTION_VALUES, { full: ["full game", "juego completo"], small: ["small game", "juego pequeño"] });
 Object.assign(BOT_NAMES, {
   perfect: ["perfect", "perfecto"], mcts: ["tree search", "búsqueda en árbol"],
-  ismcts: ["tree search over hidden cards", "búsqueda en árbol con cartas ocultas"], lookahead: ["looks ahead", "mira adelante"],
-  random: ["random moves", "jugadas al azar"], "noisy-greedy": ["greedy with slips", "codicioso con despistes"], "optimal-racer": ["racer", "corredor"],
+  ismcts: ["tree search over hidden cards", "búsqueda en árbol con cartas ocultas"],
 });
 // end lobby (issue 44)
 const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
