@@ -21,8 +21,9 @@ class PerfectBot(Bot):
 
     @staticmethod
     def refuse_seat(game: Game, num_players: int) -> T | None:
-        """The solved table is of the two-player game: any other count is refused before a room exists."""
-        if num_players != 2:
+        """The solved table is of the two-player game without cards: anything else is refused, in
+        players' words, before a room exists (the constructor's message names the command-line option)."""
+        if num_players != 2 or game.name != "prime-climb" or game.options.get("cards", True):
             return T("the perfect bot plays two-player Prime Climb without cards only",
                      "el bot perfecto solo juega a Prime Climb a dos sin cartas")
         return None
