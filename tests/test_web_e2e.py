@@ -154,6 +154,7 @@ def test_mazmorra_played_by_clicking_the_table(site):
     page.wait_for_selector("#create-button")
     page.select_option("#game", "mazmorra")
     page.select_option("#players", "3")
+    page.click("#more-options > summary")  # the rules options are folded under "More options"
     page.check("#opt-market_face_up")
     page.select_option("#seat-1", "bot:easy")
     page.select_option("#seat-2", "bot:easy")

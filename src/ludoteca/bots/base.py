@@ -80,6 +80,27 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
+def seat_refusal(name: str, game: Game, num_players: int) -> T | None:
+    """Why the bot `name` cannot play a seat of `game` (built with its options) among `num_players`,
+    or None. A bot refuses by failing to build for the game (the perfect bot off its variant, a
+    one-game bot elsewhere), or by its factory's `refuse_seat(game, num_players)` for what only the
+    player count decides. Asked before a room exists, so no room starts with a bot that cannot play."""
+    factory = BOTS.get(name)
+    if factory is None:
+        return T(f"unknown bot {name!r}", f"bot desconocido {name!r}")
+    refuse = getattr(factory, "refuse_seat", None)
+    said = refuse(game, num_players) if refuse is not None else None
+    if said is not None:
+        return said
+    try:
+        factory(game, 0, 0)
+    except LudotecaError as exc:
+        return exc.message
+    except (TypeError, ValueError) as exc:
+        return T(str(exc).splitlines()[0] if str(exc) else name, str(exc).splitlines()[0] if str(exc) else name)
+    return None
+
+
 def make_bot(name: str, game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
     """Build the bot `name`; keyword parameters go to its constructor (MCTS budgets, ...)."""
     if name not in BOTS:

@@ -22,11 +22,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game
+from ..engine import Game, T, Text
 from .base import Bot, make_bot, register_bot
 from .noisy_greedy import NoisyGreedyBot  # noqa: F401  (registers the easy level's bot)
 
 LEVEL_NAMES = ("easy", "medium", "hard")
+
+#: What people are offered first where a game can seat it: the levels, then `perfect` (its variant only).
+OFFERED_FIRST = (*LEVEL_NAMES, "perfect")
+
+#: Each bot as people call it, in both languages (the lobby's words; the others are offered under "more").
+LABELS: dict[str, Text] = {
+    "easy": T("Easy", "Fácil"), "medium": T("Medium", "Medio"), "hard": T("Hard", "Difícil"),
+    "perfect": T("Perfect", "Perfecto"),
+    "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
+    "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
+    "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
+    "optimal-racer": T("Optimal racer", "Corredor óptimo"),
+}
 
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("noisy-greedy", {"noise": 0.5}),

@@ -19,6 +19,15 @@ TIE = 1e-6
 class PerfectBot(Bot):
     name = "perfect"
 
+    @staticmethod
+    def refuse_seat(game: Game, num_players: int) -> T | None:
+        """The solved table is of the two-player game without cards: anything else is refused, in
+        players' words, before a room exists (the constructor's message names the command-line option)."""
+        if num_players != 2 or game.name != "prime-climb" or game.options.get("cards", True):
+            return T("the perfect bot plays two-player Prime Climb without cards only",
+                     "el bot perfecto solo juega a Prime Climb a dos sin cartas")
+        return None
+
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         if game.name != "prime-climb" or game.options.get("cards", True):
             raise LudotecaError(T(

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..engine import LudotecaError, T, game_class, game_names
 from . import store
 from .db import make_engine, make_sessions
+from . import learn, lobby
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -59,6 +60,22 @@ class CreateRoom(BaseModel):
     private: bool = False
     name: Optional[str] = Field(None, max_length=40)
     seat: Optional[int] = Field(0, ge=0, le=7)
+
+
+class BotsFor(BaseModel):
+    """The lobby asks which bots a game can seat, with these options and this many players."""
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=40)
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=24)
+    players: int = Field(ge=1, le=8)
+
+
+class Lesson(BaseModel):
+    """A Learn to play lesson: its number and the moves tapped so far (each checked against the lesson)."""
+    model_config = ConfigDict(extra="forbid")
+    lesson: int = Field(ge=0, le=50)
+    taken: list[str] = Field(default_factory=list, max_length=24)
+    lang: Literal["en", "es"] = "en"
 
 
 class Claim(BaseModel):
@@ -220,17 +237,42 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def replay_page(room_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str):
+        lobby.known_game(game)  # a stable address per game; any other is not found
+        return FileResponse(STATIC / "rules.html")
+
+    @app.get("/learn/{game}", include_in_schema=False)
+    async def learn_page(game: str):
+        if not learn.has_tutorial(game):
+            raise RoomError("not_found", T("this game has no lessons yet", "este juego aún no tiene lecciones"))
+        return FileResponse(STATIC / "learn.html")
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # --- API ---------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        described = []
-        for name in game_names():
-            d = game_class(name)().describe()
-            d["board"] = (STATIC / "games" / f"{name}.js").exists()
-            described.append(d)
-        return {"games": described, "bots": bot_choices()}
+        return {"games": [lobby.game_card(name) for name in game_names()], "bots": bot_choices()}
+
+    @app.get("/api/games/{game}/picture")
+    async def game_picture(game: str) -> dict[str, Any]:
+        lobby.known_game(game)
+        return await asyncio.to_thread(lobby.picture, game)  # played once per game, then cached
+
+    @app.get("/api/games/{game}/rules")
+    async def game_rules(game: str, lang: str = "en") -> dict[str, Any]:
+        return lobby.rules(game, "es" if lang == "es" else "en")
+
+    @app.post("/api/learn/{game}")
+    async def lesson(game: str, body: Lesson) -> dict[str, Any]:
+        if any(len(notation) > 60 for notation in body.taken):
+            raise RoomError("bad_request", T("a move is at most 60 characters", "una jugada tiene como mucho 60 caracteres"))
+        return learn.lesson_answer(game, body.lesson, body.taken, body.lang)
+
+    @app.post("/api/bots")
+    async def seatable_bots(body: BotsFor) -> dict[str, Any]:
+        return lobby.seatable(body.game, body.options, body.players)
 
     @app.get("/api/rooms")
     async def rooms(status: Optional[Literal["open", "running", "finished"]] = None,

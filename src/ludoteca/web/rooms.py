@@ -23,6 +23,8 @@ from typing import Any
 from sqlalchemy import bindparam, delete, false, func, insert, literal, select, true, update
 
 from ..bots import LEVEL_NAMES, bot_names
+from ..bots.base import seat_refusal
+from ..bots.levels import LABELS, OFFERED_FIRST
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
@@ -74,9 +76,22 @@ def resolve_bot(name: str) -> str:
 
 
 def bot_choices() -> list[str]:
-    """What the lobby offers: the levels first, then every other registered bot."""
+    """Every registered bot, the levels first (the API's list; `bots_for` says which a game can seat)."""
     levels = [level for level in LEVEL_NAMES if level in bot_names()]
     return [*levels, *(name for name in bot_names() if name not in levels)]
+
+
+def bot_label(name: str) -> dict[str, str]:
+    return (LABELS.get(name) or T(name, name)).to_json()
+
+
+def bots_for(game, num_players: int) -> dict[str, list[dict[str, Any]]]:
+    """The bots this game (with its options) can seat among `num_players`: the levels (and `perfect`
+    where it plays) first, the others under "more", each with its words for people."""
+    seatable = [name for name in bot_choices() if seat_refusal(name, game, num_players) is None]
+    first = [name for name in OFFERED_FIRST if name in seatable]
+    entry = lambda name: {"name": name, "label": bot_label(name)}  # noqa: E731
+    return {"levels": [entry(n) for n in first], "more": [entry(n) for n in seatable if n not in first]}
 
 
 @dataclass
@@ -448,6 +463,9 @@ class RoomService:
                 seats.append(Seat("human", invite_only=bool(spec.get("invite"))))
             elif kind == "bot":
                 bot = resolve_bot(str(spec.get("bot") or ""))
+                refused = seat_refusal(bot, game, len(seats_spec))
+                if refused is not None:  # before the room exists: never a bot that plays its first legal move
+                    raise RoomError("bad_request", T(f"seat {i + 1}: ", f"asiento {i + 1}: ") + refused)
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))

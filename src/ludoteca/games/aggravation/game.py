@@ -13,6 +13,8 @@ from .routes import STAR0, ArmTables, arm_tables
 class AggravationGame(Game):
     name = "aggravation"
     title = T("Aggravation", "Agravación")
+    pitch = T("Race your four marbles home, take the shortcuts and send your rivals back to base.", "Lleva tus cuatro canicas a casa, usa los atajos y devuelve a tus rivales a su base.")  # the lobby's card: one line for people
+    length = T("About 55 quick turns each with 4 players", "Unas 55 tiradas rápidas cada uno con 4 jugadores")  # median of 10 greedy games (the rulebook is silent)
     blurb = T(
         "Race your 4 marbles from BASE to HOME; star holes and the centre are shortcuts, exact landings send rivals home.",
         "Lleva tus 4 canicas de la BASE a CASA; las estrellas y el centro son atajos y caer justo sobre un rival lo manda a su BASE.",
@@ -22,26 +24,26 @@ class AggravationGame(Game):
     default_players = 4
     OPTIONS = OptionSet((
         Option("board", "choice", 6, T(
-            "arms of the board: 6 (the box's board, 84 track holes, 2 to 6 players) or 4 (56 holes, 2 to 4 players)",
-            "brazos del tablero: 6 (el de la caja, 84 agujeros, de 2 a 6 jugadores) o 4 (56 agujeros, de 2 a 4 jugadores)"),
+            "The board: 6 arms (the box's, for 2 to 6 players) or 4 arms (for 2 to 4 players).",
+            "El tablero: 6 brazos (el de la caja, de 2 a 6 jugadores) o 4 brazos (de 2 a 4 jugadores)."),
             choices=(6, 4)),
         Option("six_extra", "choice", "always", T(
-            "when a 6 gives another turn: always (also when the 6 brought a marble out or could not be used), or only when the 6 moved a marble",
-            "cuándo un 6 da otro turno: siempre (también si el 6 sacó una canica o no se pudo usar), o solo si el 6 movió una canica"),
+            "When a 6 gives another turn: always, or only if the 6 moved a marble.",
+            "Cuándo un 6 da otro turno: siempre, o solo si el 6 movió una canica."),
             choices=("always", "if_moved")),
         Option("star_exit", "choice", "any", T(
-            "where a marble may leave the star ring or the centre: at any star not past its home arm, or only at the star nearest its home",
-            "dónde puede salir una canica del anillo de estrellas o del centro: en cualquier estrella que no pase su brazo de casa, o solo en la estrella más cercana a su casa"),
+            "Where a marble leaves the stars or the centre: any star before its home, or only the star nearest its home.",
+            "Dónde sale una canica de las estrellas o del centro: cualquier estrella antes de su casa, o solo la más cercana a su casa."),
             choices=("any", "own_only")),
         Option("shortcuts", "bool", True, T(
-            "star-hole and centre shortcuts (if not: every marble keeps to the track)",
-            "atajos de estrellas y del centro (si no: toda canica sigue el camino)")),
+            "The stars and the centre are shortcuts (off: every marble keeps to the track).",
+            "Las estrellas y el centro son atajos (si no: toda canica sigue el camino).")),
         Option("move_within_home", "bool", True, T(
-            "a marble in HOME may move further in by exact count",
-            "una canica en CASA puede avanzar dentro de ella por cuenta exacta")),
+            "A marble in HOME may move further in by an exact roll.",
+            "Una canica en CASA puede avanzar dentro de ella con una tirada exacta.")),
         Option("play_to_last", "bool", False, T(
-            "after the winner, play on to rank the others (the finishing order is reported)",
-            "tras el ganador, seguir jugando para ordenar a los demás (se informa el orden de llegada)")),
+            "After the winner, play on to see who comes second, third…",
+            "Tras el ganador, seguir jugando para ver quién llega segundo, tercero…")),
     ))
 
     def __init__(self, options: dict[str, Any] | None = None):

@@ -47,6 +47,8 @@ class MazmorraGame(Game):
 
     name = "mazmorra"
     title = T("Primordial Dungeon", "Mazmorra Primigenia")
+    pitch = T("Lay rock, paper and scissors cards to build a dungeon, and lead your pawn through it to the exit.", "Coloca cartas de piedra, papel y tijera para construir una mazmorra y lleva tu ficha por ella hasta la salida.")  # the lobby's card: one line for people
+    length = T("30 to 60 minutes, about 15 turns each", "De 30 a 60 minutos, unos 15 turnos cada uno")  # the rulebook's time; turns: median of 10 greedy games with 3 players
     blurb = T(
         "Build the dungeon with rock-paper-scissors cards laid over each other and walk your pawn to the exit.",
         "Construye la mazmorra con cartas de piedra-papel-tijera superpuestas y lleva tu ficha a la salida.",
@@ -57,17 +59,17 @@ class MazmorraGame(Game):
     perfect_information = False
     OPTIONS = OptionSet((
         Option("distance", "int", 6, T(
-            "gap between entry and exit, in card widths (the seed says six to eight cards)",
-            "hueco entre entrada y salida, en anchos de carta (el texto dice de seis a ocho cartas)"), minimum=1, maximum=10),
+            "The gap between the entrance and the exit, in card widths (the rules say six to eight).",
+            "El hueco entre la entrada y la salida, en anchos de carta (las reglas dicen de seis a ocho)."), minimum=1, maximum=10),
         Option("market_face_up", "bool", False, T(
-            "the 4 market cards lie face up (the rules say face down)",
-            "las 4 cartas de la zona de robo están bocarriba (las reglas dicen bocabajo)")),
+            "The 4 cards to draw from lie face up and you choose one (the rules say face down).",
+            "Las 4 cartas de la zona de robo están bocarriba y eliges una (las reglas dicen bocabajo).")),
         Option("must_beat_all_covered", "bool", False, T(
-            "a played card must beat every card it covers (the entry and the exit excepted)",
-            "la carta jugada debe vencer a todas las que cubre (salvo la entrada y la salida)")),
+            "A card you play must beat every card it covers (the entrance and the exit excepted).",
+            "La carta que juegas debe vencer a todas las que cubre (salvo la entrada y la salida).")),
         Option("allow_two", "bool", False, T(
-            "allow a game of 2 players (the rules say 3 or 4)",
-            "permite partidas de 2 jugadores (las reglas dicen 3 o 4)")),
+            "Allow a game of 2 players (the rules say 3 or 4).",
+            "Permitir partidas de 2 jugadores (las reglas dicen 3 o 4).")),
     ))
 
     def __init__(self, options: dict[str, Any] | None = None):

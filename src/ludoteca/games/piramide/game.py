@@ -26,6 +26,8 @@ class DeckOption(Option):
 class PiramideGame(Game):
     name = "piramide"
     title = T("Pyramid of the Sun", "Pirámide del Sol")
+    pitch = T("Build the Pyramid of the Sun card by card: cards score more the higher they lie, and matching symbols pay.", "Construye la Pirámide del Sol carta a carta: cuanto más arriba, más puntúa, y los símbolos iguales dan premio.")  # the lobby's card: one line for people
+    length = T("About 11 turns each with 3 players", "Unos 11 turnos cada uno con 3 jugadores")  # median of 10 greedy games (the rulebook is silent)
     blurb = T(
         "Build the pyramid of Teotihuacan card by card: draw, place blocks, edges and the apex, chain symbols.",
         "Construye la pirámide de Teotihuacán carta por carta: roba, coloca bloques, bordes y la cúspide, encadena símbolos.",
@@ -36,19 +38,15 @@ class PiramideGame(Game):
     perfect_information = False
     OPTIONS = OptionSet((
         Option("length", "choice", "normal", T(
-            "how many regular base cards lie between the two edge bases: 6 (short), 7 (normal) or 8 (long)",
-            "cuántas cartas de base regulares hay entre las dos bases de borde: 6 (corta), 7 (normal) u 8 (larga)"),
+            "How many cards the base row has between its two edge cards: 6 (short), 7 (normal) or 8 (long).",
+            "Cuántas cartas tiene la fila de base entre sus dos bordes: 6 (corta), 7 (normal) u 8 (larga)."),
             choices=("short", "normal", "long")),
         DeckOption("deck", "deck", "default", T(
-            "a deck: its JSON content (see docs/rules/piramide.md; the command line reads deck=PATH); "
-            "'default' is the packaged deck",
-            "un mazo: su contenido JSON (ver docs/rules/piramide.md; la línea de órdenes lee deck=RUTA); "
-            "'default' es el mazo incluido")),
+            "Play with a deck of your own, from a deck file made for this game; by default, the box's deck.",
+            "Jugar con un mazo propio, de un archivo de mazo hecho para este juego; si no, el mazo de la caja.")),
         Option("variant", "choice", "full", T(
-            "full: the published game; small: the same rules on a 3-card base, a 12-card deck and a deal of 2 "
-            "(small.json; small enough for exact CFR, docs/rl-openspiel.md)",
-            "full: el juego publicado; small: las mismas reglas sobre una base de 3 cartas, un mazo de 12 y un "
-            "reparto de 2 (small.json; lo bastante pequeño para resolverlo de forma exacta, docs/rl-openspiel.md)"),
+            "The full game, or a small one: the same rules on a base of 3 cards, 12 cards in all and 2 in each hand.",
+            "El juego completo, o uno pequeño: las mismas reglas con una base de 3 cartas, 12 cartas en total y 2 en cada mano."),
             choices=("full", "small")),
     ))
 

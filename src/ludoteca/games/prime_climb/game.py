@@ -12,6 +12,8 @@ from .state import PrimeClimbState, state_from_body
 class PrimeClimbGame(Game):
     name = "prime-climb"
     title = T("Prime Climb", "Prime Climb")
+    pitch = T("Race your two pawns to 101 by adding, subtracting, multiplying and dividing with the dice.", "Lleva tus dos peones al 101 sumando, restando, multiplicando y dividiendo con los dados.")  # the lobby's card: one line for people
+    length = T("About 10 minutes a player", "Unos 10 minutos por jugador")  # the rulebook says so
     blurb = T("Race two pawns up the coloured spiral to 101 with + − × ÷ and two d10.",
               "Sube tus dos peones por la espiral de colores hasta el 101 con + − × ÷ y dos d10.")
     min_players = 2
@@ -20,15 +22,15 @@ class PrimeClimbGame(Game):
     perfect_information = True
     OPTIONS = OptionSet((
         Option("forfeit_unusable_die", "bool", True,
-               T("a die that cannot be used at that moment is lost (if not: you must pick an order that uses every die, when there is one)",
-                 "un dado que no se puede usar en ese momento se pierde (si no: debes elegir un orden que use todos los dados, si lo hay)")),
+               T("A die you cannot use is lost (off: you must play the dice in an order that uses them all, when there is one).",
+                 "Un dado que no puedes usar se pierde (si no: debes jugar los dados en un orden que los use todos, si lo hay).")),
         Option("bump_card", "choice", "within_two",
-               T("what the Bump Keeper card sends back to Start: every pawn 2 spaces or fewer from one of your pawns (as the rules print it), or one opponent's pawn of your choice",
-                 "a quién manda a Inicio la carta guardián Golpe: a todo peón a 2 casillas o menos de uno de los tuyos (como dicen las reglas), o a un peón rival a tu elección"),
+               T("What the Bump card sends back to Start: every pawn within 2 spaces of one of yours, or one rival pawn you choose.",
+                 "A quién manda a Inicio la carta Golpe: todo peón a 2 casillas o menos de uno tuyo, o un rival que eliges."),
                choices=("within_two", "any_one_pawn")),
         Option("cards", "bool", True,
-               T("play with the Prime cards (if not: the pure arithmetic race, no cards drawn)",
-                 "jugar con las cartas Prime (si no: la carrera aritmética pura, sin robar cartas)")),
+               T("Play with the Prime cards (off: a pure race of sums and products, no cards).",
+                 "Jugar con las cartas Prime (si no: una carrera pura de cuentas, sin cartas).")),
     ))
 
     def new_initial_state(self, num_players: int | None = None, seed: int = 0) -> PrimeClimbState:

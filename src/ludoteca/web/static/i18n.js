@@ -72,6 +72,15 @@ const BOT_NAMES = {
   lookahead: ["lookahead", "anticipación"], "noisy-greedy": ["noisy greedy", "codicioso con ruido"],
   "optimal-racer": ["optimal racer", "corredor óptimo"],
 };
+// lobby (issue 44): words a player reads for rules options and bots the lists above miss (no bare
+// codes: Pirámide's variant, the perfect bot, the tree searches named for people, as bots/levels.py does)
+Object.assign(OPTION_NAMES, { variant: ["Game size", "Tamaño del juego"] });
+Object.assign(OPTION_VALUES, { full: ["full game", "juego completo"], small: ["small game", "juego pequeño"] });
+Object.assign(BOT_NAMES, {
+  perfect: ["perfect", "perfecto"], mcts: ["tree search", "búsqueda en árbol"],
+  ismcts: ["tree search over hidden cards", "búsqueda en árbol con cartas ocultas"],
+});
+// end lobby (issue 44)
 const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
 export const optionName = (name) => pick(OPTION_NAMES[name], name);
 export const optionValue = (value) => pick(OPTION_VALUES[String(value)], String(value));

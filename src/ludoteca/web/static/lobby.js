@@ -1,135 +1,64 @@
-// The lobby: create a room, join an open seat, watch a game, replay a finished one.
-import { h, t, tr, lang, langSwitch, optionName, optionValue, botName } from "/static/i18n.js";
-import { api, saveSeat, saveInvites, myName, saveName, mySeat } from "/static/api.js";
+// The lobby: the games you are in and the open rooms first, then each game as a card (its board
+// drawn by its own module, a one-line pitch, players, length, "Play now", "With friends", its rules),
+// the "With friends" form (lobby-form.js), and the games being played and finished.
+import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
+import { api, saveSeat, myName, saveName, mySeat } from "/static/api.js";
+import { boardPicture, facts, playNow, say } from "/static/cards.js";
+import { renderCreate } from "/static/lobby-form.js";
 
-let catalogue = { games: [], bots: [] };
+let catalogue = { games: [], bots: [] }, choose = () => {};
 const $ = (id) => document.getElementById(id);
-const DECK_MAX = 32 * 1024; // the server refuses bigger decks too
 // each list's pages seen so far, by the server's cursor (keyset paging: as fast at any depth, and a
 // room made meanwhile never shifts the page); the last is the page shown, null the newest
 const cursors = { open: [null], running: [null], finished: [null] };
 const depth = (kind) => cursors[kind].length - 1;
 // texts of this page only (the shared ones are in i18n.js)
 const L = {
-  openSeat: { en: "Anyone (open seat)", es: "Cualquiera (asiento libre)" },
   inviteOnly: { en: "invitation", es: "invitación" },
-  deckFile: { en: "deck file (JSON); none: the packaged deck", es: "archivo de mazo (JSON); ninguno: el mazo incluido" },
-  deckTooBig: { en: "the deck file is larger than 32 KiB", es: "el archivo de mazo pasa de 32 KiB" },
-  deckNotJson: { en: "the deck file is not valid JSON", es: "el archivo de mazo no es JSON válido" },
   newer: { en: "Newer", es: "Más recientes" }, older: { en: "Older", es: "Más antiguas" },
   pageOf: { en: "rooms {a}–{b} of {n}", es: "salas {a}–{b} de {n}" },
   stopped: { en: "stopped at the move limit, no winner", es: "detenida al llegar al límite de jugadas, sin ganador" },
+  tagline: { en: "Tabletop games for the family, on any screen", es: "Juegos de mesa para la familia, en cualquier pantalla" },
+  games: { en: "Choose a game", es: "Elige un juego" }, mine: { en: "Your games", es: "Tus partidas" },
+  rulesOf: { en: "Rules of {game}", es: "Reglas de {game}" },
+  playNowOf: { en: "Play {game} now against bots", es: "Jugar ya a {game} contra bots" },
+  friendsOf: { en: "Play {game} with friends", es: "Jugar a {game} con amigos" },
+  learnOf: { en: "Learn to play {game}", es: "Aprende a jugar a {game}" },
 };
+const fill = (text, vars) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), text);
 
-function optionField(option) {
-  const label = tr(option.help);
-  const id = `opt-${option.name}`;
-  let input;
-  if (option.kind === "bool") {
-    input = h("input", { type: "checkbox", id, "data-option": option.name, checked: option.default === true });
-  } else if (option.kind === "choice") {
-    input = h("select", { id, "data-option": option.name },
-      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, optionValue(c))));
-  } else if (option.kind === "deck") {
-    // a custom deck is sent as its content, never as a file name (the server opens no file)
-    input = h("input", { type: "file", id, "data-option": option.name, "data-kind": "deck", accept: ".json,application/json" });
-    return h("label", { class: "option", for: id }, h("span", {}, `${optionName(option.name)}: ${tr(L.deckFile)}`), " ", input);
-  } else if (option.kind === "int") {
-    input = h("input", { type: "number", id, "data-option": option.name, value: option.default, min: option.minimum, max: option.maximum });
-  } else {
-    input = h("input", { type: "text", id, "data-option": option.name, value: option.default ?? "", maxlength: 100 });
+function gameCard(card) {
+  const title = tr(card.title), picture = h("div", { class: "picture" });
+  boardPicture(card).then((svg) => { if (svg) picture.replaceChildren(svg); else picture.classList.add("no-picture"); })
+    .catch(() => picture.classList.add("no-picture"));
+  const play = h("button", { type: "button", class: "primary", "data-play-now": card.name, "aria-label": fill(tr(L.playNowOf), { game: title }) }, say("playNow"));
+  play.addEventListener("click", () => playNow(card, play).catch((err) => alert(err.message)));
+  return h("article", { class: "gamecard", "data-game": card.name, "aria-labelledby": `title-${card.name}` },
+    picture,
+    h("h3", { id: `title-${card.name}` }, title),
+    card.pitch ? h("p", { class: "pitch" }, tr(card.pitch)) : null,
+    h("p", { class: "facts muted" }, facts(card)),
+    h("div", { class: "cardactions" }, play,
+      h("button", { type: "button", "data-friends": card.name, "aria-label": fill(tr(L.friendsOf), { game: title }), onclick: () => choose(card.name, true) }, say("friends")),
+      h("a", { class: "button", href: `/rules/${encodeURIComponent(card.name)}`, "data-rules": card.name, "aria-label": fill(tr(L.rulesOf), { game: title }) }, say("rules")),
+      card.learn ? h("a", { class: "button", href: `/learn/${encodeURIComponent(card.name)}`, "data-learn": card.name, "aria-label": fill(tr(L.learnOf), { game: title }) }, say("learn")) : null));
+}
+
+function renderCards() {
+  $("cards").replaceChildren(...catalogue.games.map(gameCard));
+}
+
+// The rooms this browser holds a seat in (its seats live in localStorage), not over yet, first.
+async function refreshMine() {
+  const ids = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("ludoteca:seat:")) ids.push(key.slice("ludoteca:seat:".length));
   }
-  return h("label", { class: "option", for: id }, input, " ", h("span", {}, `${optionName(option.name)}: ${label}`));
-}
-
-function seatRow(i, defaultKind) {
-  const select = h("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
-    i === 0 ? h("option", { value: "me" }, t("you")) : null,
-    h("option", { value: "human" }, t("person")),
-    h("option", { value: "open" }, tr(L.openSeat)),
-    catalogue.bots.map((b) => h("option", { value: `bot:${b}`, selected: defaultKind === `bot:${b}` }, `${t("bot")}: ${botName(b)}`)));
-  return h("div", { class: "seatrow" }, h("span", { class: "seatno" }, `${t("seat")} ${i + 1}`), select);
-}
-
-function renderCreate() {
-  const box = $("create");
-  box.replaceChildren();
-  if (!catalogue.games.length) return;
-  const gameSelect = h("select", { id: "game" }, catalogue.games.map((g) => h("option", { value: g.name }, tr(g.title))));
-  const countSelect = h("select", { id: "players" });
-  const optionsBox = h("div", { class: "options" });
-  const seatsBox = h("div", { class: "seats" });
-  const nameInput = h("input", { id: "name", maxlength: 40, value: myName(), placeholder: t("yourName") });
-  const privateBox = h("input", { type: "checkbox", id: "private" });
-  // the room's pace: how long the bots wait so the people can follow (stored with the room)
-  const paceSelect = h("select", { id: "pace" }, ["slow", "normal", "fast"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`pace_${p}`))));
-  const message = h("p", { class: "error", id: "create-error", role: "alert" });
-  const bestBot = catalogue.bots.includes("medium") ? "bot:medium" : `bot:${catalogue.bots[0]}`;
-
-  const fillSeats = () => {
-    const n = Number(countSelect.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, i === 0 ? "me" : bestBot)));
-  };
-  const fillGame = () => {
-    const game = catalogue.games.find((g) => g.name === gameSelect.value);
-    countSelect.replaceChildren();
-    for (let n = game.players[0]; n <= game.players[1]; n++) {
-      countSelect.append(h("option", { value: n, selected: n === game.default_players }, String(n)));
-    }
-    optionsBox.replaceChildren(...game.options.map(optionField));
-    fillSeats();
-  };
-  gameSelect.addEventListener("change", fillGame);
-  countSelect.addEventListener("change", fillSeats);
-
-  const create = async (event) => {
-    event.preventDefault();
-    message.textContent = "";
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const name = input.dataset.option;
-      if (input.dataset.kind === "deck") {
-        const file = input.files && input.files[0];
-        if (!file) continue; // the default deck
-        if (file.size > DECK_MAX) { message.textContent = tr(L.deckTooBig); return; }
-        try { options[name] = JSON.parse(await file.text()); } catch { message.textContent = tr(L.deckNotJson); return; }
-        continue;
-      }
-      options[name] = input.type === "checkbox" ? input.checked : input.type === "number" ? Number(input.value) : input.value;
-    }
-    options.pace = paceSelect.value;
-    let creatorSeat = null;
-    const seats = [...seatsBox.querySelectorAll("select")].map((select, i) => {
-      if (select.value === "me") { creatorSeat = i; return { kind: "human" }; }
-      if (select.value === "human") return { kind: "human", invite: true }; // only its invitation opens it
-      if (select.value === "open") return { kind: "human" };
-      return { kind: "bot", bot: select.value.slice(4) };
-    });
-    const name = nameInput.value.trim();
-    saveName(name);
-    try {
-      const made = await api("/api/rooms", {
-        game: gameSelect.value, options, seats, private: privateBox.checked, name, seat: creatorSeat,
-      });
-      if (made.token) saveSeat(made.room.id, made.seat, made.token);
-      saveInvites(made.room.id, made.invites);
-      location.href = `/room/${encodeURIComponent(made.room.id)}`;
-    } catch (err) {
-      message.textContent = err.message;
-    }
-  };
-
-  box.append(h("h2", {}, t("newRoom")), h("form", { id: "create-form", onsubmit: create },
-    h("label", {}, t("game"), " ", gameSelect), " ",
-    h("label", {}, t("players"), " ", countSelect),
-    h("fieldset", {}, h("legend", {}, t("options")), optionsBox),
-    h("fieldset", {}, h("legend", {}, t("seats")), seatsBox),
-    h("label", {}, t("pace"), " ", paceSelect), " ",
-    h("label", {}, t("yourName"), " ", nameInput),
-    h("label", { class: "option" }, privateBox, " ", t("private")),
-    h("div", {}, h("button", { type: "submit", class: "primary", id: "create-button" }, t("create"))),
-    message));
-  fillGame();
+  const rooms = (await Promise.all(ids.slice(-20).map((id) => api(`/api/rooms/${encodeURIComponent(id)}`).catch(() => null))))
+    .filter((room) => room && room.status !== "finished");
+  $("mine").replaceChildren(...rooms.map((room) => roomItem(room, room.status === "open" ? "open" : "running")));
+  $("mine-card").classList.toggle("hidden", !rooms.length);
 }
 
 function seatLabel(s) {
@@ -220,18 +149,26 @@ async function refreshLists() {
 
 function renderStatic() {
   document.documentElement.lang = lang();
-  $("tagline").textContent = t("tagline");
+  $("tagline").textContent = tr(L.tagline);
+  $("h-mine").textContent = tr(L.mine);
   $("h-open").textContent = t("openRooms");
+  $("h-games").textContent = tr(L.games);
   $("h-running").textContent = t("runningRooms");
   $("h-finished").textContent = t("finishedRooms");
-  $("lang").replaceChildren(langSwitch(() => { renderStatic(); renderCreate(); refreshLists(); }));
+  $("lang").replaceChildren(langSwitch(() => { renderStatic(); renderAll(); refreshLists(); refreshMine(); }));
+}
+
+function renderAll() {
+  renderCards();
+  choose = renderCreate($("create"), catalogue);
 }
 
 async function start() {
   renderStatic();
   catalogue = await api("/api/games");
-  renderCreate();
+  renderAll();
   refreshLists();
+  refreshMine();
   setInterval(refreshLists, 3000);
 }
 start();

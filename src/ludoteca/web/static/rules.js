@@ -1,0 +1,40 @@
+// A game's rules page (/rules/<game>): no room needed. The rules in players' words from the game's
+// package (rules_en.md / rules_es.md, with the rulebook's worked examples), its board drawn by the
+// game's own module, and "Play now".
+import { tr, lang, langSwitch } from "/static/i18n.js";
+import { api } from "/static/api.js";
+import { rulesNodes } from "/static/board.js";
+import { boardPicture, facts, playNow, say } from "/static/cards.js";
+
+const $ = (id) => document.getElementById(id);
+const game = decodeURIComponent(location.pathname.split("/").pop());
+const L = { back: { en: "All the games", es: "Todos los juegos" }, title: { en: "Rules of {game}", es: "Reglas de {game}" } };
+
+async function render() {
+  document.documentElement.lang = lang();
+  $("lang").replaceChildren(langSwitch(render));
+  const got = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang()}`);
+  const card = got.game, title = tr(card.title);
+  document.title = `${tr(L.title).replace("{game}", title)} — ludoteca`;
+  $("rules-title").textContent = tr(L.title).replace("{game}", title);
+  $("rules-pitch").textContent = card.pitch ? tr(card.pitch) : "";
+  $("rules-facts").textContent = facts(card);
+  const play = $("rules-play");
+  play.textContent = say("playNow");
+  play.onclick = () => playNow(card, play).catch((err) => alert(err.message));
+  $("rules-back").textContent = tr(L.back);
+  $("rules-learn").textContent = say("learn");
+  $("rules-learn").href = `/learn/${encodeURIComponent(game)}`;
+  $("rules-learn").classList.toggle("hidden", !card.learn);
+  // the summary's own first heading repeats the title: the page's heading says it
+  const nodes = rulesNodes(got.text.replace(/^#\s[^\n]*\n/, "")).map((node) => {
+    if (node.tagName !== "H3") return node;
+    const heading = document.createElement("h2");  // under the page's h1
+    heading.append(...node.childNodes);
+    return heading;
+  });
+  $("rules-text").replaceChildren(...nodes);
+  const picture = await boardPicture(card).catch(() => null);
+  $("rules-picture").replaceChildren(...(picture ? [picture] : []));
+}
+render();
