@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
 
 import typer
@@ -24,11 +25,31 @@ BATCH = 500
 OVER = ("finished", "stopped")  # a stopped game (the move cap) is over too
 
 
+def must_exist(db: str) -> None:
+    """Refuse a SQLite file that is not there: opening it would create an empty database (a typo in
+    --db would then report "0 rooms" and leave a stray file). Server URLs are left to the server."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from .serve import shown
+
+    url = db if "://" in db else f"sqlite:///{db}"
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return  # not a URL at all: make_engine says so
+    if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
+        return
+    if not Path(parsed.database).is_file():
+        fail(T(f"the database {shown(db)} does not exist (check --db)", f"la base de datos {shown(db)} no existe (revisa --db)"))
+
+
 def _engine(db: str):
     from ..web.chat import ChatRow  # noqa: F401  (its table is one of the database's)
     from ..web.db import make_engine
     from .serve import one_line, shown
 
+    must_exist(db)
     try:
         return make_engine(db)
     except Exception as exc:  # a database that cannot be opened

@@ -57,8 +57,8 @@ class MazmorraGame(Game):
     perfect_information = False
     OPTIONS = OptionSet((
         Option("distance", "int", 6, T(
-            "gap between entry and exit, in card widths (the seed says six to eight cards)",
-            "hueco entre entrada y salida, en anchos de carta (el texto dice de seis a ocho cartas)"), minimum=1, maximum=10),
+            "gap between entry and exit, in card widths (the rules say six to eight cards)",
+            "hueco entre entrada y salida, en anchos de carta (las reglas dicen de seis a ocho cartas)"), minimum=1, maximum=10),
         Option("market_face_up", "bool", False, T(
             "the 4 market cards lie face up (the rules say face down)",
             "las 4 cartas de la zona de robo están bocarriba (las reglas dicen bocabajo)")),
