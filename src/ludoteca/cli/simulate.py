@@ -50,7 +50,10 @@ def simulate(
     """Play many seeded bot games with rotated seats; rows are written as they finish and a rerun resumes."""
     from ..simulate import Request, run
 
+    from ..engine.registry import canonical_name
+
     _use_lang(lang)
+    game = canonical_name(game)  # 'Pirámide' names the same run folder and manifest as 'piramide'
     if no_vector:  # read by simulate/vector.py here and in the worker processes, which inherit it
         os.environ["LUDOTECA_SIMULATE_VECTOR"] = "0"
     folder = out or Path(f"sim-{game}-s{seed}")
