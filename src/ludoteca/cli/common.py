@@ -121,3 +121,15 @@ def read_record(path: Path, room: str | None = None) -> Any:
         return GameRecord.from_json(games[0]["record"])
     except LudotecaError as exc:
         fail(T(f"{path}: ", f"{path}: ") + exc.message)
+
+
+def player_names(names: str | None, seats: int) -> list[str]:
+    """`--names Ana,Bea`, one per seat in table order (a blank one keeps P1..Pn); more names than
+    seats is refused rather than silently dropped."""
+    from ..engine import OptionError
+
+    labels = [n.strip() for n in names.split(",")] if names else []
+    if len(labels) > seats:
+        raise OptionError(T(f"--names gives {len(labels)} names for {seats} seats: one name per seat, at most",
+                            f"--names da {len(labels)} nombres para {seats} asientos: como mucho un nombre por asiento"))
+    return labels

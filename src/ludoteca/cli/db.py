@@ -47,12 +47,13 @@ def must_exist(db: str) -> None:
 def _engine(db: str):
     from ..web.chat import ChatRow  # noqa: F401  (its table is one of the database's)
     from ..web.db import make_engine
-    from .serve import one_line, shown
+    from .serve import fail_opening, one_line, shown
 
     must_exist(db)
     try:
         return make_engine(db)
     except Exception as exc:  # a database that cannot be opened
+        fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
 
 

@@ -96,6 +96,20 @@ class GameRecord:
         return cls.from_json(parse_json(text, RecordError))
 
 
+def replacing_mode(path: Any) -> int:
+    """The permissions a file written over `path` should have: those of the file it replaces, else
+    what a plain new file gets (0666 less the umask), never a temporary file's private 0600."""
+    import os
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def action_entry(state: State, action: int) -> dict[str, Any]:
     """The record entry for `action` about to be applied to `state`."""
     player = state.current_player()
