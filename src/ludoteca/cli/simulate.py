@@ -63,17 +63,21 @@ def simulate(
         backend=backend, ray_address=ray_address, records=records, plugins=list(plugin or []), max_actions=max_actions,
     )
     console = Console(stderr=True)
+    lg = language()
+    stopped = T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.")
     try:
         outcome = run(request, show_progress=not quiet, console=console)
     except LudotecaError as exc:
         fail(exc.message)
-    lg = language()
+    except KeyboardInterrupt:  # while the run was being prepared: nothing played yet
+        console.print(stopped.get(lg))
+        raise typer.Exit(130) from None
     console.print(plain(T(
         f"{outcome.played} games played in {outcome.seconds:.1f} s ({outcome.skipped} already in {folder}).",
         f"{outcome.played} partidas jugadas en {outcome.seconds:.1f} s ({outcome.skipped} ya estaban en {folder}).",
     ).get(lg)))
     if outcome.interrupted:
-        console.print(T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.").get(lg))
+        console.print(stopped.get(lg))
         raise typer.Exit(130)
     if not no_report:
         _report(folder, lg)
