@@ -95,6 +95,10 @@ def _report(folder: Path, lg: str) -> None:
     for t in tables(summary, lg):
         if t.key in ("overview", "seats", "agent_seats", "first_mover", "agents"):
             print_table(console, t, lg)
+    from ..simulate.plots import available, missing_note
+
+    if not available():
+        console.print(plain(missing_note(lg)), soft_wrap=True)
     console.print(plain(T(f"Report: {folder / 'report' / 'report.html'}", f"Informe: {folder / 'report' / 'report.html'}").get(lg)))
 
 
@@ -116,7 +120,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_
 register(app)
 
 
-_RATE = re.compile(r"^(\S+%) \[(\S+)%–(\S+%)\]$")
+_RATE = re.compile("^(\\S+?\u00a0?%) \\[(\\S+?)\u00a0?%–(\\S+?\u00a0?%)\\]$")  # '50.0% [15.0%–85.0%]', '50,0 % [15,0 %–85,0 %]'
 
 
 def _cell(text: str) -> str:
