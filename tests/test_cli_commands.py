@@ -182,3 +182,22 @@ def test_simulate_takes_the_game_as_people_type_it(tmp_path):
                  "--no-report", "--quiet", "--no-vector")
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "s" / "run.json").read_text())["game"] == "piramide"
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_hostile_state_bodies_are_told_without_python_values(tmp_path, game):
+    doc = json.loads(cli("new", game, "--seed", "3").stdout)
+    path = tmp_path / "s.json"
+    refused = 0
+    for key in list(doc["state"]):
+        for value in (None, True, {"a": 1}, [None], [[1, 2]]):
+            hostile = dict(doc, state={**doc["state"], key: value})
+            path.write_text(json.dumps(hostile))
+            result = cli("legal", str(path))
+            if result.exit_code == 0:  # a value the field may hold (null where nothing moved yet)
+                continue
+            refused += 1
+            assert result.exit_code == 2 and result.stderr.startswith("error: "), (key, value, result.output)
+            for python in ("None", "True", "{'", "'a'", "Error(", "Traceback"):
+                assert python not in result.stderr, (key, value, result.stderr)
+    assert refused >= 3 * len(doc["state"])  # most are refused, each in words

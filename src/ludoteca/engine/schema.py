@@ -234,3 +234,13 @@ def check_option_types(option_set: Any, options: dict[str, Any], what: Text, err
         if not ok:
             raise error(T(f"{what.en}: the field options.{option.name} must be {want.en}",
                           f"{what.es}: el campo options.{option.name} debe ser {want.es}"))
+
+
+def doc_value(value: Any, limit: int = 60) -> str:
+    """A document's value as a message may quote it: as JSON writes it (null, true, "x", {"a": 1}),
+    never as Python would (None, True, 'x'), cut to `limit` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "…"
