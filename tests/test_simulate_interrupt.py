@@ -4,7 +4,6 @@ first batched run says it is compiling."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess

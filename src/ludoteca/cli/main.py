@@ -251,7 +251,7 @@ def options_list(g, lg: str) -> str:
     marked), and what it means; list items wrap, so no name is cut at any width."""
     default = T("default", "por defecto").get(lg)
     lines = [f"## {T('Options', 'Opciones').get(lg)}", "",
-             T("Chosen with `-o NAME=VALUE` (`play`, `new`, `simulate`).", "Se eligen con `-o NOMBRE=VALOR` (`play`, `new`, `simulate`).").get(lg), ""]
+             T("Chosen with `-o NAME=VALUE` when a game is set up.", "Se eligen con `-o NOMBRE=VALOR` al preparar una partida.").get(lg), ""]
     for o in g.OPTIONS.options:
         if o.kind == "bool":
             values = [True, False]

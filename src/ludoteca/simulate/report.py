@@ -122,9 +122,9 @@ def notes(summary: dict[str, Any], lang: str) -> list[str]:
     t = lambda en, es: T(en, es).get(lang)  # noqa: E731
     summary = _words(summary, lang)
     lines = [t(
-        f"Game {summary['game']}, seats {', '.join(summary['seats'])} rotated so every agent sits in every seat equally often; "
+        f"Game {game_title(summary['game'], lang)}, seats {', '.join(summary['seats'])} rotated so every agent sits in every seat equally often; "
         f"master seed {summary['seed']}; options {' '.join(summary['options']) or 'default'}.",
-        f"Juego {summary['game']}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
+        f"Juego {game_title(summary['game'], lang)}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
         f"semilla maestra {summary['seed']}; opciones {' '.join(summary['options']) or 'por defecto'}.",
     ), t(
         "Balance is 1 − the largest gap between two seats' win rates (1 = perfectly even). First-seat advantage (“seat 1 edge”) is seat 1's win rate minus the fair share 1/players. Both are given only where every seat holds the same bot: with different bots, the rotation gives every seat the same mix of bots, so seat figures would say nothing; then the win rate of each bot in each seat is given instead. A shared win counts 1/k to each of k winners.",
