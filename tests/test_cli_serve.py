@@ -111,3 +111,14 @@ def test_a_new_record_gets_a_plain_files_permissions(tmp_path):
                             env=ENV, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert stat.S_IMODE(path.stat().st_mode) == 0o644  # as any new file of the user's, not a temporary file's 0600
+
+
+def test_a_resumed_simulation_keeps_the_permissions_of_its_run_file(tmp_path):
+    args = ["simulate", "aggravation", "--seats", "random,random", "--workers", "1", "--no-vector", "--no-report", "--quiet",
+            "--records", "none", "--out", str(tmp_path / "run")]
+    assert ludoteca(*args, "-n", "2").returncode == 0
+    manifest = tmp_path / "run" / "run.json"
+    manifest.chmod(0o640)
+    again = ludoteca(*args, "-n", "4")
+    assert again.returncode == 0, again.stderr
+    assert stat.S_IMODE(manifest.stat().st_mode) == 0o640 and json.loads(manifest.read_text())["games"] == 4

@@ -52,4 +52,5 @@ def bots(
     finally:
         worker.close()
         the_broker.close()
+        service.sessions.kw["bind"].dispose()  # every connection closed: no SQLite -wal/-shm left behind
     typer.echo(T(f"bot worker stopped after {worker.moves} moves", f"trabajador de bots parado tras {worker.moves} jugadas").get(None))
