@@ -201,3 +201,15 @@ def test_hostile_state_bodies_are_told_without_python_values(tmp_path, game):
             for python in ("None", "True", "{'", "'a'", "Error(", "Traceback"):
                 assert python not in result.stderr, (key, value, result.stderr)
     assert refused >= 3 * len(doc["state"])  # most are refused, each in words
+
+
+def test_db_stats_speaks_spanish(tmp_path):
+    from test_web_scale_db import finished_games
+
+    url = f"sqlite:///{tmp_path}/rooms.db"
+    finished_games(url, 1)
+    es = ludoteca("--lang", "es", "db", "stats", "--db", url)
+    assert es.returncode == 0 and "salas: 1 (abiertas 0, en juego 0, terminadas 1, detenidas 0)" in es.stdout, es.stdout
+    assert "partidas terminadas entre" in es.stdout and "rooms" not in es.stdout
+    en = ludoteca("db", "stats", "--db", url)
+    assert "rooms: 1 (open 0, running 0, finished 1, stopped 0)" in en.stdout

@@ -118,11 +118,14 @@ def stats(db: Db = "ludoteca.db", as_json: Annotated[bool, typer.Option("--json"
     if as_json:
         print_json(doc)
         return
-    r = doc["rooms"]
-    print(f"rooms: {r['total']} (open {r['open']}, running {r['running']}, finished {r['finished']}, stopped {r['stopped']})")
-    print(f"actions: {doc['actions']}, snapshots: {doc['snapshots']}, chat messages: {doc['chat']}, moves due: {doc['auto_moves']}")
+    r, lg = doc["rooms"], _lang()
+    print(T(f"rooms: {r['total']} (open {r['open']}, running {r['running']}, finished {r['finished']}, stopped {r['stopped']})",
+            f"salas: {r['total']} (abiertas {r['open']}, en juego {r['running']}, terminadas {r['finished']}, detenidas {r['stopped']})").get(lg))
+    print(T(f"actions: {doc['actions']}, snapshots: {doc['snapshots']}, chat messages: {doc['chat']}, moves due: {doc['auto_moves']}",
+            f"acciones: {doc['actions']}, instantáneas: {doc['snapshots']}, mensajes de chat: {doc['chat']}, jugadas pendientes: {doc['auto_moves']}").get(lg))
     if oldest is not None:
-        print(f"games over between {doc['finished_between'][0]} and {doc['finished_between'][1]} (UTC)")
+        first, last = doc["finished_between"]
+        print(T(f"games over between {first} and {last} (UTC)", f"partidas terminadas entre {first} y {last} (UTC)").get(lg))
 
 
 def record_of(room, seats, actions) -> dict[str, Any]:
