@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..engine import LudotecaError, T
 from ..engine.i18n import language
+from ..engine.registry import canonical_name
 from . import backends, plugins as plugin_loader
 from .plan import check_seats, make_variants, parse_records, parse_sweep, specs_for
 from .store import FORMAT, Store
@@ -55,6 +56,7 @@ def manifest_for(req: Request) -> tuple[dict[str, Any], list, list[list[str]]]:
     if not req.seats or any(not s for s in req.seats):
         raise LudotecaError(T("--seats needs agent names separated by commas", "--seats necesita nombres de agentes separados por comas"))
     resolved_plugins = plugin_loader.resolve(req.plugins)
+    req.game = canonical_name(req.game)  # 'Pirámide' and 'piramide' are one run, one kernel (plug-ins registered first)
     sweep = parse_sweep(req.sweep)
     variants = make_variants(req.game, req.options, sweep)
     check_seats(req.game, variants, req.seats)
