@@ -118,5 +118,11 @@ def test_once_a_kernel_ran_its_compiled_code_is_known_to_be_there(monkeypatch, t
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     vector.play_chunk(specs(4))  # compiles (or loads) aggravation's kernel, cached on disk
     assert vector.compiled_before("aggravation")
+    vector.play_chunk(specs(4, ("greedy", "random")))  # and its greedy seats' kernel
+    assert vector.compiled_before("aggravation", ["greedy", "random"])
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # another cache, empty: a run there compiles
-    assert not vector.compiled_before("aggravation")
+    assert not vector.compiled_before("aggravation") and not vector.compiled_before("aggravation", ["greedy", "random"])
+    (tmp_path / "ludoteca").mkdir()
+    for name in ("aggravation.reset_batch-1.py311.nbi",):  # the game's own kernel cached there, not the greedy one
+        (tmp_path / "ludoteca" / name).write_text("")
+    assert vector.compiled_before("aggravation", ["random"]) and not vector.compiled_before("aggravation", ["greedy", "random"])

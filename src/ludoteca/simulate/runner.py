@@ -105,7 +105,7 @@ def run(req: Request, show_progress: bool = True, console: Console | None = None
     specs = specs_for(req.game, variants, req.seats, req.seed, req.games, req.max_actions, keep, resolved_plugins, done)
     payload = [s.to_json() for s in specs]
     console = console or Console(stderr=True)
-    if any(may_batch(s) for s in payload) and not compiled_before(req.game):
+    if any(may_batch(s) for s in payload) and not compiled_before(req.game, req.seats):
         console.print(T("Compiling the batched games for this computer: the first run takes a minute or two before the first games; later runs start at once.",
                         "Compilando las partidas por lotes para este ordenador: la primera vez tarda un minuto o dos antes de las primeras partidas; después empieza al momento.").get(language()))
     chunks = backends.chunked(payload, req.workers)

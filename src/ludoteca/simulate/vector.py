@@ -43,18 +43,17 @@ def stopping() -> bool:
     return INTERRUPTED or (STOP is not None and STOP.is_set())
 
 
-def compiled_before(game: str) -> bool:
+def compiled_before(game: str, seats: tuple[str, ...] | list[str] = ()) -> bool:
     """Whether numba's cache holds this game's batched kernel already: if not, the first batched
     run compiles it (a minute or more), and the run says so rather than seem stuck."""
     import glob
-    import sys
 
     from ..rl import vector
 
     module = vector.KERNELS.get(game)
     if module is None or not vector.HAVE_NUMBA:
         return True
-    mod = sys.modules.get(f"{vector.__name__}.{module}")
+    folder = os.path.dirname(vector.__file__)  # the kernels' modules
     # numba keeps its cache beside the module, or under NUMBA_CACHE_DIR where that is set
     # (or in its user-wide cache where the package's folder cannot be written)
     if os.environ.get("NUMBA_CACHE_DIR"):
@@ -62,8 +61,11 @@ def compiled_before(game: str) -> bool:
     else:
         from numba.misc.appdirs import user_cache_dir
 
-        roots = [os.path.join(os.path.dirname(mod.__file__ if mod else vector.__file__), "__pycache__"), user_cache_dir(appname="numba")]
-    return any(glob.glob(os.path.join(root, "**", f"{module}.*.nbi"), recursive=True) for root in roots)
+        roots = [os.path.join(folder, "__pycache__"), user_cache_dir(appname="numba")]
+    # greedy seats run their own compiled module beside the game's (rl/vector/GAME_greedy.py)
+    modules = [module] + ([f"{module}_greedy"] if "greedy" in seats else [])
+    modules = [m for m in modules if os.path.exists(os.path.join(folder, f"{m}.py"))] or [module]
+    return all(any(glob.glob(os.path.join(root, "**", f"{m}.*.nbi"), recursive=True) for root in roots) for m in modules)
 
 
 def may_batch(spec: dict[str, Any]) -> bool:
