@@ -46,9 +46,9 @@ class PiramideGame(Game):
             "'default' es el mazo incluido")),
         Option("variant", "choice", "full", T(
             "full: the published game; small: the same rules on a 3-card base, a 12-card deck and a deal of 2 "
-            "(small.json; small enough for exact CFR, docs/rl-openspiel.md)",
+            "(small enough to be solved exactly)",
             "full: el juego publicado; small: las mismas reglas sobre una base de 3 cartas, un mazo de 12 y un "
-            "reparto de 2 (small.json; lo bastante pequeño para resolverlo de forma exacta, docs/rl-openspiel.md)"),
+            "reparto de 2 (lo bastante pequeño para resolverlo de forma exacta)"),
             choices=("full", "small")),
     ))
 
