@@ -19,7 +19,7 @@ from ludoteca.simulate import vector
 pytestmark = pytest.mark.skipif(not rl_vector.HAVE_NUMBA, reason="the batched kernels need numba (the fast extra)")
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LUDOTECA_SIMULATE_VECTOR": "1"}
 
 
 def specs(n: int, seats=("random", "random")) -> list[dict]:
@@ -40,9 +40,15 @@ class StopAfter:
         return self.calls < 0
 
 
+@pytest.fixture(autouse=True)
+def batched(monkeypatch):
+    monkeypatch.setenv("LUDOTECA_SIMULATE_VECTOR", "1")  # whatever an earlier in-process `--no-vector` left
+
+
 @pytest.mark.parametrize("seats", [("random", "random"), ("greedy", "random")])
 def test_a_stopped_batch_hands_back_exactly_the_games_it_finished(seats):
     chunk = specs(64, seats)
+    assert all(vector.batchable(spec) for spec in chunk)
     whole = vector.play_chunk(chunk)
     assert len(whole) == 64
     try:

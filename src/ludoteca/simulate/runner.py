@@ -144,6 +144,8 @@ def run(req: Request, show_progress: bool = True, console: Console | None = None
         if close is not None:
             close()
         store.close()
+        if interrupted:  # a Ctrl-C may fall between a row's write and its count: what is on disk counts
+            played = len({(r["variant"], r["index"]) for r in store.rows()} - done)
         seconds = time.perf_counter() - t0
         manifest["sessions"].append({
             "started": started, "backend": req.backend, "workers": req.workers,
