@@ -101,8 +101,8 @@ def test_replay_names_the_first_bad_action(tmp_path):
     record["actions"][3]["action"] = "nonsense"
     path.write_text(json.dumps(record))
     result = run("replay", str(path))
-    assert result.exit_code == 1
-    assert "action 4" in result.stderr
+    assert result.exit_code == 2  # like legal, apply and view: the file is at fault
+    assert result.stderr.startswith(f"error: {path}: action 4 (\"nonsense\")") or result.stderr.startswith(f"error: {path}: action 4 ('nonsense')"), result.stderr
 
 
 def test_human_bad_entry_reasks_and_game_finishes(tmp_path):

@@ -246,7 +246,8 @@ def test_cli_replay_of_hostile_records(tmp_path):
         path = tmp_path / f"r{i}.json"
         path.write_text(json.dumps(doc))
         result = cli("replay", str(path))
-        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (doc, result.output)
+        assert result.exit_code == 2 and isinstance(result.exception, SystemExit), (doc, result.output)
+        assert str(path) in result.stderr, result.stderr
         assert result.stderr.startswith("error:") and result.stderr.count("\n") == 1, result.stderr
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000)

@@ -79,7 +79,7 @@ def test_replay_json_refuses_a_bad_seat_and_a_bad_record(tmp_path):
     doc["actions"][5]["action"] = "m9"
     path.write_text(json.dumps(doc))
     result = runner.invoke(app, ["replay", str(path), "--json"])
-    assert result.exit_code == 1 and "action 6" in result.stderr and result.stdout == ""
+    assert result.exit_code == 2 and f"{path}: action 6" in result.stderr and result.stdout == ""
 
     for bad in (["--seat", "1"], ["--full"], ["--json", "--seat", "1", "--full"]):
         result = runner.invoke(app, ["replay", str(path), *bad])

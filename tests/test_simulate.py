@@ -326,7 +326,7 @@ def test_cli_simulate_then_report(tmp_path):
     result = runner.invoke(cli(), ["report", str(out), "--lang", "es"])
     assert result.exit_code == 0, result.output
     assert "Victorias por bot y asiento" in result.output
-    assert (out / "report" / "report.md").read_text().startswith("# Informe de simulación: toy")
+    assert (out / "report" / "report.md").read_text().startswith("# Informe de simulación: Carrera de prueba")  # the game's title in Spanish
     again = runner.invoke(cli(), ["simulate", "toy", "--plugin", "toygame:ToyGame", "--games", "20", "--seed", "4", "--workers", "1",
                                   "--sweep", "target=5,8", "--out", str(out), "--quiet", "--no-report", "--lang", "en"])
     assert again.exit_code == 0 and "0 games played" in again.output and "40 already" in again.output

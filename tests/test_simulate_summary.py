@@ -14,7 +14,7 @@ from ludoteca.cli.simulate import print_table
 from ludoteca.simulate import Request, run, write_report
 from ludoteca.simulate.report import tables
 
-NUMBER_LINE = re.compile(r"^(—|-?\d+(\.\d+)?%?|\[\d+\.\d–\d+\.\d%\]|[+-]?\d+\.\d pp|\d+\.\d+)$")
+NUMBER_LINE = re.compile("^(—|-?\\d+([.,]\\d+)?(\u00a0?%)?|\\[\\d+[.,]\\d–\\d+[.,]\\d\u00a0?%\\]|[+-]?\\d+[.,]\\d pp|\\d+[.,]\\d+)$")  # 50.0%, 50,0 %
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import typer
 
 from ..engine import T
 from .common import fail
-from .serve import one_line, shown
+from .serve import fail_opening, one_line, shown
 
 
 def bots(
@@ -34,10 +34,12 @@ def bots(
     try:
         the_broker = make_broker(broker)
     except Exception as exc:
+        fail_opening(exc, T("the broker", "el broker"), broker)
         fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
     try:
         service = RoomService(make_sessions(make_engine(db)))
     except Exception as exc:
+        fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     service.bot_delay = bot_delay
     worker = BotWorker(service, the_broker, lease=lease)
@@ -50,4 +52,5 @@ def bots(
     finally:
         worker.close()
         the_broker.close()
+        service.sessions.kw["bind"].dispose()  # every connection closed: no SQLite -wal/-shm left behind
     typer.echo(T(f"bot worker stopped after {worker.moves} moves", f"trabajador de bots parado tras {worker.moves} jugadas").get(None))

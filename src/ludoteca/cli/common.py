@@ -79,3 +79,57 @@ def command_line_options(game: str, pairs: list[str] | tuple[str, ...] | dict[st
         if reader is not None and isinstance(raw.get(option.name), str):
             raw[option.name] = reader(raw[option.name])
     return raw
+
+
+def read_record(path: Path, room: str | None = None) -> Any:
+    """A game record from `path`: a record file (`play --record`, the web's record) or what
+    `ludoteca db export` writes, one finished game per line (the game of `room`, or the only one).
+    Every refusal names the file, as `legal`, `apply` and `view` do."""
+    from ..engine import GameRecord
+    from ..engine.errors import RecordError
+    from ..engine.options import shown
+    from ..engine.schema import parse_json
+
+    text = read_text(path, T("record file", "el archivo de registro"))
+    try:
+        lines = [line for line in text.splitlines() if line.strip()]
+        try:
+            whole = parse_json(text, RecordError)
+        except RecordError:
+            if len(lines) < 2:
+                raise
+            whole = None  # several JSON lines: an export
+        if isinstance(whole, dict) and "record" not in whole:
+            if room is not None:
+                raise RecordError(T("--room picks a game of a file written by `ludoteca db export`; this file holds one record",
+                                    "--room elige una partida de un archivo escrito por `ludoteca db export`; este archivo tiene un solo registro"))
+            return GameRecord.from_json(whole)
+        games = [whole] if whole is not None else [parse_json(line, RecordError) for line in lines]
+        if not all(isinstance(g, dict) and isinstance(g.get("record"), dict) for g in games):
+            raise RecordError(T("neither a game record nor the lines of `ludoteca db export`",
+                                "no es ni un registro de partida ni las líneas de `ludoteca db export`"))
+        if room is not None:
+            chosen = [g for g in games if g.get("room") == room]
+            if not chosen:
+                raise RecordError(T(f"no game of room {shown(room)} in it ({len(games)} games)",
+                                    f"no contiene ninguna partida de la sala {shown(room)} ({len(games)} partidas)"))
+            games = chosen
+        if len(games) > 1:
+            first = ", ".join(str(g.get("room")) for g in games[:3])
+            raise RecordError(T(f"holds {len(games)} exported games: choose one with --room (e.g. {first})",
+                                f"tiene {len(games)} partidas exportadas: elige una con --room (p. ej. {first})"))
+        return GameRecord.from_json(games[0]["record"])
+    except LudotecaError as exc:
+        fail(T(f"{path}: ", f"{path}: ") + exc.message)
+
+
+def player_names(names: str | None, seats: int) -> list[str]:
+    """`--names Ana,Bea`, one per seat in table order (a blank one keeps P1..Pn); more names than
+    seats is refused rather than silently dropped."""
+    from ..engine import OptionError
+
+    labels = [n.strip() for n in names.split(",")] if names else []
+    if len(labels) > seats:
+        raise OptionError(T(f"--names gives {len(labels)} names for {seats} seats: one name per seat, at most",
+                            f"--names da {len(labels)} nombres para {seats} asientos: como mucho un nombre por asiento"))
+    return labels

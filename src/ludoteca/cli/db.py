@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
 
 import typer
@@ -24,14 +25,35 @@ BATCH = 500
 OVER = ("finished", "stopped")  # a stopped game (the move cap) is over too
 
 
+def must_exist(db: str) -> None:
+    """Refuse a SQLite file that is not there: opening it would create an empty database (a typo in
+    --db would then report "0 rooms" and leave a stray file). Server URLs are left to the server."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    from .serve import shown
+
+    url = db if "://" in db else f"sqlite:///{db}"
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return  # not a URL at all: make_engine says so
+    if not parsed.drivername.startswith("sqlite") or parsed.database in (None, "", ":memory:"):
+        return
+    if not Path(parsed.database).is_file():
+        fail(T(f"the database {shown(db)} does not exist (check --db)", f"la base de datos {shown(db)} no existe (revisa --db)"))
+
+
 def _engine(db: str):
     from ..web.chat import ChatRow  # noqa: F401  (its table is one of the database's)
     from ..web.db import make_engine
-    from .serve import one_line, shown
+    from .serve import fail_opening, one_line, shown
 
+    must_exist(db)
     try:
         return make_engine(db)
     except Exception as exc:  # a database that cannot be opened
+        fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
 
 
@@ -96,11 +118,14 @@ def stats(db: Db = "ludoteca.db", as_json: Annotated[bool, typer.Option("--json"
     if as_json:
         print_json(doc)
         return
-    r = doc["rooms"]
-    print(f"rooms: {r['total']} (open {r['open']}, running {r['running']}, finished {r['finished']}, stopped {r['stopped']})")
-    print(f"actions: {doc['actions']}, snapshots: {doc['snapshots']}, chat messages: {doc['chat']}, moves due: {doc['auto_moves']}")
+    r, lg = doc["rooms"], _lang()
+    print(T(f"rooms: {r['total']} (open {r['open']}, running {r['running']}, finished {r['finished']}, stopped {r['stopped']})",
+            f"salas: {r['total']} (abiertas {r['open']}, en juego {r['running']}, terminadas {r['finished']}, detenidas {r['stopped']})").get(lg))
+    print(T(f"actions: {doc['actions']}, snapshots: {doc['snapshots']}, chat messages: {doc['chat']}, moves due: {doc['auto_moves']}",
+            f"acciones: {doc['actions']}, instantáneas: {doc['snapshots']}, mensajes de chat: {doc['chat']}, jugadas pendientes: {doc['auto_moves']}").get(lg))
     if oldest is not None:
-        print(f"games over between {doc['finished_between'][0]} and {doc['finished_between'][1]} (UTC)")
+        first, last = doc["finished_between"]
+        print(T(f"games over between {first} and {last} (UTC)", f"partidas terminadas entre {first} y {last} (UTC)").get(lg))
 
 
 def record_of(room, seats, actions) -> dict[str, Any]:

@@ -131,7 +131,8 @@ HELP_ES: dict[str, str] = {
         "El campo `seat` del documento cuenta desde 0, como los bots y los clientes web.",
     "Print the game's rules summary and its options with their defaults.":
         "Escribe el resumen de las reglas del juego y sus opciones con sus valores por defecto.",
-    "Verify a game record by replaying it, and summarise it.": "Verifica un registro de partida repitiéndolo, y lo resume.",
+    "Verify a game record (or a game of `ludoteca db export`) by replaying it, and summarise it.":
+        "Verifica un registro de partida (o una partida de `ludoteca db export`) repitiéndolo, y lo resume.",
     "A game record JSON file.": "Un archivo JSON de registro de partida.",
     "Walk through the game one action at a time: each action's events in words, the board after each move; "
     "Enter for the next, q to stop.":
@@ -143,6 +144,8 @@ HELP_ES: dict[str, str] = {
         "Con --json: cuenta los sucesos como los ve este asiento, contado como cuentan los asientos `view --seat` y `play`: 1..n o P1..Pn (los campos `player` del propio JSON cuentan desde 0); omítelo para un espectador.",
     "With --json: every seat's details, hidden cards included.":
         "Con --json: los detalles de todos los asientos, cartas ocultas incluidas.",
+    "In a file written by `ludoteca db export`: the game of this room (the file's only game without it).":
+        "En un archivo escrito por `ludoteca db export`: la partida de esta sala (sin ella, la única partida del archivo).",
     # play
     "Play a full game in the terminal against people or bots.": "Juega una partida completa en la terminal contra personas o bots.",
     "Comma-separated seats in table order, the first is P1: human or a bot name (random, greedy, ...). "

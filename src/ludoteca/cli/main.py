@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -14,7 +15,6 @@ from rich.table import Table
 
 from ..engine import (
     CHANCE,
-    GameRecord,
     LudotecaError,
     T,
     game_class,
@@ -28,7 +28,7 @@ from ..engine import (
 from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
-from .common import command_line_options, fail, print_json, read_text
+from .common import command_line_options, fail, print_json, read_record, read_text
 
 app = typer.Typer(
     name="ludoteca",
@@ -219,21 +219,54 @@ def rules(game: Annotated[str, typer.Argument(help="Game name.")], lang: Lang = 
         fail(exc.message)
     lg = language()
     console = Console()
-    console.print(Markdown(g.rules_text(lg)))
-    table = Table(title=T("Rules options", "Opciones de reglas").get(lg))
-    for col in (T("option", "opción"), T("default", "por defecto"), T("values", "valores"), T("meaning", "significado")):
-        table.add_column(col.get(lg))
-    yes_no = (T("no", "no").get(lg), T("yes", "sí").get(lg))
+    console.print(Markdown(without_options(g.rules_text(lg))))
+    console.print(Markdown(options_list(g, lg)))
+
+
+_OPTIONS_START = re.compile(r"^(#+\s*(options|opciones)\s*$|\*\*(options|opciones)\*\*\s*$|\|\s*(option|opción)\s*\|)", re.I)
+
+
+def without_options(text: str) -> str:
+    """The rules summary without its own options section (a heading, a table or a list): `rules`
+    lists every option once, from the game's options themselves."""
+    out, skipping = [], False
+    for line in text.splitlines():
+        if _OPTIONS_START.match(line):
+            skipping = True
+            continue
+        if skipping and (not line.strip() or line.startswith(("|", "-", " ", "\t"))):
+            continue
+        skipping = False
+        out.append(line)
+    return "\n".join(out)
+
+
+def option_value(value) -> str:
+    """A value as `-o KEY=VALUE` takes it: true/false, not Python's True/False."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def options_list(g, lg: str) -> str:
+    """Every rules option once, as Markdown: its name, the values `-o NAME=VALUE` takes (the default
+    marked), and what it means; list items wrap, so no name is cut at any width."""
+    default = T("default", "por defecto").get(lg)
+    lines = [f"## {T('Options', 'Opciones').get(lg)}", "",
+             T("Chosen with `-o NAME=VALUE` when a game is set up.", "Se eligen con `-o NOMBRE=VALOR` al preparar una partida.").get(lg), ""]
     for o in g.OPTIONS.options:
-        values = ", ".join(map(str, o.choices)) if o.choices else T("text", "texto").get(lg) if o.kind == "str" else o.kind
+        if o.kind == "bool":
+            values = [True, False]
+        elif o.choices:
+            values = list(o.choices)
+        else:
+            values = [o.default]
+        shown = ", ".join(f"`{option_value(v)}`" + (f" ({default})" if v == o.default and type(v) is type(o.default) else "") for v in values)
         if o.kind == "int" and o.minimum is not None:
-            values = f"{o.minimum}..{o.maximum}"
-        default = str(o.default)
-        if o.kind == "bool":  # written on the command line as true/false, read here as yes/no
-            values = f"{yes_no[1]} (true), {yes_no[0]} (false)"
-            default = yes_no[bool(o.default)]
-        table.add_row(o.name, default, values, o.help.get(lg))
-    console.print(table)
+            shown = T(f"a whole number from {o.minimum} to {o.maximum} (`{o.default}` by default)",
+                      f"un número entero de {o.minimum} a {o.maximum} (`{o.default}` por defecto)").get(lg)
+        elif o.kind not in ("bool", "int", "choice"):
+            shown = T(f"`{option_value(o.default)}` ({default}) or another value (below)", f"`{option_value(o.default)}` ({default}) u otro valor (abajo)").get(lg)
+        lines.append(f"- **{o.name}**: {shown} — {o.help.get(lg)}")
+    return "\n".join(lines)
 
 
 @app.command("replay")
@@ -243,23 +276,24 @@ def replay_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print each action and its events as one JSON object per line (docs/formats.md).")] = False,
     seat: Annotated[Optional[str], typer.Option("--seat", help="With --json: tell the events as this seat sees them, counted as `view --seat` and `play` count seats: 1..n or P1..Pn (the JSON's own `player` fields count from 0); omit for a spectator.")] = None,
     full: Annotated[bool, typer.Option("--full", help="With --json: every seat's details, hidden cards included.")] = False,
+    room: Annotated[Optional[str], typer.Option("--room", help="In a file written by `ludoteca db export`: the game of this room (the file's only game without it).")] = None,
     lang: Lang = None,
 ) -> None:
-    """Verify a game record by replaying it, and summarise it."""
+    """Verify a game record (or a game of `ludoteca db export`) by replaying it, and summarise it."""
     use_lang(lang)
     from ..terminal.replay import summarise, walk
 
     if (seat is not None or full) and not as_json or seat is not None and full:
         fail(T("--seat and --full go with --json, and not together", "--seat y --full van con --json, y no juntos"))
     try:
-        record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
+        record = read_record(record_file, room)
         if as_json:
             for line in told_actions(record, _seat_index(seat, record.num_players), full):
                 typer.echo(json.dumps(line, ensure_ascii=False))
             return
         final = replay(record)
     except LudotecaError as exc:
-        fail(exc.message, code=1)
+        fail(T(f"{record_file}: ", f"{record_file}: ") + exc.message)
     if step and not walk(record):
         return
     summarise(record, final, Console(highlight=False, markup=False, emoji=False))  # names and options verbatim

@@ -13,7 +13,7 @@ from ..engine import LudotecaError, Match, OptionError, T, make_game
 from ..engine.i18n import language
 from ..terminal.play import Quit, TerminalGame, save_record
 from ..terminal.seats import parse_seats
-from .common import command_line_options, fail, plain
+from .common import command_line_options, fail, plain, player_names
 
 
 def _seats(seats: str | None, g, seed: int):
@@ -54,7 +54,7 @@ def play(
     try:
         g = make_game(game, command_line_options(game, option))
         seat_list = _seats(seats, g, seed)
-        labels = [n.strip() for n in names.split(",")] if names else []
+        labels = player_names(names, len(seat_list))
         players = [
             {"name": labels[i] if i < len(labels) and labels[i] else f"P{i + 1}", "kind": s.kind}
             for i, s in enumerate(seat_list)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..engine import T
+from ..engine import T, Text
 from ..web.limits import WebLimits
 from .common import fail
 
@@ -17,6 +17,57 @@ _D = WebLimits()  # the defaults, shown by --help
 def shown(url: str) -> str:
     """A database or broker URL as it may be printed: its password hidden."""
     return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
+
+
+#: the packages of the optional extras a command may need, and the extra that brings each
+EXTRAS = {"redis": "scale", "psycopg": "scale", "psycopg_binary": "scale", "ray": "ray", "matplotlib": "analysis"}
+
+
+def missing_extra(exc: BaseException) -> str | None:
+    """The extra to install when `exc` is a package of one that is not installed, else None."""
+    while exc is not None:
+        if isinstance(exc, ImportError):
+            name = (getattr(exc, "name", None) or "").split(".")[0]
+            if name in EXTRAS:
+                return EXTRAS[name]
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
+def fail_opening(exc: Exception, what: Text, url: str) -> None:
+    """One line for a broker or database that cannot be used: a missing extra is named as such
+    (not as a server that cannot be reached)."""
+    extra = missing_extra(exc)
+    if extra is not None:
+        fail(T(f"{what.en} {shown(url)} needs the {extra} extra: install it with pip install 'ludoteca[{extra}]'",
+               f"{what.es} {shown(url)} necesita el extra {extra}: instálalo con pip install 'ludoteca[{extra}]'"))
+
+
+def listening_socket(host: str, port: int):
+    """The server's socket, bound before anything is opened or printed: a port in use is one line."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart reuses the port
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(address)
+    except socket.gaierror:
+        fail(T(f"--host {host}: no such address on this machine", f"--host {host}: no existe esa dirección en esta máquina"))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(T(f"port {port} is already in use on {host}: stop what uses it, or choose another with --port",
+                   f"el puerto {port} ya está en uso en {host}: para lo que lo usa, o elige otro con --port"))
+        if exc.errno == errno.EACCES:
+            fail(T(f"port {port} on {host} is not open to this user: choose one above 1023 with --port",
+                   f"el puerto {port} en {host} no está permitido a este usuario: elige uno por encima de 1023 con --port"))
+        fail(T(f"cannot listen on {host}:{port}: {exc.strerror}", f"no se puede escuchar en {host}:{port}: {exc.strerror}"))
+    return sock
 
 
 def one_line(exc: Exception) -> str:
@@ -90,17 +141,24 @@ def serve(
 
     from ..web import create_app
 
+    sock = listening_socket(host, port)
     try:
         from ..web.broker import make_broker
 
         hub_broker = make_broker(broker) if broker is not None else None
     except Exception as exc:  # a Redis that cannot be reached, a URL that is not one
+        fail_opening(exc, T("the broker", "el broker"), broker)
         fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
                          limits=limits, evict_after=evict_after, evict_every=evict_every)
     except Exception as exc:  # a database that cannot be opened
+        fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     where = shown(db) + (f", {shown(broker)}" if broker else "")
     typer.echo(T(f"ludoteca at http://{host}:{port}/  (rooms kept in {where})", f"ludoteca en http://{host}:{port}/  (salas guardadas en {where})").get(None))
-    uvicorn.Server(server_config(app, host=host, port=port, trusted_proxies=trusted_proxies)).run()
+    try:
+        uvicorn.Server(server_config(app, host=host, port=port, trusted_proxies=trusted_proxies)).run(sockets=[sock])
+    finally:
+        # every connection closed: SQLite folds its -wal file back into the database and removes it and -shm
+        app.state.service.sessions.kw["bind"].dispose()

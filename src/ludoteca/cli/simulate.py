@@ -50,7 +50,10 @@ def simulate(
     """Play many seeded bot games with rotated seats; rows are written as they finish and a rerun resumes."""
     from ..simulate import Request, run
 
+    from ..engine.registry import canonical_name
+
     _use_lang(lang)
+    game = canonical_name(game)  # 'Pirámide' names the same run folder and manifest as 'piramide'
     if no_vector:  # read by simulate/vector.py here and in the worker processes, which inherit it
         os.environ["LUDOTECA_SIMULATE_VECTOR"] = "0"
     folder = out or Path(f"sim-{game}-s{seed}")
@@ -60,17 +63,21 @@ def simulate(
         backend=backend, ray_address=ray_address, records=records, plugins=list(plugin or []), max_actions=max_actions,
     )
     console = Console(stderr=True)
+    lg = language()
+    stopped = T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.")
     try:
         outcome = run(request, show_progress=not quiet, console=console)
     except LudotecaError as exc:
         fail(exc.message)
-    lg = language()
+    except KeyboardInterrupt:  # while the run was being prepared: nothing played yet
+        console.print(stopped.get(lg))
+        raise typer.Exit(130) from None
     console.print(plain(T(
         f"{outcome.played} games played in {outcome.seconds:.1f} s ({outcome.skipped} already in {folder}).",
         f"{outcome.played} partidas jugadas en {outcome.seconds:.1f} s ({outcome.skipped} ya estaban en {folder}).",
     ).get(lg)))
     if outcome.interrupted:
-        console.print(T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.").get(lg))
+        console.print(stopped.get(lg))
         raise typer.Exit(130)
     if not no_report:
         _report(folder, lg)
@@ -88,6 +95,10 @@ def _report(folder: Path, lg: str) -> None:
     for t in tables(summary, lg):
         if t.key in ("overview", "seats", "agent_seats", "first_mover", "agents"):
             print_table(console, t, lg)
+    from ..simulate.plots import available, missing_note
+
+    if not available():
+        console.print(plain(missing_note(lg)), soft_wrap=True)
     console.print(plain(T(f"Report: {folder / 'report' / 'report.html'}", f"Informe: {folder / 'report' / 'report.html'}").get(lg)))
 
 
@@ -109,7 +120,7 @@ app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_
 register(app)
 
 
-_RATE = re.compile(r"^(\S+%) \[(\S+)%–(\S+%)\]$")
+_RATE = re.compile("^(\\S+?\u00a0?%) \\[(\\S+?)\u00a0?%–(\\S+?\u00a0?%)\\]$")  # '50.0% [15.0%–85.0%]', '50,0 % [15,0 %–85,0 %]'
 
 
 def _cell(text: str) -> str:

@@ -94,9 +94,25 @@ class SweepEstimate:
         return T(f"sweep {self.sweep} of about {of}", f"barrido {self.sweep} de unos {of}").get(lg)
 
 
+def time_left(completed: float, total: float | None, elapsed: float | None, lg: str) -> str:
+    """The bar's ETA: the time left, from the time per block so far (every sweep costs the same),
+    once the sweeps left are known; until then it says it is still estimating, and the time spent
+    is labelled as such, never where the time left goes."""
+    def clock(seconds: float) -> str:
+        seconds = int(round(seconds))
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+    spent = T(f"{clock(elapsed or 0)} so far", f"{clock(elapsed or 0)} hasta ahora").get(lg)
+    if total is None or not completed or not elapsed:
+        return T(f"time left: estimating ({spent})", f"tiempo restante: calculando ({spent})").get(lg)
+    left = max(0.0, (total - completed) * elapsed / completed)
+    return T(f"about {clock(left)} left ({spent})", f"quedan unos {clock(left)} ({spent})").get(lg)
+
+
 def _solve_duel(goal: int, force: bool) -> None:
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, Progress, ProgressColumn, TaskProgressColumn, TextColumn
+    from rich.text import Text as RichText
 
     from ..games.prime_climb.solvers import table as tables
     from ..games.prime_climb.solvers.duel import DuelSolver
@@ -116,8 +132,11 @@ def _solve_duel(goal: int, force: bool) -> None:
     else:
         solver = DuelSolver(goal)
         console = Console(stderr=True)
-        with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-                      TextColumn(T("ETA", "quedan").get(lg)), TimeRemainingColumn(), TimeElapsedColumn(),
+        class TimeLeft(ProgressColumn):
+            def render(self, task) -> RichText:
+                return RichText(time_left(task.completed, task.total, task.elapsed, lg), style="progress.remaining")
+
+        with Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeLeft(),
                       console=console, transient=True) as bar:
             eta = SweepEstimate(len(solver.blocks), TOLERANCE)
             task = bar.add_task(eta.describe(lg), total=None)

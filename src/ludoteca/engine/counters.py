@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .errors import StateFormatError
+from .schema import doc_value
 from .i18n import T
 
 
@@ -30,10 +31,10 @@ def counters_from_json(body: dict[str, Any], names: Sequence[str], what: str) ->
     index = {name: i for i, name in enumerate(names)}
     for name, value in doc.items():
         if name not in index:
-            raise StateFormatError(T(f"{what}: unknown counter {name!r} in stats", f"{what}: contador desconocido {name!r} en stats"))
+            raise StateFormatError(T(f"{what}: unknown counter {doc_value(name)} in stats", f"{what}: contador desconocido {doc_value(name)} en stats"))
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise StateFormatError(T(f"{what}: the counter {name} must be a whole number ≥ 0, not {value!r}",
-                                     f"{what}: el contador {name} debe ser un entero ≥ 0, no {value!r}"))
+            raise StateFormatError(T(f"{what}: the counter {name} must be a whole number ≥ 0, not {doc_value(value)}",
+                                     f"{what}: el contador {name} debe ser un entero ≥ 0, no {doc_value(value)}"))
         values[index[name]] = value
     return values
 

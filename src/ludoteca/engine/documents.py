@@ -14,8 +14,8 @@ from typing import Any, Callable
 from .core import CHANCE, TERMINAL, State
 from .errors import LudotecaError, StateFormatError
 from .i18n import T, Text
-from .registry import make_game
-from .schema import STATE_FORMAT, VIEW_FORMAT, StateHeader, ViewHeader, parse_json, validate
+from .registry import game_class, make_game
+from .schema import STATE_FORMAT, VIEW_FORMAT, StateHeader, ViewHeader, check_option_types, parse_json, validate
 
 
 def state_to_document(state: State) -> dict[str, Any]:
@@ -33,7 +33,9 @@ def state_from_document(doc: Any, check: bool = True) -> State:
     """Rebuild a state; anything malformed or inconsistent raises StateFormatError naming the
     problem. The header is checked by `schema.StateHeader`, the body by the game, and the
     result by `check_consistent` (skipped with check=False by callers that wrote the document)."""
-    header = validate(StateHeader, doc, T("the state document", "el documento de estado"), StateFormatError)
+    what = T("the state document", "el documento de estado")
+    header = validate(StateHeader, doc, what, StateFormatError)
+    check_option_types(game_class(header.game).OPTIONS, header.options, what, StateFormatError)
     game = make_game(header.game, header.options)
     n = game.check_players(header.num_players)
     state = _guarded(lambda: game.state_from_json(header.state, n), T("the state body is malformed: ", "el cuerpo del estado está mal formado: "))
@@ -73,9 +75,11 @@ def load_state_text(text: str) -> State:
 
 def state_from_view_document(doc: Any, seed: int) -> State:
     """A full state consistent with a seat's view document (header checked by `schema.ViewHeader`)."""
-    header = validate(ViewHeader, doc, T("the view document", "el documento de vista"), StateFormatError)
+    what = T("the view document", "el documento de vista")
+    header = validate(ViewHeader, doc, what, StateFormatError)
     if header.game is None:
         raise StateFormatError(T("the view document: the field game is missing", "el documento de vista: falta el campo game"))
+    check_option_types(game_class(header.game).OPTIONS, header.options or {}, what, StateFormatError)
     game = make_game(header.game, header.options)
     n = game.check_players(header.num_players)
     if header.seat is not None and not 0 <= header.seat < n:
@@ -90,7 +94,7 @@ def _guarded(build: Callable[[], State], what: Text) -> State:
     except LudotecaError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError, OverflowError) as exc:
-        raise StateFormatError(what + T(f"{exc!r}"[:200], f"{exc!r}"[:200])) from None
+        raise StateFormatError(what + _failure(exc)) from None
 
 
 #: successors checked by `check_consistent`: enough to catch a state that leads nowhere, bounded
@@ -108,7 +112,22 @@ def check_consistent(state: State) -> None:
     except LudotecaError:
         raise
     except Exception as exc:  # the game's own code failed on this state: it is not a position of the game
-        raise StateFormatError(T(f"the state is inconsistent: {exc!r}"[:300], f"el estado es incoherente: {exc!r}"[:300])) from None
+        raise StateFormatError(T("the state is inconsistent: ", "el estado es incoherente: ") + _failure(exc)) from None
+
+
+def _failure(exc: BaseException) -> Text:
+    """What a game's loader choked on, in words: never a Python value or an exception's repr."""
+    if isinstance(exc, KeyError):
+        return T("a field is missing", "falta un campo")
+    if isinstance(exc, (TypeError, AttributeError)):
+        return T("a field has the wrong type", "un campo tiene un tipo erróneo")
+    if isinstance(exc, IndexError):
+        return T("a position or a list is out of range", "una posición o una lista se sale de su rango")
+    if isinstance(exc, RecursionError):
+        return T("the body is nested too deep", "el cuerpo está anidado demasiado")
+    if isinstance(exc, OverflowError):
+        return T("a number is too large", "un número es demasiado grande")
+    return T("a field has a value the game does not allow", "un campo tiene un valor que el juego no admite")
 
 
 def _bad(en: str, es: str) -> StateFormatError:

@@ -19,8 +19,10 @@ from .core import CHANCE, TERMINAL, State
 from .events import seat_name
 from .errors import LudotecaError, RecordError
 from .i18n import T, Text
-from .registry import make_game
-from .schema import RECORD_FORMAT, RecordHeader, parse_json, validate
+from .wording import listing
+from .options import shown
+from .registry import game_class, make_game
+from .schema import RECORD_FORMAT, RecordHeader, check_option_types, parse_json, validate
 
 #: more seats than any game has: a bound for the checks below, the game narrows it on replay
 MAX_PLAYERS = 16
@@ -56,6 +58,12 @@ class GameRecord:
         """A record checked field by field (`schema.RecordHeader`, one line naming the field);
         whether it replays is `replay`'s to say."""
         header = validate(RecordHeader, doc, T("the record", "el registro"), RecordError)
+        try:
+            option_set = game_class(header.game).OPTIONS
+        except LudotecaError:
+            option_set = None  # an unknown game: replay says so
+        if option_set is not None:
+            check_option_types(option_set, header.options, T("the record", "el registro"), RecordError)
         n = header.num_players
         if not 1 <= n <= MAX_PLAYERS:
             raise RecordError(T(f"the record: the field num_players must be from 1 to {MAX_PLAYERS}", f"el registro: el campo num_players debe ir de 1 a {MAX_PLAYERS}"))
@@ -88,6 +96,20 @@ class GameRecord:
         return cls.from_json(parse_json(text, RecordError))
 
 
+def replacing_mode(path: Any) -> int:
+    """The permissions a file written over `path` should have: those of the file it replaces, else
+    what a plain new file gets (0666 less the umask), never a temporary file's private 0600."""
+    import os
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def action_entry(state: State, action: int) -> dict[str, Any]:
     """The record entry for `action` about to be applied to `state`."""
     player = state.current_player()
@@ -103,11 +125,29 @@ def result_of(state: State) -> dict[str, Any] | None:
 def _wrong_player(who: Any, expected: int) -> Text:
     """A recorded player that is not the one to move, with seats named as the table names them."""
     # the record's own 0-based field, then the seat as the table names it
-    recorded = T("chance", "el azar") if who == "chance" else T(f"player {who!r} ({seat_name(None, who)})", f"el jugador {who!r} ({seat_name(None, who)})")
+    recorded = T("chance", "el azar") if who == "chance" else T(f"player {who} ({seat_name(None, who)})", f"el jugador {who} ({seat_name(None, who)})")
     if expected == TERMINAL:
         return T(f"recorded for {recorded.en}, but the game is already over", f"registrada para {recorded.es}, pero la partida ya terminó")
     now = T("chance", "el azar") if expected == CHANCE else T(seat_name(None, expected), seat_name(None, expected))
     return T(f"recorded for {recorded.en}, but it is {now.en}'s turn", f"registrada para {recorded.es}, pero le toca a {now.es}")
+
+
+def _won_by(winners: list[int]) -> Text:
+    """Who won, in words: 'P1', 'P1 and P3', 'nobody'."""
+    if not winners:
+        return T("nobody", "nadie")
+    names = [seat_name(None, w) for w in winners]
+    return T(listing(names, "en"), listing(names, "es"))
+
+
+def _results_differ(actual: dict[str, Any] | None, recorded: list[int]) -> Text:
+    said = _won_by(recorded)
+    if actual is None:
+        return T(f"the recorded actions stop before the game is over, but the record says it was won by {said.en}",
+                 f"las acciones registradas acaban antes del final de la partida, pero el registro dice que la ganó {said.es}")
+    won = _won_by(actual["winners"])
+    return T(f"replayed, the game is won by {won.en}, but the record says it was won by {said.en}",
+             f"repetida, la partida la gana {won.es}, pero el registro dice que la ganó {said.es}")
 
 
 def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int, Any, str, list[dict[str, Any]]], None] | None = None) -> State:
@@ -122,7 +162,8 @@ def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int
     except LudotecaError as exc:
         raise RecordError(T("the record's game cannot be set up: ", "la partida del registro no se puede preparar: ") + exc.message) from None
     for index, entry in enumerate(record.actions[:upto]):
-        where = T(f"action {index + 1} ({entry!r}): ", f"acción {index + 1} ({entry!r}): ")
+        said = f" ({shown(entry['action'])})" if isinstance(entry, dict) and isinstance(entry.get("action"), str) else ""
+        where = T(f"action {index + 1}{said}: ", f"acción {index + 1}{said}: ")
         if not isinstance(entry, dict) or "action" not in entry or not isinstance(entry["action"], str):
             raise RecordError(where + T("malformed entry", "entrada mal formada"), index)
         expected = state.current_player()
@@ -139,7 +180,7 @@ def replay(record: GameRecord, upto: int | None = None, on_events: Callable[[int
     if upto is None and record.result is not None:
         actual = result_of(state)
         if actual is None or actual["winners"] != record.result.get("winners"):
-            raise RecordError(T(f"the replay ends with result {actual}, the record says {record.result}", f"la repetición termina con {actual}, el registro dice {record.result}"), len(record.actions))
+            raise RecordError(_results_differ(actual, record.result.get("winners") or []), len(record.actions))
     return state
 
 

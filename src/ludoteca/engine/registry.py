@@ -49,8 +49,35 @@ def game_names() -> list[str]:
     return list(_all())
 
 
+def _folded(text: str) -> str:
+    """A game's name as people may type it, folded: case, accents, spaces and underscores aside
+    ('Pirámide' -> 'piramide', 'Prime_Climb' -> 'prime-climb')."""
+    import unicodedata
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "-".join(plain.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def canonical_name(name: str) -> str:
+    """The registered name of the game `name` names, typed in any case, with or without accents,
+    or by its title ('Pirámide del Sol'); unknown: `name` itself (game_class then refuses it)."""
+    games = _all()
+    if name in games:
+        return name
+    if not isinstance(name, str):
+        return name
+    folded = _folded(name)
+    for key, cls in games.items():
+        title = getattr(cls, "title", None)
+        titles = (title.en, title.es) if title is not None else ()
+        if folded == _folded(key) or folded in (_folded(t) for t in titles):
+            return key
+    return name
+
+
 def game_class(name: str) -> type[Game]:
     games = _all()
+    name = canonical_name(name)
     if name not in games:
         known = ", ".join(games)
         raise UnknownGameError(T(f"unknown game {shown(name)} (games: {known})", f"juego desconocido {shown(name)} (juegos: {known})"))

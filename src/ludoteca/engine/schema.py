@@ -206,3 +206,41 @@ def parse_json(text: str, error: type[LudotecaError]) -> Any:
                       f"no es JSON válido: un número de más de {MAX_NUMBER_CHARS} caracteres, demasiado grande, NaN o Infinity")) from None
     check_depth(doc, error)
     return doc
+
+
+# --- rules options in a document -----------------------------------------------------------
+
+def check_option_types(option_set: Any, options: dict[str, Any], what: Text, error: type[LudotecaError]) -> None:
+    """A document's options are JSON values of their own type: a yes/no option is true or false, a
+    number a whole number, a choice one of its values as the game lists them (6, not "6"). The
+    command line's spellings (`cards=yes`, `board=6`) are text to be parsed; a document is not.
+    An unknown name is left to the game, which names the known ones."""
+    for option in option_set.options:
+        if option.name not in options:
+            continue
+        value = options[option.name]
+        if option.kind == "bool":
+            ok, want = isinstance(value, bool), T("true or false", "true o false")
+        elif option.kind == "int":
+            ok, want = isinstance(value, int) and not isinstance(value, bool), T("a whole number", "un número entero")
+        elif option.kind == "choice":
+            listed = ", ".join(json.dumps(c, ensure_ascii=False) for c in option.choices)
+            ok = any(type(value) is type(c) and value == c for c in option.choices)
+            want = T(f"one of {listed}", f"uno de {listed}")
+        elif option.kind == "str":
+            ok, want = isinstance(value, str), T("text", "un texto")
+        else:  # a game's own kind of option (Pirámide's deck) checks its value itself
+            continue
+        if not ok:
+            raise error(T(f"{what.en}: the field options.{option.name} must be {want.en}",
+                          f"{what.es}: el campo options.{option.name} debe ser {want.es}"))
+
+
+def doc_value(value: Any, limit: int = 60) -> str:
+    """A document's value as a message may quote it: as JSON writes it (null, true, "x", {"a": 1}),
+    never as Python would (None, True, 'x'), cut to `limit` characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -30,24 +30,47 @@ def chunked(specs: list[dict[str, Any]], workers: int) -> list[Chunk]:
     return [specs[i:i + size] for i in range(0, len(specs), size)]
 
 
+#: how long a stopped run waits for the chunks in flight to hand back their finished games
+STOP_WAIT = 0.8
+
+
 def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -> Iterator[list[dict[str, Any]]]:
+    """Each chunk's rows as it is done. Ctrl-C (KeyboardInterrupt, raised here or thrown in by the
+    driver) stops every chunk in flight within one step: their finished games are yielded, then
+    the KeyboardInterrupt goes on, all within a second."""
+    from . import vector
+
     if workers <= 1:  # one worker: this process, no pool to start
         plugin_loader.load(plugins)
+        vector.INTERRUPTED = False
         for chunk in chunks:
-            yield play_chunk(chunk)
+            rows = play_chunk(chunk)  # a Ctrl-C in it keeps the games it finished
+            yield rows
+            if vector.INTERRUPTED:
+                vector.INTERRUPTED = False
+                raise KeyboardInterrupt
         return
     import multiprocessing
+    import signal
 
     # spawn, not fork: the driver runs a progress thread, and forking a threaded process can deadlock
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(), plugins))
+    stop = context.Event()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(), plugins, stop))
+    pending: set = set()
+    stopped = False
     try:
         todo = iter(chunks)
-        pending = set()
-        for chunk in todo:  # a bounded queue, so an interruption leaves little work half-dispatched
-            pending.add(pool.submit(play_chunk, chunk))
-            if len(pending) >= workers * 2:
-                break
+        # the workers ignore Ctrl-C (they inherit SIG_IGN when spawned): the driver tells them to stop,
+        # so none dies mid-import with a traceback, and each hands back the games it finished
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            for chunk in todo:  # a bounded queue, so an interruption leaves little work half-dispatched
+                pending.add(pool.submit(play_chunk, chunk))
+                if len(pending) >= workers * 2:
+                    break
+        finally:
+            signal.signal(signal.SIGINT, previous)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -62,17 +85,38 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
                 nxt = next(todo, None)
                 if nxt is not None:
                     pending.add(pool.submit(play_chunk, nxt))
+    except KeyboardInterrupt:
+        stopped = True
+        stop.set()
+        for future in pending:
+            future.cancel()  # not started yet: nothing to keep
+        finished, pending = wait(pending, timeout=STOP_WAIT)
+        for future in finished:
+            if not future.cancelled() and future.exception() is None:
+                yield future.result()
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        stop.set()
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=not stopped, cancel_futures=True)
+        if stopped:  # their games are in: a worker's exit (numba's teardown) is not waited for
+            for process in processes:
+                process.kill()
 
 
-def _worker_start(parent: int, plugins: list[list[str]]) -> None:
+def _worker_start(parent: int, plugins: list[list[str]], stop: Any = None) -> None:
     """A pool worker's first act: die with its parent, then load the plug-ins.
 
     A driver killed outright (kill -9) runs no clean-up, so each worker sees to it itself: on
     Linux the kernel sends it SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG), and on
     every system a watchdog thread checks the parent's pid twice a second. With the workers
     gone, multiprocessing's resource tracker, whose pipe they held open, exits too."""
+    import signal
+
+    from . import vector
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the driver stops the run (vector.STOP), not Ctrl-C here
+    vector.STOP = stop
     _die_with_parent(parent)
     plugin_loader.load(plugins)
 

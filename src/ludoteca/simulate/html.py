@@ -18,10 +18,18 @@ th { background: #f0f0f0; }
 img { max-width: 100%; margin: 0.5em 0; }
 """
 
+ALT = {"seat_win_rates": ("win rate by seat", "victorias por asiento"), "agent_win_rates": ("win rate by bot", "victorias por bot"),
+       "game_length": ("game length", "duración de las partidas"), "statistics": ("game statistics", "estadísticas de partida")}
 
-def html_page(summary: dict[str, Any], tables: list, notes: list[str], images: list[Path], lang: str) -> str:
+
+def html_page(summary: dict[str, Any], tables: list, notes: list[str], images: list[Path], lang: str,
+              figures_missing: str | None = None) -> str:
+    """`figures_missing`: the line saying why there are no figures (Matplotlib not installed)."""
+    from .words import game_title
+
     esc = html.escape
-    title = T(f"Simulation report: {summary['game']}", f"Informe de simulación: {summary['game']}").get(lang)
+    name = game_title(summary["game"], lang)
+    title = T(f"Simulation report: {name}", f"Informe de simulación: {name}").get(lang)
     parts = [
         "<!DOCTYPE html>", f'<html lang="{esc(lang)}"><head><meta charset="utf-8">',
         f"<title>{esc(title)}</title><style>{STYLE}</style></head><body>", f"<h1>{esc(title)}</h1>", "<ul>",
@@ -35,10 +43,13 @@ def html_page(summary: dict[str, Any], tables: list, notes: list[str], images: l
         for row in table.rows:
             parts.append("<tr>" + "".join(f"<td>{esc(cell)}</td>" for cell in row) + "</tr>")
         parts.append("</tbody></table>")
-    if images:
+    if images or figures_missing:
         parts.append(f"<h2>{esc(T('Figures', 'Figuras').get(lang))}</h2>")
+    if figures_missing:
+        parts.append(f'<p role="note">{esc(figures_missing)}</p>')
     for path in images:
         data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
-        parts.append(f'<img alt="{esc(Path(path).stem)}" src="data:image/png;base64,{data}">')
+        alt = ALT.get(Path(path).stem, (Path(path).stem, Path(path).stem))[lang == "es"]
+        parts.append(f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}">')
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

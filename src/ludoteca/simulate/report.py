@@ -13,9 +13,12 @@ from typing import Any
 
 from ..engine import LudotecaError, T
 from .html import html_page
-from .plots import write_plots
-from .stats import summarise
+from .plots import available, missing_note, write_plots
+from .stats import rate, summarise
 from .store import Store
+from .words import COUNT, READING, SHARE, game_title, in_words as _words, kind_word, number, percent, statistic_kind, statistic_word
+
+KIND_ORDER = [COUNT, READING, SHARE]
 
 
 @dataclass
@@ -26,22 +29,27 @@ class Table:
     key: str = ""  # overview, seats, agent_seats, first_mover, agents, length, statistics
 
 
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+def pct(x: float, lang: str = "en") -> str:
+    return percent(x, lang)
 
 
-def rate_cell(r: dict[str, float]) -> str:
-    return f"{pct(r['rate'])} [{pct(r['low'])}–{pct(r['high'])}]"
+def rate_cell(r: dict[str, float], lang: str = "en") -> str:
+    return f"{pct(r['rate'], lang)} [{pct(r['low'], lang)}–{pct(r['high'], lang)}]"
 
 
-def num(x: float | None) -> str:
+def num(x: float | None, lang: str = "en") -> str:
     if x is None:
         return "—"
-    return f"{x:.0f}" if float(x).is_integer() else f"{x:.2f}"
+    return number(x, 0 if float(x).is_integer() else 2, lang)
+
+
+def signed(x: float, lang: str, digits: int = 1) -> str:
+    return ("+" if x >= 0 else "") + number(x, digits, lang)
 
 
 def tables(summary: dict[str, Any], lang: str) -> list[Table]:
     t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    summary = _words(summary, lang)
     variants = summary["variants"]
     out = []
     # overview columns that say nothing for any variant are left out (seat figures where every
@@ -56,11 +64,11 @@ def tables(summary: dict[str, Any], lang: str) -> list[Table]:
     for label, v in variants.items():
         row = [label, str(v["games"]), str(v["finished"]), str(v["truncated"]), str(v["errors"])]
         if any_same:
-            row += [f"{v['balance']:.3f}", f"{100 * v['first_seat_advantage']:+.1f} pp"] if v["same_bot"] else \
+            row += [number(v['balance'], 3, lang), signed(100 * v['first_seat_advantage'], lang) + " pp"] if v["same_bot"] else \
                    [t("— (bots differ)", "— (bots distintos)"), "—"]
-        row.append(num(v["length"]["turns"].get("mean")))
+        row.append(num(v["length"]["turns"].get("mean"), lang))
         if any_lead:
-            row.append(num(v["lead_changes"]["mean"]) if v["lead_changes"] else "—")
+            row.append(num(v["lead_changes"]["mean"], lang) if v["lead_changes"] else "—")
         rows.append(row)
     out.append(Table(t("Overview", "Resumen"), header, rows, "overview"))
     n_seats = max(v["n_seats"] for v in variants.values())
@@ -68,47 +76,55 @@ def tables(summary: dict[str, Any], lang: str) -> list[Table]:
     same = {label: v for label, v in variants.items() if v["same_bot"]}
     mixed = {label: v for label, v in variants.items() if not v["same_bot"]}
     if same:
-        out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson 95%)"),
+        out.append(Table(t("Win rate by seat (95% Wilson interval)", "Victorias por asiento (intervalo de Wilson del 95\u00a0%)"),
                          [t("variant", "variante")] + seat_cols,
-                         [[label] + [rate_cell(r) for r in v["seats"]] for label, v in same.items()], "seats"))
+                         [[label] + [rate_cell(r, lang) for r in v["seats"]] for label, v in same.items()], "seats"))
     if mixed:
         out.append(Table(t("Win rate by bot and seat (95% Wilson interval; the seats hold different bots)",
-                           "Victorias por bot y asiento (intervalo de Wilson 95%; los asientos tienen bots distintos)"),
+                           "Victorias por bot y asiento (intervalo de Wilson del 95\u00a0%; los asientos tienen bots distintos)"),
                          [t("variant", "variante"), t("bot", "bot")] + seat_cols + [t("moving first", "jugando primero")],
-                         [[label, a] + [rate_cell(r) if r["games"] else "—" for r in v["agents"][a]["by_seat"]]
-                          + [rate_cell(v["agents"][a]["moving_first"]) if v["agents"][a]["moving_first"] else "—"]
+                         [[label, a] + [rate_cell(r, lang) if r["games"] else "—" for r in v["agents"][a]["by_seat"]]
+                          + [rate_cell(v["agents"][a]["moving_first"], lang) if v["agents"][a]["moving_first"] else "—"]
                           for label, v in mixed.items() for a in v["agents"]], "agent_seats"))
     if any(v.get("first_mover") for v in variants.values()):
-        out.append(Table(t("Win rate of the player who made the first decision (95% Wilson interval)", "Victorias de quien tomó la primera decisión (intervalo de Wilson 95%)"),
+        out.append(Table(t("Win rate of the player who made the first decision (95% Wilson interval)", "Victorias de quien tomó la primera decisión (intervalo de Wilson del 95\u00a0%)"),
                          [t("variant", "variante"), t("first decision", "primera decisión"), t("fair share", "reparto justo")],
-                         [[label, rate_cell(v["first_mover"]), pct(1 / v["n_seats"])]
+                         [[label, rate_cell(v["first_mover"], lang), pct(1 / v["n_seats"], lang)]
                           for label, v in variants.items() if v.get("first_mover")], "first_mover"))
     agents = sorted({a for v in variants.values() for a in v["agents"]})
-    out.append(Table(t("Win rate by bot (95% Wilson interval)", "Victorias por bot (intervalo de Wilson 95%)"),
+    out.append(Table(t("Win rate by bot (95% Wilson interval)", "Victorias por bot (intervalo de Wilson del 95\u00a0%)"),
                      [t("variant", "variante")] + agents,
-                     [[label] + [rate_cell(v["agents"][a]) if a in v["agents"] else "—" for a in agents] for label, v in variants.items()],
+                     [[label] + [rate_cell(v["agents"][a], lang) if a in v["agents"] else "—" for a in agents] for label, v in variants.items()],
                      "agents"))
     cols = ["mean", "sd", "min", "p10", "median", "p90", "max"]
     out.append(Table(t("Game length (turns; decisions and all actions in the last columns)", "Duración (turnos; decisiones y todas las acciones en las últimas columnas)"),
                      [t("variant", "variante")] + cols + [t("decisions (mean)", "decisiones (media)"), t("actions (mean)", "acciones (media)")],
-                     [[label] + [num(v["length"]["turns"].get(c)) for c in cols]
-                      + [num(v["length"]["decisions"].get("mean")), num(v["length"]["actions"].get("mean"))] for label, v in variants.items()],
+                     [[label] + [num(v["length"]["turns"].get(c), lang) for c in cols]
+                      + [num(v["length"]["decisions"].get("mean"), lang), num(v["length"]["actions"].get("mean"), lang)] for label, v in variants.items()],
                      "length"))
-    counters = sorted({k for v in variants.values() for k in v["statistics"]})
+    counters = sorted({k for v in variants.values() for k in v["statistics"]}, key=lambda k: (KIND_ORDER.index(statistic_kind(k)), k))
     if counters:
-        out.append(Table(t("Game statistics (mean per game [p10–p90])", "Estadísticas de partida (media por partida [p10–p90])"),
-                         [t("statistic", "estadística")] + list(variants),
-                         [[k] + [f"{num(v['statistics'][k]['mean'])} [{num(v['statistics'][k]['p10'])}–{num(v['statistics'][k]['p90'])}]"
-                                 if k in v["statistics"] else "—" for v in variants.values()] for k in counters], "statistics"))
+        def cell(d: dict[str, float], kind: str) -> str:
+            if kind == SHARE:  # a 0/1 reading: the share of games, with its 95% interval
+                return rate_cell(rate(d["mean"] * d["n"], d["n"]), lang) if d.get("n") else pct(d["mean"], lang)
+            return f"{num(d['mean'], lang)} [{num(d['p10'], lang)}–{num(d['p90'], lang)}]"
+
+        out.append(Table(t("Game statistics (mean per game [p10–p90]; shares of games [95% Wilson interval])",
+                           "Estadísticas de partida (media por partida [p10–p90]; proporciones de partidas [intervalo de Wilson del 95\u00a0%])"),
+                         [t("statistic", "estadística"), t("kind", "tipo")] + list(variants),
+                         [[statistic_word(k, lang), kind_word(statistic_kind(k), lang)]
+                          + [cell(v["statistics"][k], statistic_kind(k)) if k in v["statistics"] else "—" for v in variants.values()]
+                          for k in counters], "statistics"))
     return out
 
 
 def notes(summary: dict[str, Any], lang: str) -> list[str]:
     t = lambda en, es: T(en, es).get(lang)  # noqa: E731
+    summary = _words(summary, lang)
     lines = [t(
-        f"Game {summary['game']}, seats {', '.join(summary['seats'])} rotated so every agent sits in every seat equally often; "
+        f"Game {game_title(summary['game'], lang)}, seats {', '.join(summary['seats'])} rotated so every agent sits in every seat equally often; "
         f"master seed {summary['seed']}; options {' '.join(summary['options']) or 'default'}.",
-        f"Juego {summary['game']}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
+        f"Juego {game_title(summary['game'], lang)}, asientos {', '.join(summary['seats'])} rotados para que cada agente ocupe cada asiento por igual; "
         f"semilla maestra {summary['seed']}; opciones {' '.join(summary['options']) or 'por defecto'}.",
     ), t(
         "Balance is 1 − the largest gap between two seats' win rates (1 = perfectly even). First-seat advantage (“seat 1 edge”) is seat 1's win rate minus the fair share 1/players. Both are given only where every seat holds the same bot: with different bots, the rotation gives every seat the same mix of bots, so seat figures would say nothing; then the win rate of each bot in each seat is given instead. A shared win counts 1/k to each of k winners.",
@@ -123,8 +139,8 @@ def notes(summary: dict[str, Any], lang: str) -> list[str]:
                            f"{label}: {v['errors']} partidas terminaron en error, p. ej. {v['error_examples'][0]}"))
     if summary.get("throughput") and summary["throughput"]["games_per_second"]:
         tp = summary["throughput"]
-        lines.append(t(f"Last session: {tp['games_per_second']:.1f} games/s with {tp['workers']} {tp['backend']} worker(s).",
-                       f"Última sesión: {tp['games_per_second']:.1f} partidas/s con {tp['workers']} proceso(s) {tp['backend']}."))
+        lines.append(t(f"Last session: {number(tp['games_per_second'], 1, lang)} games/s with {tp['workers']} {tp['backend']} worker(s).",
+                       f"Última sesión: {number(tp['games_per_second'], 1, lang)} partidas/s con {tp['workers']} proceso(s) {tp['backend']}."))
     return lines
 
 
@@ -132,6 +148,7 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
     """Plain sentences read off the figures: seat advantage, length, agents, and what each variant changes."""
     t = lambda en, es: T(en, es).get(lang)  # noqa: E731
     out = []
+    summary = _words(summary, lang)
     variants = summary["variants"]
     for label, v in variants.items():
         if not v["finished"]:
@@ -147,15 +164,15 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
         if first is None:
             pass
         elif first["low"] > fair:
-            verdict = t("a first-seat advantage (the fair share lies below the 95% interval)", "una ventaja del primer asiento (el reparto justo queda por debajo del intervalo del 95%)")
+            verdict = t("a first-seat advantage (the fair share lies below the 95% interval)", "una ventaja del primer asiento (el reparto justo queda por debajo del intervalo del 95\u00a0%)")
         elif first["high"] < fair:
-            verdict = t("a first-seat disadvantage (the fair share lies above the 95% interval)", "una desventaja del primer asiento (el reparto justo queda por encima del intervalo del 95%)")
+            verdict = t("a first-seat disadvantage (the fair share lies above the 95% interval)", "una desventaja del primer asiento (el reparto justo queda por encima del intervalo del 95\u00a0%)")
         else:
-            verdict = t("no first-seat advantage distinguishable from chance (the fair share lies inside the 95% interval)", "ninguna ventaja del primer asiento distinguible del azar (el reparto justo queda dentro del intervalo del 95%)")
+            verdict = t("no first-seat advantage distinguishable from chance (the fair share lies inside the 95% interval)", "ninguna ventaja del primer asiento distinguible del azar (el reparto justo queda dentro del intervalo del 95\u00a0%)")
         if first is not None:
             out.append(t(
-                f"{label}: seat 1 wins {rate_cell(first)} of {v['finished']} games against a fair share of {pct(fair)}: {verdict}; balance {v['balance']:.3f}.",
-                f"{label}: el asiento 1 gana {rate_cell(first)} de {v['finished']} partidas frente a un reparto justo de {pct(fair)}: {verdict}; equilibrio {v['balance']:.3f}.",
+                f"{label}: seat 1 wins {rate_cell(first, lang)} of {v['finished']} games against a fair share of {pct(fair, lang)}: {verdict}; balance {number(v['balance'], 3, lang)}.",
+                f"{label}: el asiento 1 gana {rate_cell(first, lang)} de {v['finished']} partidas frente a un reparto justo de {pct(fair, lang)}: {verdict}; equilibrio {number(v['balance'], 3, lang)}.",
             ))
         mover = v.get("first_mover")
         if mover and mover["games"]:
@@ -165,17 +182,17 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
                 side = t("a disadvantage to moving first", "una desventaja para quien juega primero")
             else:
                 side = t("no advantage to moving first distinguishable from chance", "ninguna ventaja de jugar primero distinguible del azar")
-            out.append(t(f"{label}: the player who made the first decision wins {rate_cell(mover)} of {mover['games']} games: {side}.",
-                         f"{label}: quien tomó la primera decisión gana {rate_cell(mover)} de {mover['games']} partidas: {side}."))
+            out.append(t(f"{label}: the player who made the first decision wins {rate_cell(mover, lang)} of {mover['games']} games: {side}.",
+                         f"{label}: quien tomó la primera decisión gana {rate_cell(mover, lang)} de {mover['games']} partidas: {side}."))
         turns = v["length"]["turns"]
         out.append(t(
-            f"{label}: a game lasts {num(turns['mean'])} turns on average (median {num(turns['median'])}, 80% between {num(turns['p10'])} and {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisions.",
-            f"{label}: una partida dura {num(turns['mean'])} turnos de media (mediana {num(turns['median'])}, el 80% entre {num(turns['p10'])} y {num(turns['p90'])}), {num(v['length']['decisions']['mean'])} decisiones.",
+            f"{label}: a game lasts {num(turns['mean'], lang)} turns on average (median {num(turns['median'], lang)}, 80% between {num(turns['p10'], lang)} and {num(turns['p90'], lang)}), {num(v['length']['decisions']['mean'], lang)} decisions.",
+            f"{label}: una partida dura {num(turns['mean'], lang)} turnos de media (mediana {num(turns['median'], lang)}, el 80\u00a0% entre {num(turns['p10'], lang)} y {num(turns['p90'], lang)}), {num(v['length']['decisions']['mean'], lang)} decisiones.",
         ))
         if len(v["agents"]) > 1:
             best = max(v["agents"], key=lambda a: v["agents"][a]["rate"])
-            out.append(t(f"{label}: the strongest bot is {best}, winning {rate_cell(v['agents'][best])} of its games.",
-                         f"{label}: el bot más fuerte es {best}, que gana {rate_cell(v['agents'][best])} de sus partidas."))
+            out.append(t(f"{label}: the strongest bot is {best}, winning {rate_cell(v['agents'][best], lang)} of its games.",
+                         f"{label}: el bot más fuerte es {best}, que gana {rate_cell(v['agents'][best], lang)} de sus partidas."))
     labels = list(variants)
     if len(labels) > 1:
         base = variants[labels[0]]
@@ -185,18 +202,19 @@ def findings(summary: dict[str, Any], lang: str) -> list[str]:
                 continue
             change = v["length"]["turns"]["mean"] / base["length"]["turns"]["mean"] - 1 if base["length"]["turns"]["mean"] else 0.0
             if not (v["same_bot"] and base["same_bot"]):
-                out.append(t(f"{label} against {labels[0]}: games {100 * change:+.0f}% in length.",
-                             f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración."))
+                out.append(t(f"{label} against {labels[0]}: games {signed(100 * change, lang, 0)}% in length.",
+                             f"{label} frente a {labels[0]}: partidas un {signed(100 * change, lang, 0)}\u00a0% de duración."))
                 continue
             out.append(t(
-                f"{label} against {labels[0]}: games {100 * change:+.0f}% in length, balance {v['balance']:.3f} against {base['balance']:.3f}, first-seat advantage {100 * v['first_seat_advantage']:+.1f} pp against {100 * base['first_seat_advantage']:+.1f} pp.",
-                f"{label} frente a {labels[0]}: partidas un {100 * change:+.0f}% de duración, equilibrio {v['balance']:.3f} frente a {base['balance']:.3f}, ventaja del primer asiento {100 * v['first_seat_advantage']:+.1f} pp frente a {100 * base['first_seat_advantage']:+.1f} pp.",
+                f"{label} against {labels[0]}: games {signed(100 * change, lang, 0)}% in length, balance {number(v['balance'], 3, lang)} against {number(base['balance'], 3, lang)}, first-seat advantage {signed(100 * v['first_seat_advantage'], lang)} pp against {signed(100 * base['first_seat_advantage'], lang)} pp.",
+                f"{label} frente a {labels[0]}: partidas un {signed(100 * change, lang, 0)}\u00a0% de duración, equilibrio {number(v['balance'], 3, lang)} frente a {number(base['balance'], 3, lang)}, ventaja del primer asiento {signed(100 * v['first_seat_advantage'], lang)} pp frente a {signed(100 * base['first_seat_advantage'], lang)} pp.",
             ))
     return out
 
 
 def markdown(summary: dict[str, Any], lang: str, heading: str = "#") -> str:
-    title = T(f"Simulation report: {summary['game']}", f"Informe de simulación: {summary['game']}").get(lang)
+    name = game_title(summary["game"], lang)
+    title = T(f"Simulation report: {name}", f"Informe de simulación: {name}").get(lang)
     parts = [f"{heading} {title}", ""] + [f"- {line}" for line in notes(summary, lang)] + [""]
     parts += [f"{heading}# " + T("Findings", "Conclusiones").get(lang), ""] + [f"- {line}" for line in findings(summary, lang)] + [""]
     for table in tables(summary, lang):
@@ -222,7 +240,8 @@ def write_report(folder: Path, lang: str = "en") -> dict[str, Any]:
     images = write_plots(summary, out, lang)
     slim = {**summary, "variants": {k: {kk: vv for kk, vv in v.items() if kk != "lengths"} for k, v in summary["variants"].items()}}
     (out / "report.json").write_text(json.dumps(slim, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    (out / "report.md").write_text(markdown(summary, lang), encoding="utf-8")
-    page = html_page(summary, tables(summary, lang), notes(summary, lang) + findings(summary, lang), images, lang)
+    (out / "report.md").write_text(markdown(summary, lang) + ("" if available() else f"\n{missing_note(lang)}\n"), encoding="utf-8")
+    missing = None if available() else missing_note(lang)
+    page = html_page(summary, tables(summary, lang), notes(summary, lang) + findings(summary, lang), images, lang, missing)
     (out / "report.html").write_text(page, encoding="utf-8")
     return summary

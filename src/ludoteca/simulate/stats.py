@@ -33,6 +33,15 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (min(low, p), max(high, p))  # rounding never puts the estimate outside its interval
 
 
+def mean_interval(d: dict[str, float]) -> tuple[float, float]:
+    """The 95% interval of a distribution's mean (normal approximation: mean ± 1.96 sd/√n)."""
+    n = d.get("n") or 0
+    if n < 2:
+        return (d["mean"], d["mean"])
+    half = Z95 * d["sd"] * math.sqrt(n / (n - 1)) / math.sqrt(n)  # the sample's sd from the population one
+    return (d["mean"] - half, d["mean"] + half)
+
+
 def rate(successes: float, trials: int) -> dict[str, float]:
     lo, hi = wilson(successes, trials)
     return {"wins": successes, "games": trials, "rate": successes / trials if trials else 0.0, "low": lo, "high": hi}
@@ -47,7 +56,7 @@ def distribution(values: list[float]) -> dict[str, float]:
         return ordered[min(len(ordered) - 1, int(f * len(ordered)))]
 
     return {
-        "mean": statistics.fmean(ordered), "sd": statistics.pstdev(ordered), "min": ordered[0],
+        "n": len(ordered), "mean": statistics.fmean(ordered), "sd": statistics.pstdev(ordered), "min": ordered[0],
         "p10": q(0.10), "median": statistics.median(ordered), "p90": q(0.90), "max": ordered[-1],
     }
 

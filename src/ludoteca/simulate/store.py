@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..engine import LudotecaError, T
+from ..engine.record import replacing_mode
 
 FORMAT = "ludoteca-simulation/1"
 #: the fields of run.json that must match for a run to resume (the number of games may grow)
@@ -63,6 +64,7 @@ class Store:
     def write_manifest(self, manifest: dict[str, Any]) -> None:
         tmp = self.manifest_path.with_suffix(".json.tmp")
         tmp.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        os.chmod(tmp, replacing_mode(self.manifest_path))  # run.json keeps the permissions it was given
         os.replace(tmp, self.manifest_path)
 
     # --- the rows ----------------------------------------------------------------------

@@ -31,6 +31,50 @@ from . import play
 
 _KERNELS: dict[tuple, Any] = {}  # (game, options, players) -> kernel class, or None where not batchable
 
+#: set by the driver on Ctrl-C (a multiprocessing Event in pool workers, backends.py): a chunk stops
+#: within one step and hands back the games it finished, so none already played is lost
+STOP: Any = None
+#: a Ctrl-C caught here, in a run without worker processes: the driver stores the chunk's finished
+#: games, then stops (backends.local_results)
+INTERRUPTED = False
+
+
+def stopping() -> bool:
+    return INTERRUPTED or (STOP is not None and STOP.is_set())
+
+
+def compiled_before(game: str, seats: tuple[str, ...] | list[str] = ()) -> bool:
+    """Whether numba's cache holds this game's batched kernel already: if not, the first batched
+    run compiles it (a minute or more), and the run says so rather than seem stuck."""
+    import glob
+
+    from ..rl import vector
+
+    module = vector.KERNELS.get(game)
+    if module is None or not vector.HAVE_NUMBA:
+        return True
+    folder = os.path.dirname(vector.__file__)  # the kernels' modules
+    # numba keeps its cache beside the module, or under NUMBA_CACHE_DIR where that is set
+    # (or in its user-wide cache where the package's folder cannot be written)
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        roots = [os.environ["NUMBA_CACHE_DIR"]]
+    else:
+        from numba.misc.appdirs import user_cache_dir
+
+        roots = [os.path.join(folder, "__pycache__"), user_cache_dir(appname="numba")]
+    # greedy seats run their own compiled module beside the game's (rl/vector/GAME_greedy.py)
+    modules = [module] + ([f"{module}_greedy"] if "greedy" in seats else [])
+    modules = [m for m in modules if os.path.exists(os.path.join(folder, f"{m}.py"))] or [module]
+    return all(any(glob.glob(os.path.join(root, "**", f"{m}.*.nbi"), recursive=True) for root in roots) for m in modules)
+
+
+def may_batch(spec: dict[str, Any]) -> bool:
+    """`batchable` without building a kernel (which may compile it): what the run can say before."""
+    from ..rl import vector
+
+    return (enabled() and not spec.get("keep_record") and not spec.get("plugins") and vector.HAVE_NUMBA
+            and spec["game"] in vector.KERNELS and all(s in BOTS for s in spec["seats"]))
+
 
 def enabled() -> bool:
     return os.environ.get("LUDOTECA_SIMULATE_VECTOR", "1") != "0"
@@ -82,16 +126,25 @@ def play_chunk(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """play.play_chunk's rows, in the same order, the batchable specs played together."""
     rows: list[dict[str, Any] | None] = [None] * len(specs)
     groups: dict[tuple, list[int]] = {}
-    for k, spec in enumerate(specs):
-        if batchable(spec):
-            groups.setdefault((spec["game"], json.dumps(spec["options"], sort_keys=True), len(spec["seats"])), []).append(k)
-        else:
-            rows[k] = play.play_safely(spec)
-    for (game, _, n), ks in groups.items():
-        group = [specs[k] for k in ks]
-        for k, row in zip(ks, play_batch(group)):
-            rows[k] = row
-    return rows  # type: ignore[return-value]
+    global INTERRUPTED
+    try:
+        for k, spec in enumerate(specs):
+            if stopping():
+                break
+            if batchable(spec):
+                groups.setdefault((spec["game"], json.dumps(spec["options"], sort_keys=True), len(spec["seats"])), []).append(k)
+            else:
+                rows[k] = play.play_safely(spec)
+        for (game, _, n), ks in groups.items():
+            if stopping():
+                break
+            group = [specs[k] for k in ks]
+            for k, row in zip(ks, play_batch(group)):
+                rows[k] = row
+    except KeyboardInterrupt:  # Ctrl-C in this very process: keep what is finished, the driver stops
+        INTERRUPTED = True
+    # a stopped chunk returns the games it finished (a resumed run plays the others)
+    return [row for row in rows if row is not None]
 
 
 def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -116,7 +169,10 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
         kinds = np.array([[BOTS[s] for s in spec["seats"]] for spec in specs], np.int8)
         budget = GreedyBot.node_budget
+    global INTERRUPTED
     while True:
+        if stopping():
+            break
         over = kernel.length.astype(np.int64) + kernel.chance_counts() > cap
         live = ~kernel.terminated
         if not (live & ~over).any():
@@ -127,17 +183,25 @@ def play_batch(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         last[changed] = cur[changed]
         unset = live & (first_player < 0)
         first_player[unset] = cur[unset]
-        if kinds is None:
-            kernel.random_seat_actions(actions, streams)
-        else:
-            kernel.bot_seat_actions(actions, streams, kinds, budget)
-        kernel.step(actions)
+        try:
+            if kinds is None:
+                kernel.random_seat_actions(actions, streams)
+            else:
+                kernel.bot_seat_actions(actions, streams, kinds, budget)
+            kernel.step(actions)
+        except KeyboardInterrupt:  # the kernel is left mid-step: only games over before it count
+            INTERRUPTED = True
+            break
+    stopped = stopping()
     chance = kernel.chance_counts()
     leads = kernel.lead_changes() if hasattr(kernel, "lead_changes") else None
     scored = hasattr(kernel, "scores")
     rows = []
     for i, spec in enumerate(specs):
         decisions, chances = int(kernel.length[i]), int(chance[i])
+        if stopped and not (kernel.terminated[i] and decisions + chances <= spec["max_actions"]):
+            rows.append(None)  # not finished when the run was stopped: a resumed run plays it
+            continue
         if not kernel.terminated[i] or decisions + chances > spec["max_actions"]:
             rows.append(play.play_safely(spec))  # cut off by max_actions: the engine says where
             continue

@@ -17,7 +17,7 @@ from rich.markup import escape
 
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
 from ..engine.events import seat_name
-from ..engine.record import GameRecord
+from ..engine.record import GameRecord, replacing_mode
 from . import screen
 from .render import render_view, tell_events, terminal_hook
 from .screen import Choices
@@ -65,6 +65,7 @@ def save_record(record: GameRecord, path: Path) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(record.dumps())
+        os.chmod(tmp, replacing_mode(path))  # mkstemp makes it 0600: keep the replaced file's permissions
         os.replace(tmp, path)
     except BaseException:  # never leave the temporary file behind
         os.unlink(tmp)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ludoteca.engine import StateFormatError, T, check_fields
 from ludoteca.engine.counters import counters_from_json
+from ludoteca.engine.schema import doc_value
 
 from .board import BASE
 from .state import STATS
@@ -37,7 +38,7 @@ def check_body(state, body: Any) -> None:
         t = state.tables[s]
         for i, h in enumerate(row):
             if not _int(h) or not BASE <= h < board.num_holes:
-                raise _bad(f"marble {i + 1} of seat {s}: {h!r} is not a hole", f"canica {i + 1} del asiento {s}: {h!r} no es un agujero")
+                raise _bad(f"marble {i + 1} of seat {s}: {doc_value(h)} is not a hole", f"canica {i + 1} del asiento {s}: {doc_value(h)} no es un agujero")
             if h != BASE:
                 if h != board.centre and t.progress[h] is None:
                     raise _bad(f"marble {i + 1} of seat {s} stands on hole {h}, off its path (another's HOME?)",

@@ -12,6 +12,7 @@ from typing import Any
 from ...engine import Rng, StateFormatError, T, check_fields
 from .cards import ENTRY, EXIT, NUM_CARDS
 from ...engine.counters import counters_to_json
+from ...engine.schema import doc_value
 from .stats import STATS
 from .stats import from_body as stats_from_body
 from .state import (DRAW, EMPTY, ENDED_NAMES, FACE_DOWN, HAND_SIZE, MARKET_SIZE, MOVE, OVER, PHASE_NAMES, PLACE, REFILL,
@@ -71,8 +72,8 @@ def _bad(en: str, es: str) -> StateFormatError:
 
 def _int(value: Any, lo: int, hi: int, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise _bad(f"{what} must be a whole number from {lo} to {hi}, not {value!r}",
-                   f"{what} debe ser un entero de {lo} a {hi}, no {value!r}")
+        raise _bad(f"{what} must be a whole number from {lo} to {hi}, not {doc_value(value)}",
+                   f"{what} debe ser un entero de {lo} a {hi}, no {doc_value(value)}")
     return value
 
 
@@ -137,7 +138,7 @@ def _rebuild_public(game, body: Any, num_players: int, seed: int) -> MazmorraSta
         raise _bad("the market does not match the market_face_up option", "la zona de robo no cuadra con la opción market_face_up")
     s.discards = _cards(body["discards"], "discards")
     if body["phase"] not in PHASE_NAMES:
-        raise _bad(f"unknown phase {body['phase']!r}", f"fase desconocida {body['phase']!r}")
+        raise _bad(f"unknown phase {doc_value(body['phase'])}", f"fase desconocida {doc_value(body['phase'])}")
     s.phase = PHASE_NAMES.index(body["phase"])
     s.turn = _int(body["turn"], 0, n - 1, "turn")
     s.played = _int(body["played"], -1, NUM_CARDS - 1, "played")
@@ -237,7 +238,8 @@ def determiniser(game, doc: Any):
                 raise _bad("the hand does not match its size", "la mano no cuadra con su tamaño")
             known |= set(own)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise _bad(f"the view document is malformed: {exc!r}", f"el documento de vista está mal formado: {exc!r}") from None
+        raise _bad("the view document is malformed: a field is missing or has the wrong type",
+                   "el documento de vista está mal formado: falta un campo o tiene un tipo erróneo") from None
     unseen = [c for c in range(NUM_CARDS) if c not in known]
     base.distances()  # the public caches, shared by every deal (never mutated in place)
     checked = [False]  # every deal holds the same cards: one partition check covers them all

@@ -11,6 +11,7 @@ from typing import Any
 
 from ludoteca.engine import StateFormatError, T
 from ludoteca.engine.counters import counters_from_json, counters_to_json
+from ludoteca.engine.schema import doc_value
 
 from .deck import BASE, REGULAR
 from .state import DECK_NAMES, DISCARD, DRAWING, HAND_LIMIT, OVER, PHASE_NAMES, SECOND_DRAW, START, STATS, SYMBOL, PiramideState
@@ -57,7 +58,7 @@ def state_to_json(state: PiramideState) -> dict[str, Any]:
 def _label(game, value: Any, where: str) -> int:
     t = game.deck.parse_label(value) if isinstance(value, str) else -1
     if t < 0:
-        raise bad(f"{where}: {value!r} is not a card of this deck", f"{where}: {value!r} no es una carta de este mazo")
+        raise bad(f"{where}: {doc_value(value)} is not a card of this deck", f"{where}: {doc_value(value)} no es una carta de este mazo")
     return t
 
 

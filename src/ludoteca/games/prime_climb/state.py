@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import CHANCE, TERMINAL, IllegalActionError, NotationError, Rng, State, StateFormatError, T, Text
 from ...engine.counters import counters_from_json, counters_statistics, counters_to_json
+from ...engine.schema import doc_value
 from . import actions as A
 from . import cards as C
 from .board import DIVIDE, GOAL, IS_RED, MINUS, OPS_TABLE, PLUS, TIMES, apply_op
@@ -640,14 +641,14 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
 
     def integer(x: Any, lo: int, hi: int, what: str) -> int:
         if not isinstance(x, int) or isinstance(x, bool) or not lo <= x <= hi:
-            raise bad(f"{what} must be a whole number in {lo}..{hi}, not {x!r}", f"{what} debe ser un entero en {lo}..{hi}, no {x!r}")
+            raise bad(f"{what} must be a whole number in {lo}..{hi}, not {doc_value(x)}", f"{what} debe ser un entero en {lo}..{hi}, no {doc_value(x)}")
         return x
 
     def letter(x: Any, what: str, none_ok: bool = True) -> int:
         if x is None and none_ok:
             return -1
         if x not in _LETTER:
-            raise bad(f"{what} must be 'A' or 'B', not {x!r}", f"{what} debe ser 'A' o 'B', no {x!r}")
+            raise bad(f"{what} must be 'A' or 'B', not {doc_value(x)}", f"{what} debe ser 'A' o 'B', no {doc_value(x)}")
         return _LETTER[x]
 
     def counts(d: Any, what: str, keepers_only: bool = False) -> list[int]:
@@ -657,13 +658,13 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
         for name, k in d.items():
             c = C.card_type(str(name))
             if c is None or C.NAMES[c] != name or (keepers_only and not C.IS_KEEPER[c]):
-                raise bad(f"unknown card {name!r} in {what}", f"carta desconocida {name!r} en {what}")
+                raise bad(f"unknown card {doc_value(name)} in {what}", f"carta desconocida {doc_value(name)} en {what}")
             out[c] = integer(k, 0, C.COUNTS[c], f"{what}[{name}]")
         return out
 
     s.turn = integer(body["turn"], 0, n - 1, "turn")
     if body["phase"] not in PHASES:
-        raise bad(f"unknown phase {body['phase']!r}", f"fase desconocida {body['phase']!r}")
+        raise bad(f"unknown phase {doc_value(body['phase'])}", f"fase desconocida {doc_value(body['phase'])}")
     s.phase = PHASES.index(body["phase"])
     pawns = body["pawns"]
     if not isinstance(pawns, list) or len(pawns) != n or not all(isinstance(x, list) and len(x) == 2 for x in pawns):
@@ -708,7 +709,7 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     else:
         c = C.card_type(str(card))
         if c is None or C.NAMES[c] != card:
-            raise bad(f"unknown card {card!r}", f"carta desconocida {card!r}")
+            raise bad(f"unknown card {doc_value(card)}", f"carta desconocida {doc_value(card)}")
         s.card = c
     s.card_pawn = letter(body["card_pawn"], "card_pawn")
     w = body["winner"]
