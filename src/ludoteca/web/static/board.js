@@ -21,20 +21,64 @@ function centreIn(el) {
   return [b.x + b.width / 2, b.y + b.height / 2];
 }
 
+export const ARM_MS = 300;  // a new target takes taps only after this long on screen (a double tap sends one move)
+export const MAX_ZOOM = 3;
+
 export class Board {
   constructor(box) {
     this.box = box;
-    this.zoom = 1;
+    this.zoom = 1;  // 1: the whole board fits the screen ("fit"); up to MAX_ZOOM
     this.lastKeys = new Set();  // the pieces of the last move, highlighted until the next one
     this.fromMarks = new Map();  // key -> [x, y, r]: where a lit piece stood before its move
+    this.decision = undefined;  // the position the targets belong to (a new one arms every target anew)
+    this.seen = new Map();  // target key -> when it first showed in this position
+    this.armTimer = null;
     new ResizeObserver(() => this.fit()).observe(box);
+    this.pinch(box);
   }
 
-  zoomBy(factor) {
-    this.zoom = factor === 0 ? 1 : Math.max(1, Math.min(4, this.zoom * factor));
-    this.box.style.setProperty("--zoom", this.zoom);
-    this.box.classList.toggle("zoomed", this.zoom > 1);
+  // the element that scrolls when zoomed: a module's own table box, else the board's box
+  scroller() { return this.box.querySelector(".table-scroll") || this.box; }
+
+  setZoom(value, focus = null) {
+    const el = this.scroller(), old = this.zoom;
+    const z = Math.max(1, Math.min(this.maxZoom(), value));
+    if (Math.abs(z - old) < 0.01 && z !== 1) return;
+    // keep the point under the fingers (or the view's centre) where it is
+    const r = el.getBoundingClientRect();
+    const fx = focus ? focus[0] - r.left : el.clientWidth / 2, fy = focus ? focus[1] - r.top : el.clientHeight / 2;
+    const cx = (el.scrollLeft + fx) / old, cy = (el.scrollTop + fy) / old;
+    this.zoom = z;
+    this.box.style.setProperty("--zoom", z);
+    this.box.classList.toggle("zoomed", z > 1);
+    if (z === 1) { el.scrollLeft = 0; el.scrollTop = 0; } else { el.scrollLeft = cx * z - fx; el.scrollTop = cy * z - fy; }
+    this.box.dataset.zoomLevel = z.toFixed(2);
     requestAnimationFrame(() => this.fit());
+  }
+
+  // 3x, or more where the game's picture needs more to be legible (`data-readable`: CSS px a unit)
+  maxZoom() {
+    const pic = this.scroller().querySelector("svg[data-zoom]"), ctm = pic?.getScreenCTM();
+    if (!pic?.dataset.readable || !ctm?.a) return MAX_ZOOM;
+    return Math.max(MAX_ZOOM, Math.min(8, (Number(pic.dataset.readable) / (ctm.a / this.zoom)) * 1.05));
+  }
+
+  zoomBy(factor) { this.setZoom(factor === 0 ? 1 : this.zoom * factor); }
+
+  // two fingers zoom the board from fit to MAX_ZOOM (the page itself is not zoomed: touch-action)
+  pinch(box) {
+    let start = null;
+    const dist = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    const mid = (t) => [(t[0].clientX + t[1].clientX) / 2, (t[0].clientY + t[1].clientY) / 2];
+    box.addEventListener("touchstart", (e) => { if (e.touches.length === 2) start = { d: dist(e.touches), z: this.zoom }; }, { passive: true });
+    box.addEventListener("touchmove", (e) => {
+      if (e.touches.length !== 2 || !start) return;
+      e.preventDefault();
+      this.setZoom(start.z * dist(e.touches) / Math.max(1, start.d), mid(e.touches));
+    }, { passive: false });
+    box.addEventListener("touchend", (e) => { if (e.touches.length < 2) start = null; }, { passive: true });
+    // a trackpad's pinch arrives as a wheel with ctrlKey
+    box.addEventListener("wheel", (e) => { if (!e.ctrlKey) return; e.preventDefault(); this.setZoom(this.zoom * Math.exp(-e.deltaY / 200), [e.clientX, e.clientY]); }, { passive: false });
   }
 
   zoomControls(out, reset, inn) {
@@ -45,6 +89,42 @@ export class Board {
       button.title = t(label);
       button.onclick = () => this.zoomBy(factor);
     }
+  }
+
+  // When zoomed in, bring into view what matters now: your targets, else the pieces just moved.
+  follow() {
+    if (this.zoom <= 1) return;
+    const el = this.scroller(), pic = el.querySelector("svg[data-zoom]") || el.querySelector("svg");
+    if (!pic) return;
+    let focus = [...pic.querySelectorAll(".choice")];
+    if (!focus.length) focus = [...pic.querySelectorAll(".last-move")];
+    if (!focus.length) return;
+    const rects = focus.map((f) => f.getBoundingClientRect()).filter((r) => r.width || r.height);
+    if (!rects.length) return;
+    const box = el.getBoundingClientRect();
+    const left = Math.min(...rects.map((r) => r.left)), right = Math.max(...rects.map((r) => r.right));
+    const top = Math.min(...rects.map((r) => r.top)), bottom = Math.max(...rects.map((r) => r.bottom));
+    const inView = left >= box.left && right <= box.right && top >= box.top && bottom <= box.bottom;
+    if (inView) return;
+    el.scrollLeft += (left + right) / 2 - (box.left + box.right) / 2;
+    el.scrollTop += (top + bottom) / 2 - (box.top + box.bottom) / 2;
+  }
+
+  // One tap, one move: a target new to this position takes taps only after ARM_MS on screen
+  // (aria-disabled until then: generic.button ignores it, and so does a test's click).
+  arm(decision) {
+    const now = performance.now();
+    if (decision !== undefined && decision !== this.decision) { this.decision = decision; this.seen = new Map(); }
+    let wait = 0;
+    for (const el of this.box.querySelectorAll(".choice")) {
+      const key = el.getAttribute("data-action") ?? el.getAttribute("data-select") ?? el.getAttribute("aria-label");
+      if (!this.seen.has(key)) this.seen.set(key, now);
+      const left = this.seen.get(key) + ARM_MS - now;
+      if (left > 0) { el.setAttribute("aria-disabled", "true"); el.dataset.arming = ""; wait = Math.max(wait, left); }
+      else if (!this.box.classList.contains("busy")) { el.removeAttribute("aria-disabled"); delete el.dataset.arming; }
+    }
+    clearTimeout(this.armTimer);
+    if (wait > 0) this.armTimer = setTimeout(() => this.arm(), wait + 5);
   }
 
   // positions of the keyed pieces now on screen, to animate from
@@ -63,6 +143,7 @@ export class Board {
   // each stood before; a piece that was only re-laid out is not lit (and does not move).
   draw(drawer, doc, ctx, moved) {
     const before = moved ? this.positions() : null;
+    const old = this.scroller(), kept = [old.scrollLeft, old.scrollTop];
     let drawn;
     try { drawn = drawer.draw(doc, ctx); } catch (err) {
       // a drawing bug must not end the game: the view as data, a word why, every move in the list
@@ -76,9 +157,10 @@ export class Board {
       s.setAttribute("role", "group");
       if (!s.hasAttribute("aria-label")) s.setAttribute("aria-label", t("boardName"));
       s.classList.add("boardsvg");
-      if (s.dataset.minWidth) s.style.minWidth = `calc(${s.dataset.minWidth}px * var(--zoom, 1))`;
     }
     this.box.replaceChildren(drawn);
+    const now = this.scroller();  // zoomed in, a redraw keeps the view where the player left it
+    if (this.zoom > 1) [now.scrollLeft, now.scrollTop] = kept;
     let keys = null;
     if (drawer.changedKeys) {
       try { keys = new Set(drawer.changedKeys(ctx.last || [], doc)); } catch (err) { console.error(err); keys = new Set(); }
@@ -95,6 +177,8 @@ export class Board {
       for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
     }
     this.fit();
+    if (ctx.legal?.length) this.arm(ctx.decision);
+    if (moved) requestAnimationFrame(() => this.follow());
   }
 
   // a dashed ring where each lit piece stood before it moved (kept until the next move)

@@ -46,9 +46,9 @@ export function draw(doc, ctx) {
   (v.seat_arms || []).forEach((arm, seat) => { armColour[arm] = colour[seat]; });
   const rows = (v.marbles || []).length, vb = ctx.narrow ? `${-ext} ${-ext} ${2 * ext} ${2 * ext + 110 + rows * 56}` : `${-ext} ${-ext} ${2 * ext + 260} ${2 * ext}`;
   const root = svg("svg", { viewBox: vb, class: "aggravation", "aria-label": ctx.lang === "es" ? "El tablero de Agravación" : "The Aggravation board" });
-  // on a phone the board keeps a readable scale (holes 39 px apart, marbles 28 px, numbers 14 px)
-  // and the table scrolls, rather than shrinking it to the screen's width
-  if (ctx.narrow) root.dataset.minWidth = String(Math.round(2 * ext * PHONE_SCALE));
+  // the whole board fits the screen; zoomed to PHONE_SCALE (holes 39 px apart, marbles 28 px,
+  // numbers 14 px) it is legible and every target keeps its 44 px square
+  root.dataset.readable = String(PHONE_SCALE);
   // the board's wooden shape: one rounded arm per player slot
   root.append(svg("circle", { cx: 0, cy: 0, r: ext * 0.62, fill: "#c98f52", class: "deco" }));
   for (let a = 0; a < board.arms; a++) {

@@ -23,7 +23,6 @@ const PAWNS = ["#151515", "#f4f4f4", "#e6007e", "#00c2d6"];
 const PAWN_INK = ["#fff", "#111", "#fff", "#111"];
 
 let selected = null, orient = 0, pending = null;
-let kept = null;  // where the table was scrolled to: a redraw (a tap on a cell) keeps the view
 
 export function seatColours(doc) {
   return (doc.view.pawns || []).map((_, seat) => PAWNS[seat % PAWNS.length]);
@@ -126,8 +125,9 @@ export function draw(doc, ctx) {
 
   // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
   const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
-  // on a phone a cell is a 48 px tap target and the table scrolls (with a cue and a way to the EXIT)
-  root.dataset.minWidth = String(Math.round((tw + 2 * TX) * (ctx.narrow ? PHONE_CELL : 18) / C));
+  // the whole table fits the screen; zoomed in, a cell is a 48 px tap target and the table scrolls
+  // (with a cue and a way to the EXIT)
+  root.dataset.readable = String(PHONE_CELL / C);
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
   root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f", class: "deco" }));
@@ -323,7 +323,6 @@ export function draw(doc, ctx) {
   scroller.setAttribute("aria-label", L("The table: scroll or zoom to see it all", "La mesa: desplázala o amplíala para verla entera"));
   scroller.setAttribute("role", "region");
   scroller.append(root);
-  scroller.addEventListener("scroll", () => { kept = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
   // the cue that the table scrolls, and buttons that bring the EXIT and your pawn into view
   const cue = document.createElement("div");
   cue.className = "scroll-cue";
@@ -342,7 +341,6 @@ export function draw(doc, ctx) {
   requestAnimationFrame(() => {
     const wide = scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2;
     cue.hidden = !wide;
-    if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
   });
   const box = document.createElement("div");
   box.className = "board-parts";
