@@ -338,10 +338,10 @@ export function draw(doc, ctx) {
   };
   goTo("showExit", `[data-key="card-exit"]`);
   if (ctx.seat !== null && ctx.seat !== undefined && (v.pawns || [])[ctx.seat] !== undefined) goTo("showMyPawn", `[data-key="pawn-${ctx.seat}"]`);
-  requestAnimationFrame(() => {
-    const wide = scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2;
-    cue.hidden = !wide;
-  });
+  // the cue shows while the table is wider than its box (zoomed in): checked whenever the table's size changes
+  new ResizeObserver(() => {
+    cue.hidden = !(scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2);
+  }).observe(root);
   const box = document.createElement("div");
   box.className = "board-parts";
   box.append(cue, scroller, part);
