@@ -128,11 +128,12 @@ export class Board {
   }
 
   // positions of the keyed pieces now on screen, to animate from
+  // (and `data-at`, where a module says where a piece stands in the game's terms: a hole, a space, a room)
   positions() {
     const out = new Map();
     for (const el of this.box.querySelectorAll("[data-key]")) {
       const r = el.getBoundingClientRect();
-      out.set(el.dataset.key, [r.x + r.width / 2, r.y + r.height / 2]);
+      out.set(el.dataset.key, [r.x + r.width / 2, r.y + r.height / 2, el.dataset.at]);
     }
     return out;
   }
@@ -169,7 +170,13 @@ export class Board {
       if (moved) this.fromMarks = new Map();
       const pieces = [...this.box.querySelectorAll("[data-key]")].filter((el) => keys.has(el.dataset.key));
       for (const el of pieces) el.classList.add("last-move");
-      if (before) this.animate(before, pieces);
+      this.frame(pieces);  // where each comes to rest (measured before its animation starts)
+      // what travels: the pieces of every new action (your own too: lit or not, a piece never jumps)
+      let moving = pieces;
+      if (ctx.moving && ctx.moving !== ctx.last) {
+        try { const travel = new Set(drawer.changedKeys(ctx.moving, doc)); moving = [...this.box.querySelectorAll("[data-key]")].filter((el) => travel.has(el.dataset.key) || keys.has(el.dataset.key)); } catch (err) { console.error(err); }
+      }
+      if (before) this.animate(before, moving);
       this.markFrom(pieces);
     } else {  // a module that does not name its pieces: what moved on screen is lit
       if (moved) this.lastKeys = new Set();
@@ -179,6 +186,21 @@ export class Board {
     this.fit();
     if (ctx.legal?.length) this.arm(ctx.decision);
     if (moved) requestAnimationFrame(() => this.follow());
+  }
+
+  // The others' moves are framed by a dashed square (your targets glow in a solid round ring): they
+  // differ by shape, not only by colour.
+  frame(pieces) {
+    for (const el of pieces) {
+      const svgRoot = el.ownerSVGElement, ctm = svgRoot?.getScreenCTM();
+      if (!ctm?.a) continue;
+      const r = el.getBoundingClientRect();
+      if (!r.width) continue;
+      const inv = ctm.inverse(), a = new DOMPoint(r.left, r.top).matrixTransform(inv), b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+      const pad = 4 / ctm.a, w = Math.max(2, 2.5 / ctm.a);
+      svgRoot.append(generic.svg("rect", { x: a.x - pad, y: a.y - pad, width: b.x - a.x + 2 * pad, height: b.y - a.y + 2 * pad, rx: 2 / ctm.a,
+        class: "moved-frame", "aria-hidden": "true", fill: "none", stroke: "#2b2622", "stroke-width": w, "stroke-dasharray": `${3 * w} ${2 * w}` }));
+    }
   }
 
   // a dashed ring where each lit piece stood before it moved (kept until the next move)
@@ -201,6 +223,8 @@ export class Board {
       const from = before.get(el.dataset.key) || (el.dataset.from && before.get(el.dataset.from));
       if (!from && !el.dataset.from && !el.dataset.arrives) continue;
       if (before.has(el.dataset.key) && Math.hypot(from[0] - now[0], from[1] - now[1]) < 2) continue;
+      // a piece that stands where it stood (only the drawing was laid out anew) did not move
+      if (before.has(el.dataset.key) && from[2] !== undefined && el.dataset.at !== undefined && from[2] === el.dataset.at) continue;
       if (only && before.has(el.dataset.key)) {  // where it stood, in its picture's units, for the dashed mark
         const p = new DOMPoint(from[0], from[1]).matrixTransform(ctm.inverse());
         this.fromMarks.set(el.dataset.key, [p.x, p.y, Math.max(r.width, r.height) * unit * 0.55]);

@@ -25,7 +25,11 @@ async function load(target) {
 // a bot seat's name in the page's language, in a caption as in the list
 function localNames(text) {
   let out = String(text ?? "");
-  for (const s of loaded?.room.seats || []) if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+  for (const s of loaded?.room.seats || []) {
+    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+    // a person who typed no name: "Player 2", not the server's "P2"
+    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
+  }
   return out;
 }
 
@@ -37,7 +41,10 @@ function iconButton(id, onclick) {
   return h("button", { type: "button", id, class: "icon", "aria-label": t(id), title: t(id), onclick }, icon);
 }
 
-function name(s) { return s.kind === "bot" ? botName(s.name) : s.name; }
+function name(s) {
+  if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) return t("playerN").replace("{n}", s.seat + 1);
+  return s.kind === "bot" ? botName(s.name) : s.name;
+}
 
 function render(moved) {
   const data = loaded, room = data.room;

@@ -19,6 +19,7 @@ let inFlight = null, offline = true, since = [], own = [], baseView = null, repl
 let listArmedAt = 0, listVersion = null, takenOver = null;  // the move list's arming; the seats a bot plays for
 window.ludotecaSent = [];  // the moves this page sent, for the tests
 window.ludotecaState = () => last;  // the last state received, for the tests
+window.ludotecaSocket = () => socket;  // the connection, for the tests (they cut it)
 
 function toast(text) {
   const box = $("toast");
@@ -131,7 +132,11 @@ async function receive(msg) {
 // a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2")
 function localNames(text) {
   let out = String(text ?? "");
-  for (const s of last?.room.seats || []) if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+  for (const s of last?.room.seats || []) {
+    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+    // a person who typed no name: "Player 2", not the server's "P2"
+    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
+  }
   return out;
 }
 const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? localNames(e.text) : ""; };
@@ -281,14 +286,14 @@ function renderPlayers(msg) {
     return h("li", { class: `player seat${s.seat}${turn ? " turn" : ""}`, "data-seat": s.seat },
       h("span", { class: "marker", "aria-hidden": "true" }, turn && !doc.is_terminal ? "▶" : ""),
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "online" : "offline" }), h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)),
-      h("span", { class: "pname" }, s.kind === "bot" ? botName(s.name) : s.name), h("span", { class: "muted tags" }, tags.length ? ` (${tags.join(", ")})` : ""), score);
+      h("span", { class: "pname" }, seatName(s.seat)), h("span", { class: "muted tags" }, tags.length ? ` (${tags.join(", ")})` : ""), score);
   }));
 }
 
 function boardCtx(msg, { legal = msg.legal, last: items = recentItems() } = {}) {
   return {
     legal, act, lang: lang(), seat: msg.seat, names: msg.room.seats.map((s, i) => seatName(i)), t, tr, h,
-    last: items, narrow: $("board").clientWidth < 640, decision: msg.version,
+    last: items, moving: msg.events, narrow: $("board").clientWidth < 640, decision: msg.version,
     hint: (text) => { if (!replaying) $("hint").textContent = text || (legal.length ? t("tapBoard") : ""); },
     redraw: () => { if (!replaying) renderBoard(last, false); },  // for moves that take two taps (a card, then its place)
   };

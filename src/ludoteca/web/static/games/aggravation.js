@@ -94,12 +94,12 @@ export function draw(doc, ctx) {
   const enter = legal.get("enter");
   let enterShown = false;
   const travelled = {};
-  for (const item of ctx.last || []) for (const e of item.events || []) {
+  for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {
     if (e.type === "marble_moved" && Array.isArray(e.path)) travelled[`${e.seat}-${e.marble}`] = e.path.slice(0, -1);
   }
   (v.marbles || []).forEach((marbles, seat) => marbles.forEach((pos, k) => {
     const [x, y] = P(where(seat, pos, k));
-    const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}` },
+    const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}`, "data-at": pos },
       seatShape(seat, x, y, 0.36 * UNIT, colour[seat], { stroke: "#fff", "stroke-width": 2 }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.5 }, String(k + 1)));
     const path = travelled[`${seat}-${k + 1}`];  // the holes it passed on the last move (from its event)

@@ -120,17 +120,23 @@ export function draw(doc, ctx) {
   top.forEach((a, c) => { if (a >= 0) grow(c % W, Math.floor(c / W)); });
   for (const list of Object.values(moves.plays)) for (const p of list) { grow(p.x, p.y); grow(p.x + DIMS[p.o][0] - 1, p.y + DIMS[p.o][1] - 1); }
   x0 = Math.max(0, x0 - 2); y0 = Math.max(0, y0 - 2); x1 = Math.min(W - 1, x1 + 2); y1 = Math.min(H - 1, y1 + 2);
-  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 8, TY = 8;
+  // TX, TY: room left of and above the table for its coordinates (the log names cells by them: "cell 4,9")
+  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 26, TY = 24;
   const px = (x) => TX + (x - x0) * C, py = (y) => TY + (y - y0) * C;
 
   // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
-  const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
+  const root = svg("svg", { viewBox: `0 0 ${tw + TX + 8} ${th + TY + 8}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
   // the whole table fits the screen; zoomed in, a cell is a 48 px tap target and the table scrolls
   // (with a cue and a way to the EXIT)
   root.dataset.readable = String(PHONE_CELL / C);
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
   root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f", class: "deco" }));
+  // the table's coordinates: columns along the top, rows down the left side, as the moves and the log name cells
+  const axes = svg("g", { class: "axes deco", "aria-hidden": "true" });
+  for (let x = x0; x <= x1; x++) axes.append(svg("text", { x: px(x) + C / 2, y: TY - 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#4a4038" }, String(x)));
+  for (let y = y0; y <= y1; y++) axes.append(svg("text", { x: TX - 9, y: py(y) + C / 2 + 4, "text-anchor": "end", "font-size": 10, "font-weight": 700, fill: "#4a4038" }, String(y)));
+  root.append(axes);
 
   // each card's visible cells in one group (its name for screen readers, its key for the animation)
   const cellsOf = {};
@@ -174,7 +180,7 @@ export function draw(doc, ctx) {
 
   // pawns: one free visible cell of their room each
   const taken = new Set(), walked = {};
-  for (const item of ctx.last || []) for (const e of item.events || []) {
+  for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {
     if (e.type === "pawn_walked" && Array.isArray(e.path)) walked[e.seat] = e.path.slice(1, -1);
   }
   (v.pawns || []).forEach((piece, seat) => {
@@ -185,7 +191,7 @@ export function draw(doc, ctx) {
     const cx = px(spot[0]) + C / 2, cy = py(spot[1]) + C / 2;
     const rooms = walked[seat];  // the rooms it passed on its last walk (from its event)
     const path = rooms && rooms.map((r) => (cellsOf[r] || [])[0]).filter(Boolean).map(([x, y]) => `${px(x) + C / 2},${py(y) + C / 2}`).join(" ");
-    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "aria-hidden": "true", "data-path": path || undefined },
+    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "data-at": piece, "aria-hidden": "true", "data-path": path || undefined },
       svg("circle", { cx, cy, r: C * 0.4, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4], "stroke-width": 2.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1))));
   });

@@ -151,13 +151,19 @@ export function draw(doc, ctx) {
 
   // the destinations of the selected pawn: the die and operation on each
   const targets = svg("g", { class: "targets" }), labels = svg("g", { class: "deco labels" });
+  const from = selected && !Number.isNaN(mover) ? v.pawns?.[mover]?.[selected === "A" ? 0 : 1] : null;
   for (const [to, byMove] of (selected ? dieMoves[selected] : new Map())) {
     if (to < 0 || to > 101) continue;
+    if (to === from && phone) {  // a die spent without moving (0 × 3): said in words, not "→ 0"
+      for (const d of byMove.values()) targetItems.push({ label: `${selected}${SHOW_OP[d.op]}${d.die}: ${L("stays on", "se queda en")} ${to}`, move: d.move, ctx });
+      continue;
+    }
     const [x, y] = PLACES[to], r = (to === 101 ? 46 : R) + 6, list = [...byMove.values()];
     const text = list.map((d) => `${SHOW_OP[d.op]}${d.die}`).join(" / ");
     const ring = svg("g", { "data-target": to }, svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }));
-    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
-      svg("text", { x, y: y - r - 8, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
+    const ly = y - r - 24 >= MID - ext + 2 ? y - r - 24 : y + r + 2;  // below the space at the spiral's rim: never clipped
+    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: ly, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
+      svg("text", { x, y: ly + 16, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
     if (phone) {  // the ring shows the space; the picker carries the move, one button per die
       ring.classList.add("deco");
       targets.append(ring);
@@ -178,7 +184,7 @@ export function draw(doc, ctx) {
     const [x, y] = PLACES[at];
     const [dx, dy] = FAN[i % FAN.length];  // around the space, apart enough to tap each, its centre left free
     const mine = seat === mover && dieMoves[letter].size > 0;
-    const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}` },
+    const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}`, "data-at": pos },
       seatShape(seat, x + dx, y + dy, phone ? 15 : 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
       svg("text", { x: x + dx, y: y + dy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter));
     const name = `${seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn", "peón")} ${L("of", "de")} ${who(ctx, seat)}`} ${letter}, ${spaceName(at, L)}`;
