@@ -100,6 +100,10 @@ def test_a_bots_special_events_are_captioned_live(site):
         page.wait_for_timeout(100)
     first = page.evaluate("window.ludotecaCaptions[0]")
     assert first["types"] and first["text"], first
+    # a caption is a few words from the server, never the whole log line (the log keeps that)
+    shown = page.evaluate("window.ludotecaCaptions.map((c) => c.text)")
+    assert all(len(text.split()) <= 10 for text in shown), shown
+    assert first["text"] not in page.inner_text("#log") or len(first["text"].split()) <= 10
     assert not errors, errors
     page.context.close()
 

@@ -199,3 +199,27 @@ def test_a_take_over_is_told_to_everyone_when_it_happens(site, tmp_path, lang):
         page.wait_for_function("(w) => document.getElementById('toast').textContent.includes(w)", arg=words, timeout=20000)
         assert page.locator("#toast").is_visible()
         page.context.close()
+
+
+# A caption told on the live page: is it clear of the lit pieces and of the cues (Mazmorra's "Show the EXIT")?
+CLEAR = """async () => {
+  const { Captions } = await import("/static/follow.js");
+  const box = document.getElementById("caption"), c = new Captions(box);
+  c.tell([{ i: 1, player: 1, events: [{ type: "pawn_walked" }], short: ["Random 2 walks 3 steps"] }], (item, k) => item.short[k]);
+  const r = box.getBoundingClientRect();
+  const hit = [...document.querySelectorAll("#board .last-move, #board .scroll-cue:not([hidden])")].filter((e) => {
+    const q = e.getBoundingClientRect(); return q.width && q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top; });
+  return { shown: !box.classList.contains("hidden"), text: box.textContent, hidden: hit.map((e) => e.className.baseVal ?? e.className) };
+}"""
+
+
+def test_a_caption_hides_neither_the_cues_nor_the_pieces_it_talks_about(site):
+    url, b = site
+    page, _ = open_room(b, url, "mazmorra", ["random", "random"], OPTIONS["mazmorra"], context=phone(b, SIZES[0]))
+    page.wait_for_selector("#board .choice", timeout=60000)
+    for _ in range(3):
+        page.locator("#zoom-in").click()
+    page.wait_for_selector("#board .scroll-cue", state="visible")  # zoomed in: the cue and its buttons show
+    got = page.evaluate(CLEAR)
+    assert got["shown"] and got["text"] == "Random 2 walks 3 steps" and not got["hidden"], got
+    page.context.close()

@@ -421,11 +421,10 @@ function renderResult(msg) {
   const placeOf = (seat) => 1 + returns.filter((r) => r > returns[seat]).length;
   const order = msg.room.seats.map((s) => s.seat).sort((a, b) => placeOf(a) - placeOf(b));
   const rows = order.map((seat) => h("tr", { class: msg.view.winners.includes(seat) ? "won" : "" },
-    h("td", {}, t("placeN").replace("{n}", placeOf(seat))), h("th", { scope: "row" }, seatName(seat)),
-    scores ? h("td", { class: "num" }, String(scores[seat])) : null,
-    h("td", {}, msg.view.winners.includes(seat) ? `★ ${t("winner")}` : "")));
+    h("td", {}, `${msg.view.winners.includes(seat) ? "★ " : ""}${t("placeN").replace("{n}", placeOf(seat))}`),
+    h("th", { scope: "row" }, seatName(seat)), scores ? h("td", { class: "num" }, String(scores[seat])) : null));
   const head = h("tr", {}, h("th", { scope: "col" }, t("place")), h("th", { scope: "col" }, t("players")),
-    scores ? h("th", { scope: "col" }, t("score")) : null, h("td", {}));
+    scores ? h("th", { scope: "col" }, t("score")) : null);
   box.replaceChildren(h("div", { class: "card dialog", id: "result-card" },
     h("h2", { id: "result-title" }, mine ? "★ " + t("gameOver") : t("gameOver")),
     h("p", { id: "winner-line" }, `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`),
