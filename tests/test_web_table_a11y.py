@@ -79,9 +79,9 @@ def test_the_phone_replay_counts_its_moves_captions_them_and_is_accessible(site,
         page.wait_for_selector("#board svg")
         counter = page.locator("#counter")
         assert counter.is_visible() and counter.inner_text().endswith(page.evaluate("String(document.getElementById('step').max)"))
-        for _ in range(3):
+        for k in range(1, 4):
             page.locator("#next").tap()
-        page.wait_for_function("() => document.querySelectorAll('#log li').length === 3")
+            page.wait_for_function("(k) => document.querySelectorAll('#log li').length === k", arg=k)
         assert ("3" in counter.inner_text()) and counter.is_visible()
         shown = page.evaluate("window.ludotecaCaptions.map((c) => c.text)")
         assert shown and all(len(t.split()) <= 10 for t in shown), shown

@@ -167,13 +167,13 @@ export function draw(doc, ctx) {
   // the decks (tap one to draw from it), the edge card seen at the bottom of the edge deck
   const decks = [["regular", L("Blocks", "Bloques")], ["edge", L("Edges", "Bordes")]];
   decks.forEach(([kind, label], i) => {
-    const x = sideX + i * (HW + 24), count = v.deck_sizes?.[kind] ?? "?";
+    const x = sideX + i * (HW + (ctx.narrow ? 40 : 24)), count = v.deck_sizes?.[kind] ?? "?";
     const g = cardBack(x, deckY, HW, HH, `${label}: ${count}`);
     const name = `${L("deck of", "mazo de")} ${label.toLowerCase()}, ${count} ${L("cards", "cartas")}`;
     root.append(draws[kind] ? choice(g, draws[kind], ctx, name) : named(g, name));
   });
   if (v.edge_bottom) {
-    const x = sideX + 2 * (HW + 24) + (ctx.narrow ? 24 : 0);  // its wider label clear of the decks' names
+    const x = sideX + 2 * (HW + (ctx.narrow ? 40 : 24)) + (ctx.narrow ? 40 : 0);  // its wider label clear of the decks' names
     root.append(named(cardFace(x, deckY, v.edge_bottom, { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(v.edge_bottom, L)}`));
     root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 20, fill: "#2b2622" }, L("drawn last", "se roba última")));
   }
