@@ -117,7 +117,7 @@ export function draw(doc, ctx) {
       : m.action === "symbol draw edge" ? L("Symbol: draw an edge", "Símbolo: robar borde") : m.action, move: m, ctx }));
   const trayW = ctx.narrow ? Math.max(pyrW, handW) - 20 : 240;
   const [trayG, trayH] = tray(sideX, 0, trayW, items, { size: ctx.narrow ? 20 : 15 });
-  const infoY = deckY + HH + 40;
+  const infoY = deckY + HH + (ctx.narrow ? 56 : 40);  // under the decks' names
   const scoresH = (v.scores || []).length * (ctx.narrow ? 34 : 26);
   const width = ctx.narrow ? Math.max(pyrW, handW) : sideX + 260;
   const height = Math.max(handY + HH + 20, infoY + scoresH + trayH + 30);
