@@ -223,3 +223,27 @@ def test_a_caption_hides_neither_the_cues_nor_the_pieces_it_talks_about(site):
     got = page.evaluate(CLEAR)
     assert got["shown"] and got["text"] == "Random 2 walks 3 steps" and not got["hidden"], got
     page.context.close()
+
+
+def test_mazmorra_zooms_in_to_its_cells_when_a_card_is_picked_and_fit_returns(site):
+    """At the whole table's scale a cell is too small for a finger: picking a card zooms the table in
+    to 48 px cells with the offered cells in view; "fit" shows the whole table again."""
+    url, b = site
+    page, _ = open_room(b, url, "mazmorra", ["random", "random"], OPTIONS["mazmorra"], context=phone(b, SIZES[0]))
+    errors = checked(page)
+    page.wait_for_selector("#board .card.choice[data-select]:not([aria-disabled='true'])", timeout=60000)
+    whole(page)
+    page.locator("#board .card.choice[data-select]").first.click()
+    page.wait_for_selector("#board svg .anchor")
+    page.wait_for_function("""() => { const p = document.querySelector('#board svg[data-zoom]');
+      return p.getScreenCTM().a >= Number(p.dataset.readable) * 0.98; }""")
+    page.wait_for_timeout(300)
+    seen = page.evaluate("""() => { const b = document.querySelector('#board .table-scroll').getBoundingClientRect();
+      return [...document.querySelectorAll('#board svg .anchor')].some((e) => { const r = e.getBoundingClientRect();
+        return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom && r.width >= 30; }); }""")
+    assert seen
+    page.locator("#zoom-reset").click()
+    page.wait_for_timeout(100)
+    whole(page)
+    assert not errors, errors
+    page.context.close()

@@ -115,16 +115,17 @@ export class Board {
   arm(decision) {
     const now = performance.now();
     if (decision !== undefined && decision !== this.decision) { this.decision = decision; this.seen = new Map(); }
-    let wait = 0;
+    let wait = 0, fresh = false;
     for (const el of this.box.querySelectorAll(".choice")) {
       const key = el.getAttribute("data-action") ?? el.getAttribute("data-select") ?? el.getAttribute("aria-label");
-      if (!this.seen.has(key)) this.seen.set(key, now);
+      if (!this.seen.has(key)) { this.seen.set(key, now); fresh = true; }
       const left = this.seen.get(key) + ARM_MS - now;
       if (left > 0) { el.setAttribute("aria-disabled", "true"); el.dataset.arming = ""; wait = Math.max(wait, left); }
       else if (!this.box.classList.contains("busy")) { el.removeAttribute("aria-disabled"); delete el.dataset.arming; }
     }
     clearTimeout(this.armTimer);
     if (wait > 0) this.armTimer = setTimeout(() => this.arm(), wait + 5);
+    return fresh;
   }
 
   // positions of the keyed pieces now on screen, to animate from
@@ -184,8 +185,21 @@ export class Board {
       for (const el of this.box.querySelectorAll("[data-key]")) if (this.lastKeys.has(el.dataset.key)) el.classList.add("last-move");
     }
     this.fit();
-    if (ctx.legal?.length) this.arm(ctx.decision);
+    const fresh = ctx.legal?.length ? this.arm(ctx.decision) : false;
+    if (fresh && this.tapZoom()) return;
     if (moved) requestAnimationFrame(() => this.follow());
+  }
+
+  // A game whose targets are too small for a finger at this scale (`data-tap-zoom` on its picture:
+  // Mazmorra's cells once a card is picked) is zoomed in to its legible scale, the targets in view.
+  tapZoom() {
+    const pic = this.scroller().querySelector("svg[data-zoom][data-tap-zoom]"), ctm = pic?.getScreenCTM();
+    if (!pic || !ctm?.a || !pic.querySelector(".choice")) return false;
+    const want = Number(pic.dataset.readable);
+    if (!want || ctm.a >= want * 0.99) return false;
+    this.setZoom(this.zoom * want / ctm.a * 1.01);
+    requestAnimationFrame(() => requestAnimationFrame(() => this.follow()));
+    return true;
   }
 
   // The others' moves are framed by a dashed square (your targets glow in a solid round ring): they

@@ -196,6 +196,10 @@ export function draw(doc, ctx) {
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1))));
   });
 
+  // targets on the table (the cells of a picked card, the rooms of the walk) are too close for a finger
+  // at the whole table's scale: the board zooms in to 48 px cells when they show
+  if (ctx.narrow && (selected || Object.keys(moves.moves).length)) root.dataset.tapZoom = "";
+
   // where the walk may end: every reachable room glows, tap it
   for (const [name, move] of Object.entries(moves.moves)) {
     const piece = name === "exit" ? EXIT : Number(Object.keys(cellsOf).find((k) => shortName(Number(k)) === name));
