@@ -95,7 +95,7 @@ def main() -> None:
                 for game in args.game or GAMES:
                     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (GAMES[game] - 1)
                     options = {"market_face_up": True} if game == "mazmorra" else {}
-                    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": seats, "options": options, "name": "Ana", "seat": 0}).json()
+                    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": seats, "options": options, "name": "Ana", "seat": 0}, timeout=60).json()
                     rid, token = made["room"]["id"], made["token"]
                     for size, spec in (("phone", PHONE), ("desktop", DESKTOP)):
                         context = browser.new_context(**spec)
@@ -107,9 +107,11 @@ def main() -> None:
                         if size == "phone":
                             tap_some_board_moves(page, args.moves, random.Random(7))
                         page.wait_for_selector("#board .choice", timeout=60000)
-                        # the last move's animation ends, and every caption queued (up to three, 1.6 s each)
+                        # the last move's animation ends, and every caption queued (up to three, 2.5 s each)
                         page.wait_for_selector("#caption.hidden", state="attached", timeout=15000)
                         page.wait_for_timeout(600)
+                        page.evaluate("window.scrollTo(0, 0)")  # the table as it opens: the whole board under the turn bar
+                        page.wait_for_timeout(100)
                         path = out / f"{game}-{size}.png"
                         page.screenshot(path=str(path))
                         shrink(path)

@@ -100,6 +100,10 @@ def test_a_bots_special_events_are_captioned_live(site):
         page.wait_for_timeout(100)
     first = page.evaluate("window.ludotecaCaptions[0]")
     assert first["types"] and first["text"], first
+    # a caption is a few words from the server, never the whole log line (the log keeps that)
+    shown = page.evaluate("window.ludotecaCaptions.map((c) => c.text)")
+    assert all(len(text.split()) <= 10 for text in shown), shown
+    assert first["text"] not in page.inner_text("#log") or len(first["text"].split()) <= 10
     assert not errors, errors
     page.context.close()
 
@@ -108,7 +112,7 @@ def test_your_turn_changes_the_title_and_a_double_tap_sends_one_move(site):
     url, b = site
     page, _ = open_room(b, url, "aggravation", ["greedy"])
     errors = checked(page)
-    page.wait_for_selector("#board .choice[data-action]")
+    page.wait_for_selector("#board .choice[data-action]:not([aria-disabled='true'])")  # armed: on screen 300 ms
     assert page.title().startswith("● Your turn"), page.title()
     page.evaluate("""() => { const t = document.querySelector('#board .choice[data-action]');
       t.dispatchEvent(new MouseEvent('click')); t.dispatchEvent(new MouseEvent('click')); }""")
@@ -298,6 +302,18 @@ def test_piramide_hand_is_never_covered_in_the_discard_phase(site):
     page.context.close()
 
 
+# The board fits the phone at first (the whole board seen); zoomed in to the scale its game names
+# legible (`data-readable`, CSS px a unit), its text, pieces and targets are measured.
+def zoom_to_legible(page):
+    for _ in range(12):
+        if page.evaluate("""() => { const p = document.querySelector('#board svg[data-zoom]');
+            return !p.dataset.readable || p.getScreenCTM().a >= Number(p.dataset.readable) * 0.99; }"""):
+            return
+        page.locator("#zoom-in").click()
+        page.wait_for_timeout(50)
+    raise AssertionError("the zoom does not reach the legible scale")
+
+
 def legible(got):
     assert got["minText"] >= 11, got["smallTexts"]
     assert got["minPiece"] >= 20, got["minPiece"]
@@ -311,6 +327,8 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
     page, _ = open_room(b, url, "aggravation", ["greedy"])
     errors = checked(page)
     turns = 0
+    page.wait_for_selector("#board svg[data-zoom]")
+    zoom_to_legible(page)
     for _ in range(40):
         page.wait_for_selector("#board .choice", timeout=20000)
         legible(page.evaluate(MEASURE))
@@ -347,6 +365,7 @@ AGGRAVATION_THREE_WAYS = """async () => {
     h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };
   ctx.redraw = () => board.draw(agg, doc, ctx, false);
   ctx.redraw();
+  await new Promise((r) => setTimeout(r, 350));  // a new target takes taps after 300 ms on screen
   box.querySelector('[data-select="1"]').dispatchEvent(new MouseEvent("click"));
 }"""
 
@@ -358,6 +377,8 @@ def test_prime_climb_on_a_phone_is_legible_and_its_crowded_spaces_are_offered_in
     url, b = site
     page, _ = open_room(b, url, "prime-climb", ["greedy"])
     errors = checked(page)
+    page.wait_for_selector("#board svg[data-zoom]")
+    zoom_to_legible(page)
     for turn in range(4):
         page.wait_for_selector("#board .prime-climb-picker .choice[data-action]", timeout=30000)
         legible(page.evaluate(MEASURE))
@@ -391,7 +412,9 @@ def test_mazmorra_on_a_phone_is_legible_the_table_scrolls_and_its_exit_is_reacha
     page, _ = open_room(b, url, "mazmorra", ["random", "random"], {"market_face_up": True})
     errors = checked(page)
     page.wait_for_selector("#board .choice[data-select]", timeout=30000)
-    assert page.locator("#board .scroll-cue").is_visible()
+    assert not page.locator("#board .scroll-cue").is_visible()  # the whole table is seen
+    zoom_to_legible(page)
+    page.wait_for_selector("#board .scroll-cue", state="visible")
     assert page.locator("#board .table-scroll").evaluate("(e) => e.scrollWidth > e.clientWidth")
     page.locator("#board .scroll-cue button", has_text="Show the EXIT").click()
     page.wait_for_function(EXIT_SEEN)

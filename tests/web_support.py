@@ -133,7 +133,7 @@ def open_room(browser, url, game, seats=None, options=None, context=None, **room
     import httpx
 
     spec = [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in (seats or ["random"])]
-    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": spec, "options": options or {}, "name": "Ana", "seat": 0, **room}).json()
+    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": spec, "options": options or {}, "name": "Ana", "seat": 0, **room}, timeout=60).json()
     rid, token = made["room"]["id"], made["token"]
     ctx = context or browser.new_context(**PHONE)
     ctx.add_init_script(f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: 0, token: '{token}'}}));")

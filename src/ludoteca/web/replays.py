@@ -46,7 +46,8 @@ class Replays:
             "total": total,
             "view": view_document(state, None),
             "log": [{"i": i, "player": e.player, "text": e.for_viewer(None, lang)} for i, e in enumerate(log[:step])],
-            "events": {"i": step - 1, "player": log[step - 1].player, "events": log[step - 1].events_for(None)} if step else None,
+            "events": {"i": step - 1, "player": log[step - 1].player, "events": log[step - 1].events_for(None),
+                       "short": log[step - 1].captions_for(None, lang)} if step else None,
         }
         self._answers[key] = out
         while len(self._answers) > self.answers:

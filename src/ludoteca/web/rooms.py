@@ -26,6 +26,7 @@ from ..bots import LEVEL_NAMES, bot_names
 from ..bots.base import seat_refusal
 from ..bots.levels import LABELS, OFFERED_FIRST
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
+from ..engine.captions import caption
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
 from . import store
@@ -136,6 +137,13 @@ class LogEntry:
         if self.lines is not None:
             return self.lines[viewer]
         return T(self.for_viewer(viewer, "en"), self.for_viewer(viewer, "es"))
+
+    def captions_for(self, viewer: int | None, lang: str) -> list[str]:
+        """Each event as this viewer is told it, in a few words (engine.captions; "" where none)."""
+        if self.teller is None:
+            return []
+        game, names = self.teller.game, self.teller.names()
+        return [caption(game, e, lang, names, viewer) for e in events_for(self.events, viewer)]
 
     def for_viewer(self, viewer: int | None, lang: str) -> str:
         if self.lines is not None:
@@ -289,14 +297,15 @@ class Room:
                 {"i": i, "player": e.player, "text": e.for_viewer(seat, lang), **({"by_bot": True} if e.by_bot else {})}
                 for i, e in enumerate(self.log[log_from:], start=log_from)
             ],
-            "events": self.events_message(seat, log_from),
+            "events": self.events_message(seat, log_from, lang),
         }
 
-    def events_message(self, seat: int | None, log_from: int) -> list[dict[str, Any]]:
+    def events_message(self, seat: int | None, log_from: int, lang: str = "en") -> list[dict[str, Any]]:
         """The events of the actions new to this connection, told for its seat (an update: the
-        actions since `log_from`; a first message: the last action only, for its highlight)."""
+        actions since `log_from`; a first message: the last action only, for its highlight),
+        each with its caption words (`short`, one per event)."""
         start = log_from if log_from > 0 else max(0, len(self.log) - 1)
-        return [{"i": i, "player": e.player, "events": e.events_for(seat)}
+        return [{"i": i, "player": e.player, "events": e.events_for(seat), "short": e.captions_for(seat, lang)}
                 for i, e in enumerate(self.log[start:], start=start)]
 
     def names(self) -> list[str]:

@@ -11,12 +11,14 @@ export const SPECIAL = new Set([
   "landed_on_red", "aggravated", "player_finished", "symbol_matched", "symbol_reward", "deck_reshuffled", "hand_limit",
   "pawn_walked", "counter_gained", "market_not_refilled",
 ]);
-export const CAPTION_MS = 1600;  // long enough to read a line (about 1.5 s)
+export const CAPTION_MS = 2500;  // long enough to read a few words (about 2.5 s)
 window.ludotecaCaptions = [];  // every caption shown, for the tests: {text, types}
 
 // Captions over the board: one at a time, each for CAPTION_MS; at most a few wait (a fast table
-// never lags far behind). With reduced motion nothing fades, and the last caption stays until
-// new moves arrive.
+// never lags far behind). A caption is the server's few words for the event (`short`, at most about
+// ten); the log keeps the whole sentence. It sits at the top or the bottom of the board, whichever
+// hides neither the pieces it talks about nor the board's cues. With reduced motion nothing
+// fades, and the last caption stays until new moves arrive.
 export class Captions {
   constructor(box) {
     this.box = box;
@@ -24,12 +26,15 @@ export class Captions {
     this.timer = null;
   }
 
-  // items: [{i, player, events}]; lineOf(i): the log line of action i; all: caption every action (a replay)
-  tell(items, lineOf, all = false) {
+  // items: [{i, player, events, short}]; shortOf(item, k): the words of its event k; all: caption
+  // every action (a replay), by its special event or else its first
+  tell(items, shortOf, all = false) {
     for (const item of items) {
-      const types = (item.events || []).map((e) => e.type).filter((type) => SPECIAL.has(type));
-      if (!types.length && !all) continue;
-      const text = lineOf(item.i);
+      const events = item.events || [], types = events.map((e) => e.type).filter((type) => SPECIAL.has(type));
+      let k = events.findIndex((e) => SPECIAL.has(e.type) && shortOf(item, events.indexOf(e)));
+      if (k < 0 && all) k = events.findIndex((e, j) => e.type !== "action" && shortOf(item, j));
+      if (k < 0) continue;
+      const text = shortOf(item, k);
       if (text) this.queue.push({ text, types, player: item.player });
     }
     if (this.queue.length > 3) this.queue = this.queue.slice(-3);
@@ -51,8 +56,22 @@ export class Captions {
     this.box.textContent = c.text;
     this.box.className = `caption ${typeof c.player === "number" ? `seat${c.player}` : ""}`;
     this.box.classList.toggle("still", reducedMotion());
+    this.place();
     window.ludotecaCaptions.push({ text: c.text, types: c.types });
     this.timer = setTimeout(() => this.next(), CAPTION_MS);
+  }
+
+  // at the top of the board unless it would cover a lit piece or a cue there: then at the bottom
+  place() {
+    const box = this.box;
+    box.classList.remove("at-bottom");
+    const board = box.parentElement, over = (r, q) => q.width && q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top;
+    const avoid = [...(board?.querySelectorAll(".last-move, .scroll-cue:not([hidden]), .choice") || [])].map((e) => e.getBoundingClientRect());
+    const hides = () => { const r = box.getBoundingClientRect(); return avoid.filter((q) => over(r, q)).length; };
+    const top = hides();
+    if (!top) return;
+    box.classList.add("at-bottom");
+    if (hides() > top) box.classList.remove("at-bottom");
   }
 
   clear() {

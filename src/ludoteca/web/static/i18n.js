@@ -47,6 +47,12 @@ const TEXTS = {
   on: ["on", "sí"], off: ["off", "no"],
   pace: ["Bots' pace", "Ritmo de los bots"], pace_slow: ["slow", "lento"], pace_normal: ["normal", "normal"], pace_fast: ["fast", "rápido"],
   onTurn: ["playing now", "juega ahora"], moveList: ["All your moves", "Todas tus jugadas"], players_n: ["players", "jugadores"],
+  // table (issue 44)
+  botPlaysForYou: ["A bot is playing for you until you are back", "Un bot juega por ti hasta que vuelvas"],
+  botTakesOver: ["A bot is playing for {name} now", "Ahora un bot juega por {name}"],
+  aSpectator: ["A spectator", "Un espectador"], playerN: ["Player {n}", "Jugador {n}"],
+  place: ["Place", "Puesto"], placeN: ["{n}.", "{n}.º"], boardRegion: ["The board: pinch or use the zoom buttons", "El tablero: pellizca o usa los botones de zoom"],
+  stepOf: ["Move {n} of {total}", "Jugada {n} de {total}"],
 };
 
 // Rule options and bot names as the lobby and the room show them (the server's names are the notation).

@@ -1,12 +1,14 @@
 // A finished game, step by step, as a spectator saw it.
 import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
 import { Board, drawerFor } from "/static/board.js";
+import { Captions } from "/static/follow.js";
 import { svg } from "/static/games/generic.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 let drawer = null, total = 0, step = 0, loaded = null;
 const board = new Board($("board"));
+const captions = new Captions($("caption"));
 
 async function load(target) {
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/replay?step=${target}&lang=${lang()}`);
@@ -16,6 +18,19 @@ async function load(target) {
   const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;
   render(moved);
+  // a step forward says what happened in a caption (the server's few words), as the live room does
+  if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => localNames(item.short?.[k] || ""), true); }
+}
+
+// a bot seat's name in the page's language, in a caption as in the list
+function localNames(text) {
+  let out = String(text ?? "");
+  for (const s of loaded?.room.seats || []) {
+    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+    // a person who typed no name: "Player 2", not the server's "P2"
+    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
+  }
+  return out;
 }
 
 // the bar's buttons draw their own icons (fonts may lack ⏮ and ⏭)
@@ -26,12 +41,17 @@ function iconButton(id, onclick) {
   return h("button", { type: "button", id, class: "icon", "aria-label": t(id), title: t(id), onclick }, icon);
 }
 
-function name(s) { return s.kind === "bot" ? botName(s.name) : s.name; }
+function name(s) {
+  if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) return t("playerN").replace("{n}", s.seat + 1);
+  return s.kind === "bot" ? botName(s.name) : s.name;
+}
 
 function render(moved) {
   const data = loaded, room = data.room;
   $("title").textContent = tr(room.title);
   $("status").textContent = `${t("replay")} — ${t("step")} ${step}/${total}`;
+  $("counter").textContent = t("stepOf").replace("{n}", step).replace("{total}", total);
+  $("board").setAttribute("aria-label", t("boardRegion"));
   $("h-replay").textContent = `${t("replay")}: ${tr(room.title)}`;
   $("h-log").textContent = t("log");
   $("h-players").textContent = t("playersScores");
@@ -47,7 +67,7 @@ function render(moved) {
     const colours = drawer.seatColours(data.view);
     document.querySelectorAll(".player").forEach((li) => { const c = colours[Number(li.dataset.seat)]; if (c) li.querySelector(".swatch").style.background = c; });
   }
-  $("log").replaceChildren(...data.log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` }, h("span", { class: "n" }, `${e.i + 1}.`), " ", e.text)));
+  $("log").replaceChildren(...data.log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` }, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text))));
   $("log").scrollTop = $("log").scrollHeight;
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "step", "aria-label": t("step") });
   slider.addEventListener("change", () => load(Number(slider.value)));

@@ -4,20 +4,22 @@
 // notation together with the version they were chosen in. Chat and the rules live here too.
 import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";
-import { Board, drawerFor, rulesNodes } from "/static/board.js";
+import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
 import { Captions, CAPTION_MS, yourTurnAlert, soundOn, setSound, notifyOn, askNotify, stopNotify } from "/static/follow.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
-let socket = null, last = null, log = [], chat = [], drawer = generic, retry = 0, toastTimer = null, lastEvents = null;
+let socket = null, last = null, log = [], chat = [], drawer = generic, retry = 0, toastTimer = null, lastEvents = null, retryTimer = null;
 const board = new Board($("board"));
 const captions = new Captions($("caption"));
 // following the table: a move in flight (its version; a second tap waits for it), offline, the
 // others' actions since this seat's last decision (to replay: the view after each, with its events)
 let inFlight = null, offline = true, since = [], own = [], baseView = null, replaying = null, wasMyTurn = false;
+let listArmedAt = 0, listVersion = null, takenOver = null;  // the move list's arming; the seats a bot plays for
 window.ludotecaSent = [];  // the moves this page sent, for the tests
 window.ludotecaState = () => last;  // the last state received, for the tests
+window.ludotecaSocket = () => socket;  // the connection, for the tests (they cut it)
 
 function toast(text) {
   const box = $("toast");
@@ -41,11 +43,13 @@ function act(notation) {
 }
 
 function disableTargets(off) {
-  for (const b of document.querySelectorAll("#board [data-action], #board [data-select], #actions [data-action]")) {
-    if (off) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
-    if (b instanceof HTMLButtonElement) b.disabled = off;
-  }
   $("board").classList.toggle("busy", off);
+  for (const b of document.querySelectorAll("#board [data-action], #board [data-select], #actions [data-action]")) {
+    const arming = b.closest("#actions") && performance.now() < listArmedAt;
+    if (off || arming) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
+    if (b instanceof HTMLButtonElement) b.disabled = off || arming;
+  }
+  if (!off) board.arm();  // a target new to this position still waits its ARM_MS
 }
 
 function setOffline(value) {
@@ -57,11 +61,22 @@ function setOffline(value) {
   else if (last) render(false);
 }
 window.addEventListener("offline", () => setOffline(true));
-window.addEventListener("online", () => { if (socket && socket.readyState === WebSocket.OPEN) setOffline(false); });
+// the network is back, or the page is seen again: reconnect at once rather than at the next retry
+function reconnectNow() {
+  if (socket && (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING)) {
+    if (socket.readyState === WebSocket.OPEN && navigator.onLine !== false) setOffline(false);
+    return;
+  }
+  clearTimeout(retryTimer);
+  retry = 0;
+  connect();
+}
+window.addEventListener("online", reconnectNow);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") reconnectNow(); });
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(roomId)}`);
+  const ws = socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(roomId)}`);
   socket.addEventListener("open", () => {
     retry = 0;
     if (navigator.onLine !== false) setOffline(false);
@@ -80,12 +95,15 @@ function connect() {
     }
   });
   socket.addEventListener("close", (event) => {
+    if (ws !== socket) return;  // an older socket, replaced by a reconnection
     if (event.code === 4404) { $("status").textContent = "—"; toast(t("none")); return; }
     $("status").textContent = t("reconnecting");
     inFlight = null;
     setOffline(true);
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
+    // back off 0.4, 0.8, 1.6 s, then every 2.5 s (a few seconds at most after the server is back)
+    retry = Math.min(retry + 1, 4);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, Math.min(2500, 200 * 2 ** retry));
   });
 }
 
@@ -103,7 +121,8 @@ async function receive(msg) {
   if (last !== msg) return;  // a newer state came while the game's module loaded: it is drawn instead
   drawer = module;
   render(update);
-  if (update && msg.events?.length) { captions.moved(); captions.tell(msg.events, lineOf); }
+  if (update && msg.events?.length) { captions.moved(); captions.tell(msg.events, shortOf); }
+  tellTakeOver(msg);
   const mine = msg.legal.length > 0;
   if (mine && !wasMyTurn && prev) yourTurnAlert(tr(msg.room.title));
   wasMyTurn = mine;
@@ -113,10 +132,25 @@ async function receive(msg) {
 // a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2")
 function localNames(text) {
   let out = String(text ?? "");
-  for (const s of last?.room.seats || []) if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+  for (const s of last?.room.seats || []) {
+    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
+    // a person who typed no name: "Player 2", not the server's "P2"
+    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
+  }
   return out;
 }
 const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? localNames(e.text) : ""; };
+// a caption: the server's few words for one event of an action (the log keeps the whole line)
+const shortOf = (item, k) => localNames(item.short?.[k] || "");
+
+// a bot takes over a seat: everyone is told at once, in a toast (and on the seat in the list)
+function tellTakeOver(msg) {
+  const now = new Set(msg.room.seats.filter((s) => s.taken_over).map((s) => s.seat));
+  if (takenOver) for (const seat of now) if (!takenOver.has(seat)) {
+    toast(seat === msg.seat ? t("botPlaysForYou") : t("botTakesOver").replace("{name}", seatName(seat)));
+  }
+  takenOver = now;
+}
 
 // The others' actions since this seat last decided, each with the view after it (to replay them).
 function follow(msg, update) {
@@ -136,9 +170,10 @@ function follow(msg, update) {
   }
 }
 
-// what the highlight lights: this seat's last decision and every action since (chance's, the others'),
-// else (a spectator, a first state) the last actions received
-const recentItems = () => (own.length || since.length ? [...own, ...since.flatMap((x) => x.items)] : lastEvents);
+// what the highlight lights: the others' actions (and chance's) since this seat's last decision —
+// never its own move, which it saw made; a spectator (or a first state): the last actions received
+const recentItems = () => (last?.seat !== null && last?.seat !== undefined && (own.length || since.length)
+  ? since.flatMap((x) => x.items) : lastEvents);
 
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 async function replayOthers() {
@@ -155,7 +190,7 @@ async function replayOthers() {
     if (run.stop) break;
     $("hint").textContent = `${t("replaying")} ${k + 1}/${steps.length}`;
     board.draw(drawer, step.view, ctx(step.items), true);
-    captions.tell(step.items, lineOf, true);
+    captions.tell(step.items, shortOf, true);
     await pause(CAPTION_MS + 150);
   }
   replaying = null;
@@ -184,9 +219,10 @@ function tellReturn(msg) {
   box.classList.remove("hidden");
 }
 
+// a seat's name; a person who typed none is "Player 2" (never the server's "P2")
 function seatName(i) {
   const s = last?.room.seats[i];
-  if (!s) return `P${i + 1}`;
+  if (!s || (s.kind !== "bot" && (!s.name || s.name === `P${i + 1}`))) return t("playerN").replace("{n}", i + 1);
   return s.kind === "bot" ? botName(s.name) : s.name;
 }
 
@@ -216,6 +252,7 @@ function render(moved = false) {
   $("log").setAttribute("aria-label", t("log"));
   $("chat").setAttribute("aria-label", t("chat"));
   board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
+  $("board").setAttribute("aria-label", t("boardRegion"));
   renderPlayers(msg);
   renderAlerts();
   if (!replaying) renderBoard(msg, moved);
@@ -249,14 +286,14 @@ function renderPlayers(msg) {
     return h("li", { class: `player seat${s.seat}${turn ? " turn" : ""}`, "data-seat": s.seat },
       h("span", { class: "marker", "aria-hidden": "true" }, turn && !doc.is_terminal ? "▶" : ""),
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: s.connected ? "online" : "offline" }), h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)),
-      h("span", { class: "pname" }, s.kind === "bot" ? botName(s.name) : s.name), h("span", { class: "muted tags" }, tags.length ? ` (${tags.join(", ")})` : ""), score);
+      h("span", { class: "pname" }, seatName(s.seat)), h("span", { class: "muted tags" }, tags.length ? ` (${tags.join(", ")})` : ""), score);
   }));
 }
 
 function boardCtx(msg, { legal = msg.legal, last: items = recentItems() } = {}) {
   return {
     legal, act, lang: lang(), seat: msg.seat, names: msg.room.seats.map((s, i) => seatName(i)), t, tr, h,
-    last: items, narrow: $("board").clientWidth < 640,
+    last: items, moving: msg.events, narrow: $("board").clientWidth < 640, decision: msg.version,
     hint: (text) => { if (!replaying) $("hint").textContent = text || (legal.length ? t("tapBoard") : ""); },
     redraw: () => { if (!replaying) renderBoard(last, false); },  // for moves that take two taps (a card, then its place)
   };
@@ -286,8 +323,9 @@ function renderActions(msg) {
   else turn = `${t("turnOf")} ${seatName(Number(current))}`;
   $("turn").textContent = turn;
   $("turn").className = msg.legal.length ? "turn mine" : "turn";
+  if (listVersion !== msg.version) { listVersion = msg.version; listArmedAt = performance.now() + ARM_MS; setTimeout(() => disableTargets(inFlight !== null || offline || !!replaying), ARM_MS + 10); }
   box.replaceChildren(...msg.legal.map((a) => h("button", {
-    type: "button", class: "move", "data-action": a.action, title: a.action, onclick: () => act(a.action),
+    type: "button", class: "move", "data-action": a.action, onclick: () => { if (performance.now() >= listArmedAt) act(a.action); },
   }, a.text)));
   if (!msg.legal.length) box.replaceChildren(h("p", { class: "muted" }, msg.view.is_terminal ? t("gameOver") : t("noMoves")));
   const undo = $("undo");
@@ -313,7 +351,7 @@ function receiveChat(msg) {
 function renderChat() {
   const box = $("chat");
   const items = chat.map((m) => h("li", { class: m.seat === null ? "spectator" : `seat${m.seat}`, "data-chat": m.i },
-    h("strong", { class: "who" }, m.seat === null ? `${m.name || t("spectator")} (${t("spectator")})` : m.name), ": ",
+    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : m.name), ": ",
     h("span", { class: "said" }, m.text)));
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("noChat"))]));
   box.scrollTop = box.scrollHeight;
@@ -378,16 +416,22 @@ function renderResult(msg) {
   const winners = msg.view.winners.map(seatName), scores = scoresOf(msg);
   const mine = msg.seat !== null && msg.view.winners.includes(msg.seat);
   const byBot = msg.room.seats.map((s) => [s, log.filter((e) => e.by_bot && e.player === s.seat).length]).filter(([, n]) => n > 0);
-  const rows = msg.room.seats.map((s) => h("tr", { class: msg.view.winners.includes(s.seat) ? "won" : "" },
-    h("td", {}, seatName(s.seat)), h("td", {}, scores ? String(scores[s.seat]) : ""),
-    h("td", {}, msg.view.winners.includes(s.seat) ? `★ ${t("winner")}` : "")));
+  // each seat's place (by the game's returns: ties share it), its score where the game keeps one
+  const returns = msg.room.result?.returns || msg.room.seats.map((s) => (msg.view.winners.includes(s.seat) ? 1 : 0));
+  const placeOf = (seat) => 1 + returns.filter((r) => r > returns[seat]).length;
+  const order = msg.room.seats.map((s) => s.seat).sort((a, b) => placeOf(a) - placeOf(b));
+  const rows = order.map((seat) => h("tr", { class: msg.view.winners.includes(seat) ? "won" : "" },
+    h("td", {}, `${msg.view.winners.includes(seat) ? "★ " : ""}${t("placeN").replace("{n}", placeOf(seat))}`),
+    h("th", { scope: "row" }, seatName(seat)), scores ? h("td", { class: "num" }, String(scores[seat])) : null));
+  const head = h("tr", {}, h("th", { scope: "col" }, t("place")), h("th", { scope: "col" }, t("players")),
+    scores ? h("th", { scope: "col" }, t("score")) : null);
   box.replaceChildren(h("div", { class: "card dialog", id: "result-card" },
     h("h2", { id: "result-title" }, mine ? "★ " + t("gameOver") : t("gameOver")),
     h("p", { id: "winner-line" }, `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`),
-    h("table", { class: "scores" }, h("tbody", {}, rows)),
+    h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
     ...byBot.map(([s, n]) => h("p", { class: "muted by-bot" }, t(n === 1 ? "botPlayedOne" : "botPlayedMany").replace("{n}", n).replace("{name}", s.name))),
-    h("p", {}, h("a", { class: "button", href: `/replay/${encodeURIComponent(roomId)}` }, t("replay")), " ",
-      h("a", { class: "button primary", href: "/" }, t("newGame")), " ",
+    h("p", { class: "dialog-actions" }, h("a", { class: "button", href: `/replay/${encodeURIComponent(roomId)}` }, t("replay")),
+      h("a", { class: "button primary", href: "/" }, t("newGame")),
       h("button", { type: "button", id: "result-close", onclick: () => box.classList.add("hidden") }, t("close")))));
   box.classList.remove("hidden");
   box.querySelector("#result-close").focus();

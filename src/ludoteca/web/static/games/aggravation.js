@@ -46,9 +46,9 @@ export function draw(doc, ctx) {
   (v.seat_arms || []).forEach((arm, seat) => { armColour[arm] = colour[seat]; });
   const rows = (v.marbles || []).length, vb = ctx.narrow ? `${-ext} ${-ext} ${2 * ext} ${2 * ext + 110 + rows * 56}` : `${-ext} ${-ext} ${2 * ext + 260} ${2 * ext}`;
   const root = svg("svg", { viewBox: vb, class: "aggravation", "aria-label": ctx.lang === "es" ? "El tablero de Agravación" : "The Aggravation board" });
-  // on a phone the board keeps a readable scale (holes 39 px apart, marbles 28 px, numbers 14 px)
-  // and the table scrolls, rather than shrinking it to the screen's width
-  if (ctx.narrow) root.dataset.minWidth = String(Math.round(2 * ext * PHONE_SCALE));
+  // the whole board fits the screen; zoomed to PHONE_SCALE (holes 39 px apart, marbles 28 px,
+  // numbers 14 px) it is legible and every target keeps its 44 px square
+  root.dataset.readable = String(PHONE_SCALE);
   // the board's wooden shape: one rounded arm per player slot
   root.append(svg("circle", { cx: 0, cy: 0, r: ext * 0.62, fill: "#c98f52", class: "deco" }));
   for (let a = 0; a < board.arms; a++) {
@@ -94,12 +94,12 @@ export function draw(doc, ctx) {
   const enter = legal.get("enter");
   let enterShown = false;
   const travelled = {};
-  for (const item of ctx.last || []) for (const e of item.events || []) {
+  for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {
     if (e.type === "marble_moved" && Array.isArray(e.path)) travelled[`${e.seat}-${e.marble}`] = e.path.slice(0, -1);
   }
   (v.marbles || []).forEach((marbles, seat) => marbles.forEach((pos, k) => {
     const [x, y] = P(where(seat, pos, k));
-    const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}` },
+    const g = svg("g", { class: `marble${selected === String(k + 1) && seat === mover ? " selected" : ""}`, "data-seat": seat, "data-key": `marble-${seat}-${k}`, "data-at": pos },
       seatShape(seat, x, y, 0.36 * UNIT, colour[seat], { stroke: "#fff", "stroke-width": 2 }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.5 }, String(k + 1)));
     const path = travelled[`${seat}-${k + 1}`];  // the holes it passed on the last move (from its event)

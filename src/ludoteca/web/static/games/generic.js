@@ -30,8 +30,11 @@ export function button(node, onPress, name) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   if (name) node.setAttribute("aria-label", name);
-  node.addEventListener("click", (e) => { e.stopPropagation(); onPress(); });
-  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPress(); } });
+  // a target not yet armed (just shown: a double tap must not reach it) or off (a move in flight,
+  // offline) takes no tap
+  const press = () => { if (node.getAttribute("aria-disabled") !== "true" && !node.closest(".busy")) onPress(); };
+  node.addEventListener("click", (e) => { e.stopPropagation(); press(); });
+  node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); press(); } });
   return node;
 }
 

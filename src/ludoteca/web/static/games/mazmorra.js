@@ -23,7 +23,6 @@ const PAWNS = ["#151515", "#f4f4f4", "#e6007e", "#00c2d6"];
 const PAWN_INK = ["#fff", "#111", "#fff", "#111"];
 
 let selected = null, orient = 0, pending = null;
-let kept = null;  // where the table was scrolled to: a redraw (a tap on a cell) keeps the view
 
 export function seatColours(doc) {
   return (doc.view.pawns || []).map((_, seat) => PAWNS[seat % PAWNS.length]);
@@ -121,16 +120,23 @@ export function draw(doc, ctx) {
   top.forEach((a, c) => { if (a >= 0) grow(c % W, Math.floor(c / W)); });
   for (const list of Object.values(moves.plays)) for (const p of list) { grow(p.x, p.y); grow(p.x + DIMS[p.o][0] - 1, p.y + DIMS[p.o][1] - 1); }
   x0 = Math.max(0, x0 - 2); y0 = Math.max(0, y0 - 2); x1 = Math.min(W - 1, x1 + 2); y1 = Math.min(H - 1, y1 + 2);
-  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 8, TY = 8;
+  // TX, TY: room left of and above the table for its coordinates (the log names cells by them: "cell 4,9")
+  const tw = (x1 - x0 + 1) * C, th = (y1 - y0 + 1) * C, TX = 26, TY = 24;
   const px = (x) => TX + (x - x0) * C, py = (y) => TY + (y - y0) * C;
 
   // --- the table: its own picture, at least 18 px a cell (it scrolls and zooms where wider)
-  const root = svg("svg", { viewBox: `0 0 ${tw + 2 * TX} ${th + 2 * TY}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
-  // on a phone a cell is a 48 px tap target and the table scrolls (with a cue and a way to the EXIT)
-  root.dataset.minWidth = String(Math.round((tw + 2 * TX) * (ctx.narrow ? PHONE_CELL : 18) / C));
+  const root = svg("svg", { viewBox: `0 0 ${tw + TX + 8} ${th + TY + 8}`, class: "mazmorra table-view", "data-zoom": "", "aria-label": L("The dungeon table", "La mesa de la mazmorra") });
+  // the whole table fits the screen; zoomed in, a cell is a 48 px tap target and the table scrolls
+  // (with a cue and a way to the EXIT)
+  root.dataset.readable = String(PHONE_CELL / C);
   root.append(svg("defs", {}, svg("pattern", { id: "maz-back", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
     svg("rect", { width: 8, height: 8, fill: BACK }), svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#6b5d82", "stroke-width": 3 }))));
   root.append(svg("rect", { x: TX - 6, y: TY - 6, width: tw + 12, height: th + 12, rx: 14, fill: "#2e4a3f", class: "deco" }));
+  // the table's coordinates: columns along the top, rows down the left side, as the moves and the log name cells
+  const axes = svg("g", { class: "axes deco", "aria-hidden": "true" });
+  for (let x = x0; x <= x1; x++) axes.append(svg("text", { x: px(x) + C / 2, y: TY - 10, "text-anchor": "middle", "font-size": 10, "font-weight": 700, fill: "#4a4038" }, String(x)));
+  for (let y = y0; y <= y1; y++) axes.append(svg("text", { x: TX - 9, y: py(y) + C / 2 + 4, "text-anchor": "end", "font-size": 10, "font-weight": 700, fill: "#4a4038" }, String(y)));
+  root.append(axes);
 
   // each card's visible cells in one group (its name for screen readers, its key for the animation)
   const cellsOf = {};
@@ -174,7 +180,7 @@ export function draw(doc, ctx) {
 
   // pawns: one free visible cell of their room each
   const taken = new Set(), walked = {};
-  for (const item of ctx.last || []) for (const e of item.events || []) {
+  for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {
     if (e.type === "pawn_walked" && Array.isArray(e.path)) walked[e.seat] = e.path.slice(1, -1);
   }
   (v.pawns || []).forEach((piece, seat) => {
@@ -185,10 +191,14 @@ export function draw(doc, ctx) {
     const cx = px(spot[0]) + C / 2, cy = py(spot[1]) + C / 2;
     const rooms = walked[seat];  // the rooms it passed on its last walk (from its event)
     const path = rooms && rooms.map((r) => (cellsOf[r] || [])[0]).filter(Boolean).map(([x, y]) => `${px(x) + C / 2},${py(y) + C / 2}`).join(" ");
-    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "aria-hidden": "true", "data-path": path || undefined },
+    root.append(svg("g", { class: "pawn", "data-seat": seat, "data-key": `pawn-${seat}`, "data-at": piece, "aria-hidden": "true", "data-path": path || undefined },
       svg("circle", { cx, cy, r: C * 0.4, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4], "stroke-width": 2.5 }),
       svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1))));
   });
+
+  // targets on the table (the cells of a picked card, the rooms of the walk) are too close for a finger
+  // at the whole table's scale: the board zooms in to 48 px cells when they show
+  if (ctx.narrow && (selected || Object.keys(moves.moves).length)) root.dataset.tapZoom = "";
 
   // where the walk may end: every reachable room glows, tap it
   for (const [name, move] of Object.entries(moves.moves)) {
@@ -323,7 +333,6 @@ export function draw(doc, ctx) {
   scroller.setAttribute("aria-label", L("The table: scroll or zoom to see it all", "La mesa: desplázala o amplíala para verla entera"));
   scroller.setAttribute("role", "region");
   scroller.append(root);
-  scroller.addEventListener("scroll", () => { kept = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
   // the cue that the table scrolls, and buttons that bring the EXIT and your pawn into view
   const cue = document.createElement("div");
   cue.className = "scroll-cue";
@@ -339,11 +348,10 @@ export function draw(doc, ctx) {
   };
   goTo("showExit", `[data-key="card-exit"]`);
   if (ctx.seat !== null && ctx.seat !== undefined && (v.pawns || [])[ctx.seat] !== undefined) goTo("showMyPawn", `[data-key="pawn-${ctx.seat}"]`);
-  requestAnimationFrame(() => {
-    const wide = scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2;
-    cue.hidden = !wide;
-    if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
-  });
+  // the cue shows while the table is wider than its box (zoomed in): checked whenever the table's size changes
+  new ResizeObserver(() => {
+    cue.hidden = !(scroller.scrollWidth > scroller.clientWidth + 2 || scroller.scrollHeight > scroller.clientHeight + 2);
+  }).observe(root);
   const box = document.createElement("div");
   box.className = "board-parts";
   box.append(cue, scroller, part);

@@ -77,12 +77,19 @@ function cardBack(x, y, w, hgt, label) {
   g.append(svg("path", { d: `M${x + w / 2},${y + 12} L${x + w - 10},${y + hgt - 14} L${x + 10},${y + hgt - 14} Z`, fill: "none", stroke: "#f2c48d", "stroke-width": 2 }));
   // the deck's name under it, its count on it (large enough to read on a phone)
   const [name, count] = String(label).split(": ");
-  g.append(svg("text", { x: x + w / 2, y: y + hgt + 20, "text-anchor": "middle", "font-size": 19, "font-weight": 700, fill: "#2b2622" }, name));
-  if (count !== undefined) {
-    g.append(svg("rect", { x: x + w / 2 - 18, y: y + hgt / 2 - 4, width: 36, height: 26, rx: 6, fill: "#fff8ec", stroke: "#3b1d14" }));
-    g.append(svg("text", { x: x + w / 2, y: y + hgt / 2 + 16, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#2b2622" }, count));
+  g.append(svg("text", { x: x + w / 2, y: y + hgt + 21, "text-anchor": "middle", "font-size": 21, "font-weight": 700, fill: "#2b2622" }, name));
+  if (count !== undefined) {  // 22 units: 11 CSS px and more when the whole table fits a 360 px phone
+    g.append(svg("rect", { x: x + w / 2 - 22, y: y + hgt / 2 - 8, width: 44, height: 32, rx: 6, fill: "#fff8ec", stroke: "#3b1d14" }));
+    g.append(svg("text", { x: x + w / 2, y: y + hgt / 2 + 16, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#2b2622" }, count));
   }
   return g;
+}
+
+// "Symbol: +3 points": the points the server's preview of the move says it earns (k matches, k points)
+function symbolPoints(move, L) {
+  const n = move.preview?.events?.find((e) => e.type === "symbol_reward")?.points ?? move.preview?.gain;
+  if (n === undefined) return L("Symbol: points", "Símbolo: puntos");
+  return n === 1 ? L("Symbol: +1 point", "Símbolo: +1 punto") : L(`Symbol: +${n} points`, `Símbolo: +${n} puntos`);
 }
 
 export function draw(doc, ctx) {
@@ -106,11 +113,11 @@ export function draw(doc, ctx) {
   }
   if (selected && !plays[selected]) selected = null;
   const items = others.map((m) => ({ label: m.action === "end" ? L("End the turn", "Terminar el turno") : m.action === "pass" ? L("Pass", "Pasar")
-    : m.action === "symbol points" ? L("Symbol: +1 point", "Símbolo: +1 punto") : m.action === "symbol draw regular" ? L("Symbol: draw a block", "Símbolo: robar bloque")
+    : m.action === "symbol points" ? symbolPoints(m, L) : m.action === "symbol draw regular" ? L("Symbol: draw a block", "Símbolo: robar bloque")
       : m.action === "symbol draw edge" ? L("Symbol: draw an edge", "Símbolo: robar borde") : m.action, move: m, ctx }));
   const trayW = ctx.narrow ? Math.max(pyrW, handW) - 20 : 240;
   const [trayG, trayH] = tray(sideX, 0, trayW, items, { size: ctx.narrow ? 20 : 15 });
-  const infoY = deckY + HH + 40;
+  const infoY = deckY + HH + (ctx.narrow ? 56 : 40);  // under the decks' names
   const scoresH = (v.scores || []).length * (ctx.narrow ? 34 : 26);
   const width = ctx.narrow ? Math.max(pyrW, handW) : sideX + 260;
   const height = Math.max(handY + HH + 20, infoY + scoresH + trayH + 30);
@@ -138,13 +145,13 @@ export function draw(doc, ctx) {
       svg("rect", { x, y, width: W, height: H, rx: 7, fill: "rgba(255,210,63,.45)", stroke: "#ffd23f", "stroke-width": 3 }),
       svg("text", { x: x + W / 2, y: y + 30, "text-anchor": "middle", "font-size": 22, "font-weight": 800, fill: "#1d1a17" }, note),
       bonus ? symbolIcon(bonus.symbol, x + W / 2 - 9, y + 58, 18) : null,
-      bonus ? svg("text", { x: x + W / 2 + 4, y: y + 65, "font-size": 19, "font-weight": 800, fill: "#1d1a17" }, `+${bonus.matches}`) : null);
+      bonus ? svg("text", { x: x + W / 2 + 4, y: y + 65, "font-size": 20, "font-weight": 800, fill: "#1d1a17" }, `+${bonus.matches}`) : null);
     const name = `${L("level", "nivel")} ${p.level + 1}, ${L("place", "lugar")} ${p.pos + 1}: ${points !== undefined ? `${points} ${L("points", "puntos")}` : ""}${bonus ? `, ${L("symbol bonus", "bonificación de símbolo")} ${bonus.matches}` : ""}`;
     root.append(choice(g, p.move, ctx, name));
   }
 
   // your hand: tap a card to see where it can go; in the discard phase tap a card to discard it
-  root.append(svg("text", { x: 10, y: handY - 12, "font-size": 19, "font-weight": 700, fill: "#2b2622" }, v.hand ? ctx.t("hand") : L("Hands", "Manos")));
+  root.append(svg("text", { x: 10, y: handY - 12, "font-size": 20, "font-weight": 700, fill: "#2b2622" }, v.hand ? ctx.t("hand") : L("Hands", "Manos")));
   hand.forEach((card, i) => {
     const x = 10 + i * (HW + 6), lift = selected === card ? -10 : 0;
     const g = cardFace(x, handY + lift, card, { w: HW, hgt: HH, dim: selected && selected !== card, extra: { "data-key": `hand-${card}` } });
@@ -160,19 +167,19 @@ export function draw(doc, ctx) {
   // the decks (tap one to draw from it), the edge card seen at the bottom of the edge deck
   const decks = [["regular", L("Blocks", "Bloques")], ["edge", L("Edges", "Bordes")]];
   decks.forEach(([kind, label], i) => {
-    const x = sideX + i * (HW + 24), count = v.deck_sizes?.[kind] ?? "?";
+    const x = sideX + i * (HW + (ctx.narrow ? 40 : 24)), count = v.deck_sizes?.[kind] ?? "?";
     const g = cardBack(x, deckY, HW, HH, `${label}: ${count}`);
     const name = `${L("deck of", "mazo de")} ${label.toLowerCase()}, ${count} ${L("cards", "cartas")}`;
     root.append(draws[kind] ? choice(g, draws[kind], ctx, name) : named(g, name));
   });
   if (v.edge_bottom) {
-    const x = sideX + 2 * (HW + 24) + (ctx.narrow ? 24 : 0);  // its wider label clear of the decks' names
+    const x = sideX + 2 * (HW + (ctx.narrow ? 40 : 24)) + (ctx.narrow ? 40 : 0);  // its wider label clear of the decks' names
     root.append(named(cardFace(x, deckY, v.edge_bottom, { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(v.edge_bottom, L)}`));
-    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 19, fill: "#2b2622" }, L("drawn last", "se roba última")));
+    root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 20, fill: "#2b2622" }, L("drawn last", "se roba última")));
   }
   // scores and hand sizes
   (v.scores || []).forEach((score, seat) => {
-    const y = infoY + seat * (ctx.narrow ? 34 : 26), me = String(seat) === doc.current_player, k = ctx.narrow ? 1.3 : 1;
+    const y = infoY + seat * (ctx.narrow ? 34 : 26), me = String(seat) === doc.current_player, k = ctx.narrow ? 1.4 : 1;
     root.append(seatShape(seat, sideX + 8, y - 5, 7 * k, SEAT_COLOURS[seat], { stroke: "#2b2622", "stroke-width": 1 }));
     root.append(svg("text", { x: sideX + 22, y, "font-size": 15 * k, "font-weight": me ? 800 : 400, fill: "#2b2622" },
       `${me ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`}: ${score} ${L("points", "puntos")} · ${v.hand_sizes?.[seat] ?? "?"} ${L("cards", "cartas")}`));

@@ -13,7 +13,6 @@ const RED = "#d8383a", SIZE = 900, MID = SIZE / 2, R = 19;
 const OPS = { "+": ["add", "suma"], "-": ["subtract", "resta"], "*": ["multiply by", "multiplica por"], "/": ["divide by", "divide entre"] };
 const SHOW_OP = { "+": "+", "-": "−", "*": "×", "/": "÷" };
 let selected = null, chooser = null;
-let kept = null;  // where the spiral was scrolled to on a phone: a redraw keeps the view
 const PHONE_SCALE = 0.86, PICKER_W = 380;
 const FAN = [[-17, -13], [17, -13], [-17, 13], [17, 13], [0, -24], [0, 24], [-28, 0], [28, 0]];
 
@@ -108,7 +107,7 @@ export function draw(doc, ctx) {
   const v = doc.view, mover = Number(doc.current_player);
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const ext = Math.max(...PLACES.map(([x, y]) => Math.hypot(x - MID, y - MID))) + R + 24;
-  // On a phone the spiral keeps PHONE_SCALE CSS px a unit (numbers 12 px, pawns 22 px) and scrolls;
+  // On a phone the whole spiral fits the screen and zooms (PHONE_SCALE CSS px a unit: legible);
   // the pawns to pick and the spaces they reach are offered in a picker of large buttons under it
   // (the spiral's spaces are too close for a finger), with the dice, Keepers and other moves.
   const phone = ctx.narrow;
@@ -142,7 +141,9 @@ export function draw(doc, ctx) {
   const infoH = (phone ? 0 : 150 + (v.keepers || []).length * 62 + 60) + trayH;
   const vbW = phone ? 2 * ext : 2 * ext + infoW + 20, vbH = phone ? 2 * ext : Math.max(2 * ext, infoH + 40);
   const root = svg("svg", { viewBox: `${MID - ext} ${MID - ext} ${vbW} ${vbH}`, class: "prime-climb", "aria-label": L("The Prime Climb spiral", "La espiral de Prime Climb") });
-  if (phone) { root.dataset.minWidth = String(Math.round(2 * ext * PHONE_SCALE)); root.setAttribute("data-zoom", ""); }
+  // the whole spiral fits the screen; zoomed to PHONE_SCALE its numbers read 12 px and pawns 22 px
+  root.dataset.readable = String(PHONE_SCALE);
+  if (phone) root.setAttribute("data-zoom", "");
   const pawnItems = [], targetItems = [];
   root.append(svg("rect", { x: MID - ext, y: MID - ext, width: 2 * ext, height: 2 * ext, rx: 30, fill: "#1d3b4f", class: "deco" }));
   root.append(svg("polyline", { class: "deco", points: PLACES.map((p) => p.join(",")).join(" "), fill: "none", stroke: "#3f6178", "stroke-width": 2 * R + 10, "stroke-linejoin": "round", "stroke-linecap": "round" }));
@@ -150,13 +151,19 @@ export function draw(doc, ctx) {
 
   // the destinations of the selected pawn: the die and operation on each
   const targets = svg("g", { class: "targets" }), labels = svg("g", { class: "deco labels" });
+  const from = selected && !Number.isNaN(mover) ? v.pawns?.[mover]?.[selected === "A" ? 0 : 1] : null;
   for (const [to, byMove] of (selected ? dieMoves[selected] : new Map())) {
     if (to < 0 || to > 101) continue;
+    if (to === from && phone) {  // a die spent without moving (0 × 3): said in words, not "→ 0"
+      for (const d of byMove.values()) targetItems.push({ label: `${selected}${SHOW_OP[d.op]}${d.die}: ${L("stays on", "se queda en")} ${to}`, move: d.move, ctx });
+      continue;
+    }
     const [x, y] = PLACES[to], r = (to === 101 ? 46 : R) + 6, list = [...byMove.values()];
     const text = list.map((d) => `${SHOW_OP[d.op]}${d.die}`).join(" / ");
     const ring = svg("g", { "data-target": to }, svg("circle", { cx: x, cy: y, r, fill: "rgba(255,210,63,.28)", stroke: "#ffd23f", "stroke-width": 4 }));
-    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: y - r - 24, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
-      svg("text", { x, y: y - r - 8, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
+    const ly = y - r - 24 >= MID - ext + 2 ? y - r - 24 : y + r + 2;  // below the space at the spiral's rim: never clipped
+    labels.append(svg("rect", { x: x - 8 - text.length * 5, y: ly, width: 16 + text.length * 10, height: 22, rx: 6, fill: "#ffd23f", stroke: "#2b2622" }),
+      svg("text", { x, y: ly + 16, "text-anchor": "middle", "font-size": 16, "font-weight": 800, fill: "#2b2622" }, text));
     if (phone) {  // the ring shows the space; the picker carries the move, one button per die
       ring.classList.add("deco");
       targets.append(ring);
@@ -177,7 +184,7 @@ export function draw(doc, ctx) {
     const [x, y] = PLACES[at];
     const [dx, dy] = FAN[i % FAN.length];  // around the space, apart enough to tap each, its centre left free
     const mine = seat === mover && dieMoves[letter].size > 0;
-    const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}` },
+    const g = svg("g", { class: `pawn${mine && selected === letter ? " selected" : ""}`, "data-seat": seat, "data-pawn": letter, "data-key": `pawn-${seat}-${letter}`, "data-at": pos },
       seatShape(seat, x + dx, y + dy, phone ? 15 : 13, SEAT_COLOURS[seat], { stroke: mine && selected === letter ? "#ff2d95" : "#fff", "stroke-width": mine && selected === letter ? 4 : 2 }),
       svg("text", { x: x + dx, y: y + dy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter));
     const name = `${seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn", "peón")} ${L("of", "de")} ${who(ctx, seat)}`} ${letter}, ${spaceName(at, L)}`;
@@ -246,14 +253,6 @@ export function draw(doc, ctx) {
     scroller.setAttribute("role", "region");
     scroller.setAttribute("aria-label", L("The spiral: scroll or zoom to see it all", "La espiral: desplázala o amplíala para verla entera"));
     scroller.append(root);
-    scroller.addEventListener("scroll", () => { kept = [scroller.scrollLeft, scroller.scrollTop]; }, { passive: true });
-    requestAnimationFrame(() => {
-      if (kept) [scroller.scrollLeft, scroller.scrollTop] = kept;
-      else {  // first sight: the mover's pawns in view
-        const mine = root.querySelector(`[data-key^="pawn-${mover}-"]`) || root.querySelector("[data-space='0']");
-        mine?.scrollIntoView({ block: "nearest", inline: "center" });
-      }
-    });
     const box = document.createElement("div");
     box.className = "board-parts";
     box.append(scroller, picker);
