@@ -32,13 +32,13 @@ from typing import Any
 
 import numpy as np
 
+# The game's own phases, kinds and limits (module globals: numba compiles them in as constants).
+from ...games.piramide.deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE  # noqa: F401 (piramide_greedy imports them)
+from ...games.piramide.state import (DEAL, DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, STATS,
+                                     SYMBOL)
 from . import njit, warn_if_slow
 from .common import CallerArrays, below as _below, row_insert, row_remove, seat_below as _seat_below
 
-# Phases, as state.py numbers them.
-START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
-HAND_LIMIT = 5
-DEAL = 4
 MAXP = 5
 MAXC = 55  # cells of the long pyramid (base 10)
 MAXT = 88  # card types: at most one per card of a deck (10 + 48 + 26 + 4)
@@ -46,7 +46,6 @@ MAXOPEN = 16
 MAXDREG = 48  # the regular cards of a deck
 MAXDEDGE = 30  # edge and apex cards
 MAXBOX = 2  # the base cards left over with the short pyramid
-REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
@@ -61,10 +60,10 @@ O_DEDGE = O_DREG + MAXDREG
 O_BOX = O_DEDGE + MAXDEDGE
 O_OPEN = O_BOX + MAXBOX  # the open cells, ascending (state.opens)
 O_STATS = O_OPEN + MAXOPEN  # state.stats, in STATS' order (simulate's statistics)
-F_LEADER = O_STATS + 12  # play.py's leader so far (-1: none yet); F_LEADS counts its changes
+F_LEADER = O_STATS + len(STATS)  # play.py's leader so far (-1: none yet); F_LEADS counts its changes
 WIDTH = F_LEADER + 1
 (ST_CARDS_PLAYED, ST_EDGES_PLAYED, ST_PLACEMENT_POINTS, ST_SYMBOL_MATCHES, ST_SYMBOL_POINTS, ST_SYMBOL_DRAWS,
- ST_DRAW_TURNS, ST_CARDS_DRAWN, ST_DISCARDS, ST_RESHUFFLES, ST_PASSES, ST_APEX_PLACED) = range(O_STATS, O_STATS + 12)
+ ST_DRAW_TURNS, ST_CARDS_DRAWN, ST_DISCARDS, ST_RESHUFFLES, ST_PASSES, ST_APEX_PLACED) = range(O_STATS, O_STATS + len(STATS))
 
 # --- the game's tables, one int64 array ----------------------------------------------------
 (G_NC, G_NT, G_BASE, G_APEX, G_ADRAWN, G_ADISC, G_ADREG, G_BL, G_BR, G_NP, G_NREGT, G_NEDGET, G_NMID,
@@ -83,7 +82,9 @@ T_LEVEL = T_ROLE + MAXC
 T_ADJ = T_LEVEL + MAXC  # 4 per cell, -1 padded
 T_ABOVE = T_ADJ + 4 * MAXC  # (up, other support) twice per cell, -1 padded
 T_BELOW = T_ABOVE + 4 * MAXC  # 2 per cell, -1 on the base row
-G_SIZE = T_BELOW + 2 * MAXC
+MAXLEVEL = 10  # levels of the long pyramid
+T_POINTS = T_BELOW + 2 * MAXC  # (MAXLEVEL + 1) per type: the game's points[t][level] (scoring.py)
+G_SIZE = T_POINTS + MAXT * (MAXLEVEL + 1)
 
 
 def _tables(game, num_players: int) -> np.ndarray:
@@ -97,6 +98,7 @@ def _tables(game, num_players: int) -> np.ndarray:
     for t in range(nt):
         G[T_KIND + t], G[T_VALUE + t], G[T_SYMBOL + t] = d.type_kind[t], d.type_value[t], d.type_symbol[t]
         G[T_ROLES + t], G[T_COUNT + t] = d.type_roles[t], d.type_count[t]
+        G[T_POINTS + t * (MAXLEVEL + 1):T_POINTS + t * (MAXLEVEL + 1) + geo.levels + 1] = game.points[t]
     G[T_REGT:T_REGT + len(d.regular_types)] = d.regular_types
     G[T_EDGET:T_EDGET + len(d.edge_types)] = d.edge_types
     mid = [d.card_type[i] for i in d.base_middle_cards]
@@ -104,7 +106,7 @@ def _tables(game, num_players: int) -> np.ndarray:
     G[G_NMID] = len(mid)
     G[G_DEAL] = getattr(game, "deal", DEAL)  # a variant may deal fewer cards
     G[G_LEVELS] = geo.levels
-    if not (nc <= MAXC and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
+    if not (nc <= MAXC and geo.levels <= MAXLEVEL and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
             and sum(d.type_count[t] for t in d.regular_types) <= MAXDREG
             and sum(d.type_count[t] for t in d.edge_types) <= MAXDEDGE):
         raise ValueError("piramide: this deck or pyramid is larger than the batched kernel's tables")
@@ -390,12 +392,9 @@ def _place(S, G, i, t, c):
         if up >= 0 and S[i, O_PYR + G[T_ABOVE + 4 * c + 2 * k + 1]] >= 0:
             _insert_open(S, i, up)
     kind = G[T_KIND + t]
-    points = min(G[T_VALUE + t], G[T_LEVEL + c])
+    points = G[T_POINTS + t * (MAXLEVEL + 1) + G[T_LEVEL + c]]
     if kind == LEFT_EDGE or kind == RIGHT_EDGE:
-        points *= 2
         S[i, ST_EDGES_PLAYED] += 1
-    elif kind == APEX:
-        points *= 3
     S[i, O_POINTS + p] += points
     S[i, ST_CARDS_PLAYED] += 1
     S[i, ST_PLACEMENT_POINTS] += points
@@ -812,7 +811,6 @@ class Kernel(CallerArrays):
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's state.statistics() (the engine's event counters, STATS' order)."""
-        from ludoteca.games.piramide.state import STATS
 
         return {name: float(self._S[i, O_STATS + k]) for k, name in enumerate(STATS)}
 
