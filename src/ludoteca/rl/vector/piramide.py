@@ -28,19 +28,21 @@ is refused (the engine refuses it: PiramideGame.check_players).
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
 # The game's own phases, kinds and limits (module globals: numba compiles them in as constants).
-from ...games.piramide.deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE  # noqa: F401 (piramide_greedy imports them)
+from ...games.piramide.deck import LEFT_EDGE, REGULAR, RIGHT_EDGE
+from ...games.piramide.pyramid import LENGTHS
 from ...games.piramide.state import (DEAL, DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, STATS,
                                      SYMBOL)
-from . import njit, warn_if_slow
-from .common import CallerArrays, below as _below, row_insert, row_remove, seat_below as _seat_below
+from . import njit
+from .base import EVERY, BatchKernel
+from .common import below as _below, row_insert, row_remove, seat_below as _seat_below
 
 MAXP = 5
-MAXC = 55  # cells of the long pyramid (base 10)
+MAXLEVEL = max(LENGTHS.values()) + 2  # levels of the longest pyramid (its base: the regular cards and 2 ends)
+MAXC = MAXLEVEL * (MAXLEVEL + 1) // 2  # its cells
 MAXT = 88  # card types: at most one per card of a deck (10 + 48 + 26 + 4)
 MAXOPEN = 16
 MAXDREG = 48  # the regular cards of a deck
@@ -82,7 +84,6 @@ T_LEVEL = T_ROLE + MAXC
 T_ADJ = T_LEVEL + MAXC  # 4 per cell, -1 padded
 T_ABOVE = T_ADJ + 4 * MAXC  # (up, other support) twice per cell, -1 padded
 T_BELOW = T_ABOVE + 4 * MAXC  # 2 per cell, -1 on the base row
-MAXLEVEL = 10  # levels of the long pyramid
 T_POINTS = T_BELOW + 2 * MAXC  # (MAXLEVEL + 1) per type: the game's points[t][level] (scoring.py)
 G_SIZE = T_POINTS + MAXT * (MAXLEVEL + 1)
 
@@ -752,33 +753,19 @@ def _obs_tables(game, num_players: int):
     return enc.size, V, cardv, cell_off, b_dreg, b_dedge, b_box
 
 
-class Kernel(CallerArrays):
-    """N games of Pirámide del Sol (see the module docstring and rl/vector's kernel contract)."""
+class Kernel(BatchKernel):
+    """N games of Pirámide del Sol (see the module docstring and the kernel contract: base.BatchKernel)."""
 
-    _name = "piramide"
+    game_name = "piramide"
+    # any valid deck whose cards and pyramid fit the tables above (_tables refuses a larger one)
+    implements = {"length": ("short", "normal", "long"), "deck": EVERY, "variant": ("full", "small")}
+    obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
 
-    def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
-        from ludoteca.engine import OptionError
-        from ludoteca.games.piramide.game import PiramideGame
-
-        try:
-            game = PiramideGame(options or {})
-            game.check_players(num_players)
-        except OptionError as exc:
-            raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
-        warn_if_slow()
-        self.game, self.num_envs, self.num_players = game, num_envs, num_players
-        self.num_actions = game.num_distinct_actions()
-        self.obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
+    def _build(self) -> None:
+        game, num_players = self.game, self.num_players
         self._G = _tables(game, num_players)
-        self._S = np.zeros((num_envs, WIDTH), np.int32)
-        self._rng = np.zeros(num_envs, np.uint64)
-        self.current_player = np.full(num_envs, -1, np.int32)
-        self.terminated = np.ones(num_envs, np.bool_)
-        self.length = np.zeros(num_envs, np.int32)
-        self.returns = np.zeros((num_envs, num_players), np.float32)
+        self._S = np.zeros((self.num_envs, WIDTH), np.int32)
+        self._rng = np.zeros(self.num_envs, np.uint64)
         self._obs = _obs_tables(game, num_players)
         self.obs_size = self._obs[0]
 

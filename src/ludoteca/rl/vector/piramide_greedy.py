@@ -41,7 +41,7 @@ import numpy as np
 
 from ...games.piramide import heuristic as H
 from . import njit
-from .common import greedy_pick, seat_below
+from .common import GREEDY, greedy_pick, seat_below
 from .piramide import (DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_NOPEN, F_PASSES, F_PENDING, F_PHASE,
                        F_SYMK, G_LEVELS, G_NC, G_NP, G_NT, HAND_LIMIT, MAXC, MAXLEVEL, MAXP, MAXT, O_DEDGE, O_DREG,
                        O_HANDN, O_HANDS, O_OPEN, O_POINTS, O_PYR, OVER, SECOND_DRAW, T_LEVEL, T_POINTS, T_ROLE,
@@ -57,7 +57,6 @@ MAXHAND = 12  # the mover's hand at its own decisions (5, and 7 after a draw tur
 TAIL = 8  # cards discarded to each pile within one enumeration (2 at most after a draw turn)
 H_TURN = 9
 KLEN = H_TURN + MAXP + MAXC + MAXHAND + 2 * TAIL
-RANDOM, GREEDY = 0, 1
 OK, FULL, TOO_BIG = 0, 1, 2  # err[0]: the memo is full (grow it and play the decision again); a bound broken
 
 
