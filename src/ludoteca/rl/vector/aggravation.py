@@ -19,12 +19,13 @@ import numpy as np
 
 from ...games.aggravation import notation
 from ...games.aggravation.board import BASE
+from ...games.aggravation.game import AggravationGame
 from ...games.aggravation.state import STATS, home_blocked
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, seat_below
 
-MP = 6
+MP = AggravationGame.max_players
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
 MAXM = 4 * MAXR + 1  # legal moves of a position, at most
 HOLES = 128

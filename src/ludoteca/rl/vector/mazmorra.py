@@ -28,6 +28,7 @@ import numpy as np
 
 # the game's own phases, pieces and sizes (module globals: numba compiles them in as constants)
 from ...games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES
+from ...games.mazmorra.game import MazmorraGame
 from ...games.mazmorra.state import DRAW, EMPTY, FACE_DOWN, HAND_SIZE, MARKET_SIZE, MOVE, OVER, PLACE, REFILL, TAKE
 from . import HAVE_NUMBA, as_input, check_array, njit
 from .base import BOTH, BatchKernel
@@ -56,7 +57,7 @@ if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compi
 else:
     K = None
 
-MAXP = 4
+MAXP = MazmorraGame.max_players
 HAND_MAX = 8
 
 # --- one game's int32 row --------------------------------------------------------------

@@ -33,6 +33,7 @@ import numpy as np
 
 # The game's own phases, kinds and limits (module globals: numba compiles them in as constants).
 from ...games.piramide.deck import LEFT_EDGE, REGULAR, RIGHT_EDGE
+from ...games.piramide.game import PiramideGame
 from ...games.piramide.pyramid import LENGTHS
 from ...games.piramide.state import (DEAL, DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, STATS,
                                      SYMBOL)
@@ -40,7 +41,7 @@ from . import njit
 from .base import EVERY, BatchKernel
 from .common import below as _below, row_insert, row_remove, seat_below as _seat_below
 
-MAXP = 5
+MAXP = PiramideGame.max_players
 MAXLEVEL = max(LENGTHS.values()) + 2  # levels of the longest pyramid (its base: the regular cards and 2 ends)
 MAXC = MAXLEVEL * (MAXLEVEL + 1) // 2  # its cells
 MAXT = 88  # card types: at most one per card of a deck (10 + 48 + 26 + 4)

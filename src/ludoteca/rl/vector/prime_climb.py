@@ -21,12 +21,13 @@ import numpy as np
 from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
+from ...games.prime_climb.game import PrimeClimbGame
 from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, ROLL, STATS, STEAL, SWITCH  # the phases
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, row_remove, seat_below
 
-NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
+NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, PrimeClimbGame.max_players
 MAXDICE = A.DOUBLES_USES  # the most dice a turn holds
 
 # the row of a game
