@@ -15,6 +15,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.piramide.codec import check_cards
 from ludoteca.games.piramide.notation import parse
 from ludoteca.games.piramide.scenario import arrange
+from ludoteca.games.piramide.scoring import multiplier, placement_points
 from ludoteca.games.piramide.state import PLAYING
 
 G = make_game("piramide")
@@ -383,8 +384,8 @@ def test_placements_score_by_the_rules_in_whole_games() -> None:
         for e in events:
             if e["type"] == "card_placed":
                 t = d.parse_label(e["card"])
-                mult = {"EL": 2, "ER": 2, "A": 3}.get(e["card"].rstrip("0123456789abcdefghijklmnopqrstuvwxyz"), 1)
-                assert e["multiplier"] == mult and e["points"] == min(d.type_value[t], e["level"]) * mult
+                mult = multiplier(d.type_kind[t])
+                assert e["multiplier"] == mult and e["points"] == placement_points(d.type_value[t], e["level"], d.type_kind[t])
                 assert e["cell"] == f"L{e['level']}P{e['position']}" and e["score"] == after[0]["scores"][e["seat"]]
                 kinds.add(mult)
             elif e["type"] == "symbol_matched":

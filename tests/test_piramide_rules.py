@@ -7,7 +7,8 @@ import pytest
 from ludoteca.engine import CHANCE, TERMINAL, IllegalActionError, NotationError, OptionError, make_game
 from ludoteca.games.piramide.codec import check_cards
 from ludoteca.games.piramide.notation import parse
-from ludoteca.games.piramide.deck import BASE, LEFT_EDGE, REGULAR, RIGHT_EDGE, ROLE_APEX, ROLE_LEFT, ROLE_MIDDLE, ROLE_RIGHT
+from ludoteca.games.piramide.deck import APEX, BASE, LEFT_EDGE, REGULAR, RIGHT_EDGE, ROLE_APEX, ROLE_LEFT, ROLE_MIDDLE, ROLE_RIGHT
+from ludoteca.games.piramide.scoring import placement_points
 from ludoteca.games.piramide.scenario import arrange
 from ludoteca.games.piramide.state import DISCARD, DRAWING, PLAYING, SECOND_DRAW, START, SYMBOL
 
@@ -295,32 +296,46 @@ def test_geometry_roles() -> None:
 
 # --- scoring --------------------------------------------------------------------------
 
+def test_placement_points() -> None:
+    """The scoring rule (rules_en.md, **Points**), the one test that states it: min(card value,
+    level), x2 for an edge card, x3 for an apex card. The engine, events, the bot and the kernels
+    read scoring.py's table, which must agree with it for every card type and level."""
+    cases = [(8, 3, REGULAR, 3), (2, 2, REGULAR, 2), (7, 2, REGULAR, 2), (7, 8, REGULAR, 7), (5, 3, LEFT_EDGE, 6),
+             (2, 2, LEFT_EDGE, 4), (9, 4, RIGHT_EDGE, 8), (9, 8, APEX, 24), (6, 10, APEX, 18)]
+    assert [placement_points(v, level, kind) for v, level, kind, _ in cases] == [p for *_, p in cases]
+    for game in (G, make_game("piramide", {"length": "long"}), make_game("piramide", {"variant": "small"})):
+        d = game.deck
+        assert [list(row[1:]) for row in game.points] == [
+            [placement_points(d.type_value[t], level, d.type_kind[t]) for level in range(1, game.geo.levels + 1)]
+            for t in range(d.num_types)]
+
+
 def test_score_is_the_lower_of_value_and_level() -> None:
     s = arrange(G, 2, cells={"L2P2": "R1", "L2P3": "R2"}, hands={0: ["R8", "R2"]})
     do(s, "play R8 L3P2")
-    assert s.points[0] == 3  # level 3 < value 8
+    assert s.points[0] == placement_points(8, 3, REGULAR)
     do(s, "play R2 L2P5")
-    assert s.points[0] == 5  # value 2 = level 2
+    assert s.points[0] == placement_points(8, 3, REGULAR) + placement_points(2, 2, REGULAR)
 
 
 def test_edge_card_scores_double() -> None:
     s = arrange(G, 2, cells={"L2P1": "R1", "L2P2": "R2"}, hands={0: ["EL5jaguar", "EL2luna"]})
     do(s, "play EL5jaguar L3P1")
-    assert s.points[0] == 2 * 3
+    assert s.points[0] == placement_points(5, 3, LEFT_EDGE)
     s = arrange(G, 2, hands={0: ["EL2luna"]})
     do(s, "play EL2luna L2P1")
-    assert s.points[0] == 2 * 2
+    assert s.points[0] == placement_points(2, 2, LEFT_EDGE)
 
 
 def test_regular_card_at_an_end_or_on_top_scores_single() -> None:
     s = arrange(G, 2, hands={0: ["R7"]})
     do(s, "play R7 L2P1")
-    assert s.points[0] == 2
+    assert s.points[0] == placement_points(7, 2, REGULAR)
     g = make_game("piramide", {"length": "short"})
     s = arrange(g, 2, hands={0: ["R7"]})
     fill_below_apex(s)
     do(s, "play R7 L8P1")
-    assert s.points[0] == 7
+    assert s.points[0] == placement_points(7, 8, REGULAR)
 
 
 def test_apex_card_scores_triple_and_ends_the_game() -> None:
@@ -328,9 +343,9 @@ def test_apex_card_scores_triple_and_ends_the_game() -> None:
     s = arrange(g, 3, hands={0: ["A9", "R1"]}, points=[0, 10, 5])
     fill_below_apex(s)
     do(s, "play A9 L8P1")
-    assert s.points[0] == 3 * 8
+    assert s.points[0] == placement_points(9, 8, APEX)
     assert s.is_terminal() and s.current_player() == TERMINAL and s.winners() == [0]
-    assert s.scores() == [24.0, 10.0, 5.0]
+    assert s.scores() == [float(placement_points(9, 8, APEX)), 10.0, 5.0]
 
 
 # --- symbols --------------------------------------------------------------------------

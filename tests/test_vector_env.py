@@ -82,7 +82,7 @@ def test_batch_env_refuses_bad_input_in_one_line_and_changes_nothing():
         assert "\n" not in str(info.value)
     after = env._batch()
     assert np.array_equal(before[0], after.observation) and np.array_equal(before[1], after.legal_action_mask)
-    for kwargs, words in (({"num_players": 9}, "9"), ({"options": {"cards": "yes"}}, "cards"), ({"max_steps": 0}, "max_steps")):
+    for kwargs, words in (({"num_players": 9}, "9"), ({"options": {"cards": "maybe"}}, "cards"), ({"max_steps": 0}, "max_steps")):
         with pytest.raises(ValueError, match=words) as info:
             vector.make("prime-climb", 4, **kwargs)
         assert "\n" not in str(info.value)

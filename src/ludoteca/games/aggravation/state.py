@@ -26,6 +26,14 @@ STATS = ("aggravations", "star_shortcuts", "centre_shortcuts", "centre_exits", "
 AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TURNS_LOST = range(len(STATS))
 
 
+def home_blocked(count: int, lowest: int, home_holes: int) -> bool:
+    """Whether a seat can never finish (its `dead` flag) when marbles in HOME are fixed (the option
+    move_within_home off): its `count` marbles there, the lowest `lowest` holes in (0: the first),
+    leave an empty hole deeper than a filled one, which no marble can ever reach. Plain integer
+    arithmetic: the batched kernel compiles this same function."""
+    return 0 < count < home_holes and lowest != home_holes - count
+
+
 class AggravationState(State):
     __slots__ = ("pos", "occ", "own", "turn", "roll", "moves", "finished", "dead", "last", "over", "tables", "board", "stats")
     GAME_FIELDS = ("tables", "board")  # the game's move tables: never pickled (relink)
@@ -178,8 +186,7 @@ class AggravationState(State):
         if len(homes) == 4:
             self.finished.append(me)
         elif not self.game.options["move_within_home"]:
-            # Marbles in HOME are fixed: an empty hole deeper than a filled one can never be filled.
-            if min(homes) - t.home_first != self.board.home_holes - len(homes):
+            if home_blocked(len(homes), min(homes) - t.home_first, self.board.home_holes):
                 self.dead[me] = True
         self.over = self._is_over()
 

@@ -9,7 +9,7 @@ from ludoteca.engine.counters import counters_from_json
 from ludoteca.engine.schema import doc_value
 
 from .board import BASE
-from .state import STATS
+from .state import STATS, home_blocked
 
 
 def _bad(en: str, es: str) -> StateFormatError:
@@ -72,7 +72,7 @@ def check_body(state, body: Any) -> None:
         for s in range(n):
             first = state.tables[s].home_first
             homes = [h for h in pos[s * 4:s * 4 + 4] if h >= first]
-            state.dead[s] = bool(homes) and len(homes) < H and min(homes) - first != H - len(homes)
+            state.dead[s] = home_blocked(len(homes), min(homes, default=first) - first, H)
     state.over = state._is_over() if (finished or any(state.dead)) else False
     if turn in finished and not state.over:
         raise _bad("the player to move has already finished", "el jugador al que le toca ya terminó")

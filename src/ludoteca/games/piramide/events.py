@@ -29,7 +29,8 @@ from ludoteca.engine import T
 from ludoteca.engine.events import Event, seat_name
 from ludoteca.engine.wording import listing, many
 
-from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
+from .deck import REGULAR
+from .scoring import multiplier
 from .words import card_name, cell_name, symbol_name
 from .state import DECK_NAMES, DISCARD, HAND_LIMIT, OVER, RESHUFFLES, SECOND_DRAW, START, SYMBOL, PiramideState
 
@@ -47,7 +48,7 @@ def apply_with_events(s: PiramideState, action: int) -> list[Event]:
     if action < g.A_DRAWN:
         t, c = divmod(action, g.num_cells)
         kind = d.type_kind[t]
-        mult = 2 if kind in (LEFT_EDGE, RIGHT_EDGE) else 3 if kind == APEX else 1
+        mult = multiplier(kind)
         level = geo.level[c]
         out.append({"type": "card_placed", "seat": seat, "card": labels[t], "cell": geo.name(c), "level": level,
                     "position": geo.pos[c] + 1, "value": d.type_value[t], "multiplier": mult,

@@ -8,6 +8,7 @@ from ludoteca.engine import Game, Option, OptionError, OptionSet, T
 
 from .deck import deck_data, load_deck, read_deck_file, variant_data
 from .pyramid import LENGTHS, geometry
+from .scoring import points_table
 from .state import DEAL, PiramideState
 
 
@@ -62,6 +63,7 @@ class PiramideGame(Game):
             self.deck, regular_base, self.deal = load_deck(self.options["deck"]), LENGTHS[self.options["length"]], DEAL
         self.geo = geo = geometry(regular_base)
         self.num_cells = nc = geo.num_cells
+        self.points = points_table(self.deck, geo.levels)  # points[t][level] of a placed card (scoring.py)
         self.upper_supports = tuple((c, geo.below[c][0], geo.below[c][1]) for c in geo.upper_cells)
         nt = self.deck.num_types
         # Action space: plays (type x cell), chance draws (type), discards (type), then the rest.

@@ -4,8 +4,8 @@
             - max over opponents of (score + W x hand size x average card worth)
     evaluate = 0.5 + 0.5 tanh(value / 15)          (at the end: 1/k for a shared win, else 0 or 1)
 
-A card's worth is what it would score at the highest level one can build on now
-(min(value, reach) x 2 for an edge card, x 3 for an apex card). Cards in hand count for W=0.3
+A card's worth is what it would score (scoring.py) at the best open place it fits, else at the
+highest level one can build on now (the reach). Cards in hand count for W=0.3
 of that (not all will find a good place), so scoring now beats hoarding. A card that fits no open
 place now counts half: before that, greedy players hoarded edge cards that fit nowhere and discarded
 the regular ones, and 2 of 30 long three-greedy games never ended. Measured against the
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 
-from .deck import APEX, LEFT_EDGE, RIGHT_EDGE
 from .state import DRAWING, HAND_LIMIT, OVER, SECOND_DRAW
 
 W = 0.3
@@ -34,22 +33,17 @@ def _reach(state) -> int:
 
 def evaluate_all(state) -> list[float]:
     """evaluate() for every seat with what they share worked out once: the reach of the pyramid,
-    the highest open level per role (a cell has one role; the best place for a card is the highest
-    open cell of a role it fits, as min(value, level) grows with the level) and each seat's
-    public worth. The same values as evaluate(), exactly."""
+    the open (role, level) pairs (a cell has one role; a card's best place is the open level of a
+    role it fits where it scores most) and each seat's public worth. The same values as
+    evaluate(), exactly."""
     if state.phase == OVER:
         return state.returns()
     g = state.game
     d, geo = g.deck, g.geo
     level, role = geo.level, geo.role
     reach = _reach(state)
-    best: dict[int, int] = {}  # role -> highest open level of that role
-    for c in state.opens:
-        r = role[c]
-        if r and level[c] > best.get(r, -1):
-            best[r] = level[c]
-    tops = tuple(best.items())
-    kind, value, roles = d.type_kind, d.type_value, d.type_roles
+    places = {(role[c], level[c]) for c in state.opens if role[c]}
+    table, roles = g.points, d.type_roles
     n = state.num_players
     points, hands = state.points, state.hands
     public = [points[p] + W * AVERAGE * min(len(hands[p]), HAND_LIMIT) for p in range(n)]
@@ -58,19 +52,12 @@ def evaluate_all(state) -> list[float]:
     for seat in range(n):
         worth = []
         for t in hands[seat]:
-            k = kind[t]
-            mult = 2 if k == LEFT_EDGE or k == RIGHT_EDGE else 3 if k == APEX else 1
-            fit = roles[t]
-            high = -1
-            for r, lv in tops:
-                if r & fit and lv > high:
-                    high = lv
-            v = value[t]
-            if high >= 0:
-                now = v if v < high else high
-                worth.append(now * mult if now >= 0 else 0.5 * min(v, reach) * mult)
-            else:
-                worth.append(0.5 * min(v, reach) * mult)
+            scored, fit = table[t], roles[t]
+            now = -1
+            for r, lv in places:
+                if r & fit and scored[lv] > now:
+                    now = scored[lv]
+            worth.append(now if now >= 0 else 0.5 * scored[reach])
         if len(worth) > HAND_LIMIT:
             worth.sort(reverse=True)
             worth = worth[:HAND_LIMIT]
@@ -90,19 +77,15 @@ def evaluate(state, seat: int) -> float:
 
 def _evaluate(state, seat: int, reach: int) -> float:
     g = state.game
-    d, geo = g.deck, g.geo
-    level = geo.level
-    kind, value, roles, role = d.type_kind, d.type_value, d.type_roles, geo.role
+    level, roles, role = g.geo.level, g.deck.type_roles, g.geo.role
     opens = state.opens
     worth = []
     for t in state.hands[seat]:
-        k = kind[t]
-        mult = 2 if k == LEFT_EDGE or k == RIGHT_EDGE else 3 if k == APEX else 1
-        fit = roles[t]
-        now = max((min(value[t], level[c]) for c in opens if role[c] & fit), default=-1)
+        points, fit = g.points[t], roles[t]
+        now = max((points[level[c]] for c in opens if role[c] & fit), default=-1)
         # A card with no open place to go is worth half its future: hoarding edge cards
         # that fit nowhere while discarding regular ones stalled greedy games for ever.
-        worth.append(now * mult if now >= 0 else 0.5 * min(value[t], reach) * mult)
+        worth.append(now if now >= 0 else 0.5 * points[reach])
     if len(worth) > HAND_LIMIT:
         worth.sort(reverse=True)
         worth = worth[:HAND_LIMIT]

@@ -182,7 +182,7 @@ def describe_action(state, action: int, lang: str = "en") -> str:
     es = lang == "es"
     if action < g.A_DRAWN:
         t, c = divmod(action, g.num_cells)
-        points = min(d.type_value[t], geo.level[c]) * (2 if d.type_kind[t] in (LEFT_EDGE, RIGHT_EDGE) else 3 if d.type_kind[t] == APEX else 1)
+        points = g.points[t][geo.level[c]]
         lvl, pos = geo.level[c], geo.pos[c] + 1
         card = card_name(d.type_label[t], lang)
         if es:

@@ -24,7 +24,7 @@ from ludoteca.engine import CHANCE, TERMINAL, State, T
 from ludoteca.engine.counters import counters_statistics
 from ludoteca.engine.rng import Rng
 
-from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE
+from .deck import LEFT_EDGE, REGULAR, RIGHT_EDGE
 
 START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
 _DECISION_KINDS = (frozenset({"play", "draw", "pass"}), frozenset({"draw"}), frozenset({"play", "end"}),
@@ -273,13 +273,10 @@ class PiramideState(State):
             if pyr[other] >= 0:
                 insort(opens, up)
         kind = d.type_kind[t]
-        points = min(d.type_value[t], g.geo.level[c])
+        points = g.points[t][g.geo.level[c]]
         stats = self.stats
         if kind == LEFT_EDGE or kind == RIGHT_EDGE:
-            points *= 2  # an edge card can only stand at its own end
             stats[EDGES_PLAYED] += 1
-        elif kind == APEX:
-            points *= 3  # an apex card can only stand on top
         self.points[self.cur] += points
         stats[CARDS_PLAYED] += 1
         stats[PLACEMENT_POINTS] += points

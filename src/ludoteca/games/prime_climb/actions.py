@@ -46,7 +46,15 @@ ROLL_INDEX = [[-1] * 11 for _ in range(11)]
 for _i, (_lo, _hi) in enumerate(ROLLS):
     ROLL_INDEX[_lo][_hi] = ROLL_INDEX[_hi][_lo] = _i
 ROLL_PROB: tuple[float, ...] = tuple(0.01 if lo == hi else 0.02 for lo, hi in ROLLS)
-ROLL_DICE: tuple[tuple[int, ...], ...] = tuple((lo,) * 4 if lo == hi else (lo, hi) for lo, hi in ROLLS)
+DOUBLES_USES = 4  # a double gives four uses of its number (rules: "roll doubles, use the number four times")
+
+
+def dice_of_roll(x: int, y: int) -> tuple[int, ...]:
+    """The dice a roll of x and y gives to use, ascending: both, or the number four times on doubles."""
+    return (x,) * DOUBLES_USES if x == y else (min(x, y), max(x, y))
+
+
+ROLL_DICE: tuple[tuple[int, ...], ...] = tuple(dice_of_roll(lo, hi) for lo, hi in ROLLS)
 
 
 def die_action(pawn: int, op: int, value: int) -> int:

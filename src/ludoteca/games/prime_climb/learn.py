@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, NamedTuple
 
+from .actions import dice_of_roll
 from .board import GOAL, OPS_TABLE, segments
 
 __all__ = ["colours", "segments", "turn_outcomes", "Outcome", "TurnOutcomes", "reference_outcomes"]
@@ -59,7 +60,7 @@ def _parse_inputs(pawns, roll, keepers) -> tuple[int, int, tuple[int, ...], tupl
     if not (0 <= x <= 10 and 0 <= y <= 10):
         raise _bad("a die shows 0..10 (0 means 10)", "un dado muestra 0..10 (0 es 10)")
     x, y = x or 10, y or 10
-    dice = (x,) * 4 if x == y else (min(x, y), max(x, y))
+    dice = dice_of_roll(x, y)
     ks = []
     for k in keepers or ():
         text = str(k).strip().replace("±", "").replace("+-", "")

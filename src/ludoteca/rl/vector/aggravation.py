@@ -17,13 +17,15 @@ import zlib
 
 import numpy as np
 
-from ...engine import make_game
 from ...games.aggravation import notation
 from ...games.aggravation.board import BASE
-from . import as_input, check_array, njit, warn_if_slow
+from ...games.aggravation.game import AggravationGame
+from ...games.aggravation.state import STATS, home_blocked
+from . import as_input, check_array, njit
+from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, seat_below
 
-MP = 6
+MP = AggravationGame.max_players
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
 MAXM = 4 * MAXR + 1  # legal moves of a position, at most
 HOLES = 128
@@ -40,8 +42,8 @@ DEAD = FIN + MP  # 6
 LAST = DEAD + MP  # 3: seat, roll, passed (LAST_SET says whether there is one)
 LAST_SET = LAST + 3
 ST = LAST_SET + 1  # the engine's event counters (state.STATS), in its order
-AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TURNS_LOST = range(ST, ST + 7)
-NCHANCE = ST + 7  # chance outcomes applied
+AGGRAVATIONS, STAR_SHORTCUTS, CENTRE_SHORTCUTS, CENTRE_EXITS, ENTRIES, SIXES, TURNS_LOST = range(ST, ST + len(STATS))
+NCHANCE = ST + len(STATS)  # chance outcomes applied
 WIDTH = NCHANCE + 1
 
 # the tables of one options and player count: int32 G (scalars, then per seat, hole and roll its
@@ -144,6 +146,8 @@ def _end_turn(S, i, n, again):
         s = (s + 1) % n
     S[i, TURN] = s
 
+_home_blocked = njit(cache=True)(home_blocked)  # the engine's dead-seat rule, compiled
+
 
 @njit(cache=True)
 def _arrived_home(S, i, n, G, M, me):
@@ -159,7 +163,7 @@ def _arrived_home(S, i, n, G, M, me):
         S[i, FIN + S[i, NFIN]] = me
         S[i, NFIN] += 1
     elif not G[G_WITHIN]:
-        if low - first != G[G_HH] - count:
+        if _home_blocked(count, low - first, G[G_HH]):
             S[i, DEAD + me] = 1
     over = False
     if S[i, NFIN] and not G[G_TOLAST]:
@@ -459,36 +463,24 @@ def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return G, M, F
 
 
-class Kernel(RowKernel):
-    """N Aggravation games (the kernel contract: ludoteca.rl.vector's docstring)."""
+class Kernel(RowKernel, BatchKernel):
+    """N Aggravation games (the kernel contract: base.BatchKernel)."""
 
+    game_name = "aggravation"
+    implements = {"board": (6, 4), "six_extra": ("always", "if_moved"), "star_exit": ("any", "own_only"),
+                  "shortcuts": BOTH, "move_within_home": BOTH, "play_to_last": BOTH}
     _chance_column = NCHANCE  # common.RowKernel.chance_counts
 
     obs_size = OBS_SIZE
     obs_matches_engine = True
 
-    def __init__(self, num_envs: int, num_players: int, options: dict | None = None):
-        from ...engine import LudotecaError
-
-        try:
-            game = make_game("aggravation", dict(options or {}))
-            n = game.check_players(num_players)
-        except LudotecaError as exc:
-            raise ValueError(str(getattr(exc, "text", exc)).splitlines()[0]) from None
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
-        warn_if_slow()
-        self.game, self.num_envs, self.num_players = game, num_envs, n
-        self.num_actions = game.num_distinct_actions()
-        self.G, self.M, self.F = tables(game, n)
+    def _build(self) -> None:
+        n, num_envs = self.num_players, self.num_envs
+        self.G, self.M, self.F = tables(self.game, n)
         self.S = np.zeros((num_envs, WIDTH), np.int32)
         self.S[:, OVER] = 1
         self.W = np.zeros((num_envs, 2 * MP), np.uint64)
         self.R = np.zeros(num_envs, np.uint64)
-        self.current_player = np.full(num_envs, -1, np.int32)
-        self.terminated = np.ones(num_envs, bool)
-        self.length = np.zeros(num_envs, np.int32)
-        self.returns = np.zeros((num_envs, n), np.float32)
         self._all = np.ones(num_envs, bool)
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
@@ -518,8 +510,6 @@ class Kernel(RowKernel):
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""
-        from ...games.aggravation.state import STATS
-
         row = self.S[i]
         out = {name: float(row[ST + k]) for k, name in enumerate(STATS)}
         n = self.num_players

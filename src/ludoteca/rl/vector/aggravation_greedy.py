@@ -20,12 +20,11 @@ from ...games.aggravation import evaluation as E
 from . import njit
 from .aggravation import (FIN, G_CENTRE, G_HOME, G_START, HOLES, MAXM, MP, NFIN, OCC, OVER, POS, TURN, WIDTH,
                           _apply, _finished, _moves)
-from .common import greedy_pick, seat_below
+from .common import GREEDY, greedy_pick, seat_below
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 W0, W1, W2, W3, W4, W5, W6 = E.WEIGHTS
 TEMPO, BEST, ENTRY = E.TEMPO, E.BEST, E._ENTRY
-RANDOM, GREEDY = 0, 1
 
 
 def eval_tables(game, n: int):

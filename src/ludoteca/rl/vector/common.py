@@ -9,6 +9,7 @@ import numpy as np
 from . import HAVE_NUMBA, njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+RANDOM, GREEDY = 0, 1  # bot_seat_actions' kinds[i, seat]: the engine's random bot, its greedy bot
 
 if HAVE_NUMBA:
     from ...engine.rng_kernels import _mix as mix

@@ -26,8 +26,13 @@ from typing import Any
 
 import numpy as np
 
+# the game's own phases, pieces and sizes (module globals: numba compiles them in as constants)
+from ...games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES
+from ...games.mazmorra.game import MazmorraGame
+from ...games.mazmorra.state import DRAW, EMPTY, FACE_DOWN, HAND_SIZE, MARKET_SIZE, MOVE, OVER, PLACE, REFILL, TAKE
 from . import HAVE_NUMBA, as_input, check_array, njit
-from .common import GOLDEN as _GOLDEN, CallerArrays, below as _below, row_insert, row_remove, seat_below
+from .base import BOTH, BatchKernel
+from .common import GOLDEN as _GOLDEN, below as _below, row_insert, row_remove, seat_below
 
 if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compiled only
     from llvmlite import ir
@@ -52,11 +57,7 @@ if HAVE_NUMBA:  # the game's table kernels use LLVM intrinsics: they exist compi
 else:
     K = None
 
-PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)  # state.py's phases
-NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
-HAND_SIZE, MARKET_SIZE = 4, 4
-FACE_DOWN, EMPTY = -2, -1
-MAXP = 4
+MAXP = MazmorraGame.max_players
 HAND_MAX = 8
 
 # --- one game's int32 row --------------------------------------------------------------
@@ -582,31 +583,25 @@ def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
     return enc.size, V
 
 
-class Kernel(CallerArrays):
-    """N games of Mazmorra Primigenia (see the module docstring and rl/vector's kernel contract)."""
+class Kernel(BatchKernel):
+    """N games of Mazmorra Primigenia (see the module docstring and the kernel contract: base.BatchKernel)."""
 
-    _name = "mazmorra"
+    game_name = "mazmorra"
+    implements = {"distance": range(1, 11), "market_face_up": BOTH, "must_beat_all_covered": BOTH, "allow_two": BOTH}
+    obs_matches_engine = True  # observe() is rl/observations/mazmorra.py's vector
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         if K is None:
             raise ValueError("mazmorra: the batched kernel needs numba (pip install 'ludoteca[fast]'): "
                              "it runs on the game's compiled table")
-        from ludoteca.engine import OptionError
+        super().__init__(num_envs, num_players, options)
+
+    def _build(self) -> None:
         from ludoteca.games.mazmorra.fast_table import FastTable, fast_geometry
-        from ludoteca.games.mazmorra.game import MazmorraGame
         from ludoteca.games.mazmorra.cards import COLOUR, NUMBER
         from ludoteca.games.mazmorra.geometry import UP
 
-        try:
-            game = MazmorraGame(options or {})
-            game.check_players(num_players)
-        except OptionError as exc:
-            raise ValueError(f"mazmorra: {exc}".splitlines()[0]) from None
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"mazmorra: num_envs must be a positive whole number, not {num_envs!r}")
-        self.game, self.num_envs, self.num_players = game, num_envs, num_players
-        self.num_actions = game.num_distinct_actions()
-        self.obs_matches_engine = True  # observe() is rl/observations/mazmorra.py's vector
+        game, num_envs, num_players = self.game, self.num_envs, self.num_players
         fg = fast_geometry(game.width, game.height)
         start = FastTable(game.geo)  # the table with ENTRY and EXIT laid (game._start_table)
         start.put(ENTRY, UP, game.entry_pos)
@@ -624,10 +619,6 @@ class Kernel(CallerArrays):
         self._TI = np.zeros((num_envs, self._ti0.size), np.int16)
         self._TB = np.zeros((num_envs, self._tb0.size), np.uint64)
         self._rng = np.zeros(num_envs, np.uint64)
-        self.current_player = np.full(num_envs, -1, np.int32)
-        self.terminated = np.ones(num_envs, np.bool_)
-        self.length = np.zeros(num_envs, np.int32)
-        self.returns = np.zeros((num_envs, num_players), np.float32)
         self.obs_size, self._V = _obs_tables(game, num_players)
         self._chosen = np.full(num_envs, -2, np.int64)  # random_actions' last draws (_step_batch)
 

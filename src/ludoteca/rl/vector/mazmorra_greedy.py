@@ -42,12 +42,11 @@ import math
 import numpy as np
 
 from . import njit
-from .common import greedy_pick, seat_below
+from .common import GREEDY, greedy_pick, seat_below
 from .mazmorra import (C_DISC, C_NP, F_ENDED, F_NPLACED, F_PHASE, F_TURN, MOVE, NUM_PIECES, O_COUNTERS, O_PAWNS, OVER,
                        PLACE, TAKE, WIDTH, K, _apply_player, _legal)
 
 ROWS = 5  # the root's copy, then a turn's positions after it: placed, walked, took (and one spare)
-RANDOM, GREEDY = 0, 1
 
 
 @njit(cache=True)

@@ -28,25 +28,27 @@ is refused (the engine refuses it: PiramideGame.check_players).
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from . import njit, warn_if_slow
-from .common import CallerArrays, below as _below, row_insert, row_remove, seat_below as _seat_below
+# The game's own phases, kinds and limits (module globals: numba compiles them in as constants).
+from ...games.piramide.deck import LEFT_EDGE, REGULAR, RIGHT_EDGE
+from ...games.piramide.game import PiramideGame
+from ...games.piramide.pyramid import LENGTHS
+from ...games.piramide.state import (DEAL, DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, STATS,
+                                     SYMBOL)
+from . import njit
+from .base import EVERY, BatchKernel
+from .common import below as _below, row_insert, row_remove, seat_below as _seat_below
 
-# Phases, as state.py numbers them.
-START, SECOND_DRAW, PLAYING, SYMBOL, DISCARD, DRAWING, OVER = range(7)
-HAND_LIMIT = 5
-DEAL = 4
-MAXP = 5
-MAXC = 55  # cells of the long pyramid (base 10)
+MAXP = PiramideGame.max_players
+MAXLEVEL = max(LENGTHS.values()) + 2  # levels of the longest pyramid (its base: the regular cards and 2 ends)
+MAXC = MAXLEVEL * (MAXLEVEL + 1) // 2  # its cells
 MAXT = 88  # card types: at most one per card of a deck (10 + 48 + 26 + 4)
 MAXOPEN = 16
 MAXDREG = 48  # the regular cards of a deck
 MAXDEDGE = 30  # edge and apex cards
 MAXBOX = 2  # the base cards left over with the short pyramid
-REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX = 1, 2, 3, 4  # deck.py's kinds
 
 # --- one game's int32 row --------------------------------------------------------------
 (F_CUR, F_PHASE, F_DRAWS, F_PENDING, F_SYMK, F_PASSES, F_FIRST, F_REGN, F_EDGEN, F_BOTTOM,
@@ -61,10 +63,10 @@ O_DEDGE = O_DREG + MAXDREG
 O_BOX = O_DEDGE + MAXDEDGE
 O_OPEN = O_BOX + MAXBOX  # the open cells, ascending (state.opens)
 O_STATS = O_OPEN + MAXOPEN  # state.stats, in STATS' order (simulate's statistics)
-F_LEADER = O_STATS + 12  # play.py's leader so far (-1: none yet); F_LEADS counts its changes
+F_LEADER = O_STATS + len(STATS)  # play.py's leader so far (-1: none yet); F_LEADS counts its changes
 WIDTH = F_LEADER + 1
 (ST_CARDS_PLAYED, ST_EDGES_PLAYED, ST_PLACEMENT_POINTS, ST_SYMBOL_MATCHES, ST_SYMBOL_POINTS, ST_SYMBOL_DRAWS,
- ST_DRAW_TURNS, ST_CARDS_DRAWN, ST_DISCARDS, ST_RESHUFFLES, ST_PASSES, ST_APEX_PLACED) = range(O_STATS, O_STATS + 12)
+ ST_DRAW_TURNS, ST_CARDS_DRAWN, ST_DISCARDS, ST_RESHUFFLES, ST_PASSES, ST_APEX_PLACED) = range(O_STATS, O_STATS + len(STATS))
 
 # --- the game's tables, one int64 array ----------------------------------------------------
 (G_NC, G_NT, G_BASE, G_APEX, G_ADRAWN, G_ADISC, G_ADREG, G_BL, G_BR, G_NP, G_NREGT, G_NEDGET, G_NMID,
@@ -83,7 +85,8 @@ T_LEVEL = T_ROLE + MAXC
 T_ADJ = T_LEVEL + MAXC  # 4 per cell, -1 padded
 T_ABOVE = T_ADJ + 4 * MAXC  # (up, other support) twice per cell, -1 padded
 T_BELOW = T_ABOVE + 4 * MAXC  # 2 per cell, -1 on the base row
-G_SIZE = T_BELOW + 2 * MAXC
+T_POINTS = T_BELOW + 2 * MAXC  # (MAXLEVEL + 1) per type: the game's points[t][level] (scoring.py)
+G_SIZE = T_POINTS + MAXT * (MAXLEVEL + 1)
 
 
 def _tables(game, num_players: int) -> np.ndarray:
@@ -97,6 +100,7 @@ def _tables(game, num_players: int) -> np.ndarray:
     for t in range(nt):
         G[T_KIND + t], G[T_VALUE + t], G[T_SYMBOL + t] = d.type_kind[t], d.type_value[t], d.type_symbol[t]
         G[T_ROLES + t], G[T_COUNT + t] = d.type_roles[t], d.type_count[t]
+        G[T_POINTS + t * (MAXLEVEL + 1):T_POINTS + t * (MAXLEVEL + 1) + geo.levels + 1] = game.points[t]
     G[T_REGT:T_REGT + len(d.regular_types)] = d.regular_types
     G[T_EDGET:T_EDGET + len(d.edge_types)] = d.edge_types
     mid = [d.card_type[i] for i in d.base_middle_cards]
@@ -104,7 +108,7 @@ def _tables(game, num_players: int) -> np.ndarray:
     G[G_NMID] = len(mid)
     G[G_DEAL] = getattr(game, "deal", DEAL)  # a variant may deal fewer cards
     G[G_LEVELS] = geo.levels
-    if not (nc <= MAXC and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
+    if not (nc <= MAXC and geo.levels <= MAXLEVEL and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
             and sum(d.type_count[t] for t in d.regular_types) <= MAXDREG
             and sum(d.type_count[t] for t in d.edge_types) <= MAXDEDGE):
         raise ValueError("piramide: this deck or pyramid is larger than the batched kernel's tables")
@@ -390,12 +394,9 @@ def _place(S, G, i, t, c):
         if up >= 0 and S[i, O_PYR + G[T_ABOVE + 4 * c + 2 * k + 1]] >= 0:
             _insert_open(S, i, up)
     kind = G[T_KIND + t]
-    points = min(G[T_VALUE + t], G[T_LEVEL + c])
+    points = G[T_POINTS + t * (MAXLEVEL + 1) + G[T_LEVEL + c]]
     if kind == LEFT_EDGE or kind == RIGHT_EDGE:
-        points *= 2
         S[i, ST_EDGES_PLAYED] += 1
-    elif kind == APEX:
-        points *= 3
     S[i, O_POINTS + p] += points
     S[i, ST_CARDS_PLAYED] += 1
     S[i, ST_PLACEMENT_POINTS] += points
@@ -754,33 +755,19 @@ def _obs_tables(game, num_players: int):
     return enc.size, V, cardv, cell_off, b_dreg, b_dedge, b_box
 
 
-class Kernel(CallerArrays):
-    """N games of Pirámide del Sol (see the module docstring and rl/vector's kernel contract)."""
+class Kernel(BatchKernel):
+    """N games of Pirámide del Sol (see the module docstring and the kernel contract: base.BatchKernel)."""
 
-    _name = "piramide"
+    game_name = "piramide"
+    # any valid deck whose cards and pyramid fit the tables above (_tables refuses a larger one)
+    implements = {"length": ("short", "normal", "long"), "deck": EVERY, "variant": ("full", "small")}
+    obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
 
-    def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
-        from ludoteca.engine import OptionError
-        from ludoteca.games.piramide.game import PiramideGame
-
-        try:
-            game = PiramideGame(options or {})
-            game.check_players(num_players)
-        except OptionError as exc:
-            raise ValueError(f"piramide: {exc}".splitlines()[0]) from None
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"piramide: num_envs must be a positive whole number, not {num_envs!r}")
-        warn_if_slow()
-        self.game, self.num_envs, self.num_players = game, num_envs, num_players
-        self.num_actions = game.num_distinct_actions()
-        self.obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
+    def _build(self) -> None:
+        game, num_players = self.game, self.num_players
         self._G = _tables(game, num_players)
-        self._S = np.zeros((num_envs, WIDTH), np.int32)
-        self._rng = np.zeros(num_envs, np.uint64)
-        self.current_player = np.full(num_envs, -1, np.int32)
-        self.terminated = np.ones(num_envs, np.bool_)
-        self.length = np.zeros(num_envs, np.int32)
-        self.returns = np.zeros((num_envs, num_players), np.float32)
+        self._S = np.zeros((self.num_envs, WIDTH), np.int32)
+        self._rng = np.zeros(self.num_envs, np.uint64)
         self._obs = _obs_tables(game, num_players)
         self.obs_size = self._obs[0]
 
@@ -813,7 +800,6 @@ class Kernel(CallerArrays):
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's state.statistics() (the engine's event counters, STATS' order)."""
-        from ludoteca.games.piramide.state import STATS
 
         return {name: float(self._S[i, O_STATS + k]) for k, name in enumerate(STATS)}
 

@@ -41,11 +41,11 @@ import numpy as np
 
 from ...games.piramide import heuristic as H
 from . import njit
-from .common import greedy_pick, seat_below
-from .piramide import (APEX, DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_NOPEN, F_PASSES, F_PENDING,
-                       F_PHASE, F_SYMK, G_LEVELS, G_NC, G_NP, G_NT, HAND_LIMIT, LEFT_EDGE, MAXC, MAXP, MAXT, O_DEDGE,
-                       O_DREG, O_HANDN, O_HANDS, O_OPEN, O_POINTS, O_PYR, OVER, RIGHT_EDGE, SECOND_DRAW, T_KIND,
-                       T_LEVEL, T_ROLE, T_ROLES, T_VALUE, WIDTH, _apply_player, _legal)
+from .common import GREEDY, greedy_pick, seat_below
+from .piramide import (DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_NOPEN, F_PASSES, F_PENDING, F_PHASE,
+                       F_SYMK, G_LEVELS, G_NC, G_NP, G_NT, HAND_LIMIT, MAXC, MAXLEVEL, MAXP, MAXT, O_DEDGE, O_DREG,
+                       O_HANDN, O_HANDS, O_OPEN, O_POINTS, O_PYR, OVER, SECOND_DRAW, T_LEVEL, T_POINTS, T_ROLE,
+                       T_ROLES, WIDTH, _apply_player, _legal)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 W = H.W
@@ -57,7 +57,6 @@ MAXHAND = 12  # the mover's hand at its own decisions (5, and 7 after a draw tur
 TAIL = 8  # cards discarded to each pile within one enumeration (2 at most after a draw turn)
 H_TURN = 9
 KLEN = H_TURN + MAXP + MAXC + MAXHAND + 2 * TAIL
-RANDOM, GREEDY = 0, 1
 OK, FULL, TOO_BIG = 0, 1, 2  # err[0]: the memo is full (grow it and play the decision again); a bound broken
 
 
@@ -100,23 +99,21 @@ def _value(X, d, G, me, WORTH):
         c = X[d, h + t]
         if c == 0:
             continue
-        k = G[T_KIND + t]
-        mult = 2 if k == LEFT_EDGE or k == RIGHT_EDGE else 3 if k == APEX else 1
         fit = G[T_ROLES + t]
-        v = G[T_VALUE + t]
+        pts = T_POINTS + t * (MAXLEVEL + 1)  # the game's points[t][level] (scoring.py)
         found = False
         now = 0
         for j in range(no):
             cell = X[d, O_OPEN + j]
             if G[T_ROLE + cell] & fit:
-                m = min(v, G[T_LEVEL + cell])
+                m = G[pts + G[T_LEVEL + cell]]
                 if not found or m > now:
                     now = m
                     found = True
         if found and now >= 0:
-            w = float(now * mult)
+            w = float(now)
         else:
-            w = 0.5 * min(v, reach) * mult
+            w = 0.5 * G[pts + reach]
         for _ in range(c):
             WORTH[cnt] = w
             cnt += 1

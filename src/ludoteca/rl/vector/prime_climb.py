@@ -2,7 +2,8 @@
 
 Options: `cards` (on by default, and off) and `bump_card` (`within_two`, the default, and
 `any_one_pawn`); `forfeit_unusable_die` must stay on (the default: the strict "use every die"
-search of the off setting is not compiled). 2 to 4 players.
+search of the off setting is not compiled): `Kernel.implements` says so and the base class
+refuses anything else. 2 to 4 players.
 
 A game is one row of the int32 table `S` (columns below, as state.py's fields) and one uint64
 random state; chance is resolved as the engine's sample_chance does (a roll: the stream's next
@@ -20,11 +21,14 @@ import numpy as np
 from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
 from ...games.prime_climb.board import GOAL, IS_RED, apply_op
-from . import as_input, check_array, njit, warn_if_slow
+from ...games.prime_climb.game import PrimeClimbGame
+from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, ROLL, STATS, STEAL, SWITCH  # the phases
+from . import as_input, check_array, njit
+from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, row_remove, seat_below
 
-NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, 4
-ROLL, MOVE, CARD_PAWN, SWITCH, STEAL, DRAW, OVER = range(7)
+NK, NC, MP = C.NUM_KEEPERS, C.NUM_TYPES, PrimeClimbGame.max_players
+MAXDICE = A.DOUBLES_USES  # the most dice a turn holds
 
 # the row of a game
 POS = 0  # 8: pawn 2*seat + letter
@@ -33,13 +37,13 @@ NKEEP = KEEP + MP * NK  # 4
 DECK = NKEEP + MP  # 20
 DISCARD = DECK + NC  # 20
 CURSED = DISCARD + NC  # 4
-DICE = CURSED + MP  # 4, sorted
-NDICE = DICE + 4
+DICE = CURSED + MP  # MAXDICE, sorted
+NDICE = DICE + MAXDICE
 TURN, PHASE, START, START1, MOVED, LAST, AGAIN, CARD, CPAWN, RED, WINNER = range(NDICE + 1, NDICE + 12)
 ST = WINNER + 1  # the engine's event counters (state.STATS), in its order
 (BUMPS, KEEPER_BUMPS, RED_LANDINGS, CARDS_DRAWN, KEEPERS_PLAYED, ROLL_AGAIN_DRAWN, STEALS, CURSES, RESHUFFLES,
- DICE_FORFEITED) = range(ST, ST + 10)
-NCHANCE = ST + 10  # chance outcomes applied
+ DICE_FORFEITED) = range(ST, ST + len(STATS))
+NCHANCE = ST + len(STATS)  # chance outcomes applied
 WIDTH = NCHANCE + 1
 
 # tables: which ops a value allows from a space, where a die action lands, the rolls
@@ -56,8 +60,8 @@ for _a in range(A.KEEPER0):
         _q = apply_op(_x, _a % 40 // 10, _a % 10 + 1)
         DRES[_a, _x] = -1 if _q is None else _q
 ROLL_BY_100 = np.array([A.ROLL_INDEX[r // 10 + 1][r % 10 + 1] for r in range(100)], np.int32)
-ROLL_LO = np.array([lo for lo, hi in A.ROLLS], np.int32)
-ROLL_HI = np.array([hi for lo, hi in A.ROLLS], np.int32)
+ROLL_N = np.array([len(dice) for dice in A.ROLL_DICE], np.int32)  # the dice a roll gives to use (actions.py)
+ROLL_DIE = np.array([dice + (0,) * (MAXDICE - len(dice)) for dice in A.ROLL_DICE], np.int32)
 COUNTS = np.array(C.COUNTS, np.int32)
 IS_KEEPER = np.array(C.IS_KEEPER, np.int32)
 REDS = np.array(IS_RED, np.int32)
@@ -425,15 +429,9 @@ def _chance(S, R, i, n, use_cards, bump_any, buf):
         ph = S[i, PHASE]
         if ph == ROLL:
             r = ROLL_BY_100[_below(R, i, 100)]
-            lo, hi = ROLL_LO[r], ROLL_HI[r]
-            if lo == hi:
-                for d in range(4):
-                    S[i, DICE + d] = lo
-                S[i, NDICE] = 4
-            else:
-                S[i, DICE] = lo
-                S[i, DICE + 1] = hi
-                S[i, NDICE] = 2
+            for d in range(ROLL_N[r]):
+                S[i, DICE + d] = ROLL_DIE[r, d]
+            S[i, NDICE] = ROLL_N[r]
             S[i, PHASE] = MOVE
             _settle(S, i, n, use_cards, bump_any, buf)
         elif ph == DRAW:
@@ -703,41 +701,24 @@ def observe_batch(S, n, out):
             out[i, O_CARD + S[i, CARD]] = 1.0
 
 
-class Kernel(RowKernel):
-    """N Prime Climb games (the kernel contract: ludoteca.rl.vector's docstring)."""
+class Kernel(RowKernel, BatchKernel):
+    """N Prime Climb games (the kernel contract: base.BatchKernel)."""
 
+    game_name = "prime-climb"
+    # the strict "use every die" search of forfeit_unusable_die=False is not compiled
+    implements = {"forfeit_unusable_die": (True,), "bump_card": ("within_two", "any_one_pawn"), "cards": BOTH}
     _chance_column = NCHANCE  # common.RowKernel.chance_counts
 
     obs_size = OBS_SIZE
     obs_matches_engine = True
-    num_actions = NUM_ACTIONS
 
-    def __init__(self, num_envs: int, num_players: int, options: dict | None = None):
-        opts = {"forfeit_unusable_die": True, "bump_card": "within_two", "cards": True}
-        for key, value in (options or {}).items():
-            if key not in opts:
-                raise ValueError(f"Prime Climb has no option {key!r} (options: {', '.join(opts)})")
-            opts[key] = value
-        if opts["forfeit_unusable_die"] is not True:
-            raise ValueError("the batched Prime Climb supports only forfeit_unusable_die=True (the default)")
-        if opts["bump_card"] not in ("within_two", "any_one_pawn"):
-            raise ValueError(f"bump_card must be within_two or any_one_pawn, not {opts['bump_card']!r}")
-        if not isinstance(opts["cards"], bool):
-            raise ValueError(f"cards must be true or false, not {opts['cards']!r}")
-        if not isinstance(num_players, int) or not 2 <= num_players <= MP:
-            raise ValueError(f"Prime Climb is for 2 to 4 players, not {num_players!r}")
-        if not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
-        warn_if_slow()
-        self.num_envs, self.num_players, self.options = num_envs, num_players, opts
-        self._flags = (num_players, bool(opts["cards"]), opts["bump_card"] == "any_one_pawn")
-        self.S = np.zeros((num_envs, WIDTH), np.int32)
-        self.R = np.zeros(num_envs, np.uint64)
-        self.current_player = np.full(num_envs, -1, np.int32)
-        self.terminated = np.ones(num_envs, bool)
-        self.length = np.zeros(num_envs, np.int32)
-        self.returns = np.zeros((num_envs, num_players), np.float32)
-        self._all = np.ones(num_envs, bool)
+    def _build(self) -> None:
+        assert self.num_actions == NUM_ACTIONS and self.num_players <= MP
+        opts = self.options = self.game.options
+        self._flags = (self.num_players, bool(opts["cards"]), opts["bump_card"] == "any_one_pawn")
+        self.S = np.zeros((self.num_envs, WIDTH), np.int32)
+        self.R = np.zeros(self.num_envs, np.uint64)
+        self._all = np.ones(self.num_envs, bool)
         self.S[:, PHASE] = OVER
 
     def reset(self, seeds: np.ndarray, where: np.ndarray | None = None) -> None:
@@ -769,8 +750,6 @@ class Kernel(RowKernel):
 
     def statistics(self, i: int) -> dict[str, float]:
         """Env i's game's statistics(), as the engine's state gives them (simulate's counters)."""
-        from ...games.prime_climb.state import STATS
-
         row = self.S[i]
         out = {name: float(row[ST + k]) for k, name in enumerate(STATS)}
         n = self.num_players

@@ -23,9 +23,9 @@ import numpy as np
 
 from ...games.prime_climb import evaluation as E
 from . import njit
-from .common import greedy_pick, seat_below
-from .prime_climb import (BUF, CARD_PAWN, CURSED, DICE, DRAW, MOVE, NDICE, NKEEP, OVER, PHASE, POS, ST, STEAL,
-                          SWITCH, TURN, WIDTH, WINNER, _apply, _legal)
+from .common import GREEDY, greedy_pick, seat_below
+from .prime_climb import (BUF, CARD_PAWN, CURSED, DICE, DRAW, MAXDICE, MOVE, NDICE, NKEEP, OVER, PHASE, POS, ST,
+                          STEAL, SWITCH, TURN, WIDTH, WINNER, _apply, _legal)
 
 TURNS = np.array(E.TURNS, np.float64)
 KEEPER_TURNS, DRAW_TURNS, CURSE_TURNS, SCALE = E.KEEPER_TURNS, E.DRAW_TURNS, E.CURSE_TURNS, E.SCALE
@@ -33,7 +33,6 @@ GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 # a turn's decisions: at most 4 dice, the 24 cards as Keepers, the end, a card's pawn and target
 MAXD = 40
 TABLE = 1 << 16  # memo hash slots (power of two, over twice the most positions a turn can keep)
-RANDOM, GREEDY = 0, 1
 
 
 def memo_capacity(budget: int) -> int:
@@ -81,7 +80,7 @@ def _key(W, d, K):
     h = np.uint64(1469598103934665603)
     for c in range(ST):
         x = W[d, c]
-        if DICE + nd <= c < DICE + 4:
+        if DICE + nd <= c < DICE + MAXDICE:
             x = 0
         K[c] = x
         h = (h ^ np.uint64(np.int64(x) & 0xFFFFFFFF)) * np.uint64(1099511628211)

@@ -29,7 +29,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..actions import ROLL_PROB, ROLLS
+from ..actions import ROLL_PROB, ROLLS, dice_of_roll
 from ..board import GOAL, OPS_TABLE, START, apply_op
 
 N = GOAL + 1
@@ -37,9 +37,10 @@ MODELS = ("rules", "published")
 
 
 def roll_dice(lo: int, hi: int, model: str) -> tuple[int, ...]:
-    if lo != hi:
+    """The dice to use: the rulebook's (actions.dice_of_roll), or the published model's (doubles twice)."""
+    if model == "published":
         return (lo, hi)
-    return (lo,) * (2 if model == "published" else 4)
+    return dice_of_roll(lo, hi)
 
 
 def pawn_steps(p: int, v: int, model: str) -> tuple[tuple[int, int], ...]:
