@@ -89,6 +89,7 @@ def serve(
     import uvicorn
 
     from ..web import create_app
+    from ..web.schema import DatabaseBehind
 
     try:
         from ..web.broker import make_broker
@@ -99,6 +100,8 @@ def serve(
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
                          limits=limits, evict_after=evict_after, evict_every=evict_every)
+    except DatabaseBehind as exc:  # older (or newer) than this code: one line naming `ludoteca db upgrade`
+        fail(exc.message)
     except Exception as exc:  # a database that cannot be opened
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
     where = shown(db) + (f", {shown(broker)}" if broker else "")
