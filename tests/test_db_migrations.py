@@ -52,6 +52,17 @@ def differences(url: str) -> list:
     return found
 
 
+def as_before(now: dict[str, list[dict]], before: dict[str, list[dict]]) -> bool:
+    """Every old row as it was in every old column; a column added since is empty in old rows."""
+    for table, rows in before.items():
+        if len(now[table]) != len(rows):
+            return False
+        for new, old in zip(now[table], rows):
+            if {k: new[k] for k in old} != old or any(new[k] is not None for k in new.keys() - old.keys()):
+                return False
+    return True
+
+
 both = pytest.mark.parametrize("kind", ["sqlite", pytest.param("postgresql", marks=needs_servers())])
 
 
@@ -67,7 +78,7 @@ def test_a_database_from_before_alembic_upgrades_with_every_row_intact_and_its_g
     done = cli("db", "upgrade", "--db", url)
     assert done.returncode == 0, done.stderr
     assert f"to {schema.head()}" in done.stdout
-    assert rows_of(url) == data["rows"], "every room, seat, action, snapshot, move due and chat line kept"
+    assert as_before(rows_of(url), data["rows"]), "every room, seat, action, snapshot, move due and chat line kept"
     assert differences(url) == [], "the tables are the models' exactly"
     again = cli("db", "upgrade", "--db", url)
     assert again.returncode == 0 and "up to date" in again.stdout

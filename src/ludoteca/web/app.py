@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import LudotecaError, T, game_class, game_names
 from . import store
+from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, origin_refusal
 from .db import make_engine, make_sessions
 from .errors import SECURITY_HEADERS
 from .hub import Hub
@@ -169,9 +170,18 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
     replays = app.state.replays = Replays(service)
+    accounts = install_accounts(app, service.sessions, rates, STATIC, error_response, client_of, service, hub)
+
+    def link(request: Request, room_id: str, seat: int | None) -> None:
+        """A seat taken by a signed-in person is their account's at once."""
+        account = accounts.session_account(request.cookies.get(ACCOUNT_COOKIE)) if seat is not None else None
+        if account is not None:
+            accounts.link_seat(account.id, room_id, seat)
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):
+        if (refusal := origin_refusal(request)) is not None:  # another site's page posting here
+            return error_response("forbidden", refusal)
         if request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
@@ -247,6 +257,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                                       creator={"seat": body.seat, "name": body.name} if body.seat is not None else None,
                                       client=client)
         hub.kick(room)
+        if body.seat is not None and body.seat < len(room.seats) and room.seats[body.seat].kind == "human":
+            link(request, room.id, body.seat)
         return {"room": room.public(), **secret}
 
     @app.get("/api/rooms/{room_id}")
@@ -262,6 +274,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             token = service.claim(room.id, body.seat, body.name, body.invite)
             hub.broadcast(room)
         hub.kick(room)
+        link(request, room.id, body.seat)
         return {"seat": body.seat, "token": token}
 
     def finished(room_id: str):

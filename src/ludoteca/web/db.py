@@ -76,6 +76,8 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # a person's seat only its invitation opens, even in a public room
     invite_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the account the seat's person signed in with, or claimed it with later (`accounts`); None: anonymous
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -174,7 +176,7 @@ def make_engine(url: str, check: bool = True) -> Engine:
 
 def all_models():
     """The metadata of every table (the models of other modules registered first)."""
-    from . import chat  # noqa: F401
+    from . import accounts, chat  # noqa: F401
 
     return Base.metadata
 
