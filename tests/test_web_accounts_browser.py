@@ -1,0 +1,116 @@
+"""Accounts in a real browser (Chromium, at 390x844), in both languages: sign up and sign in with a
+passkey (Chromium's virtual authenticator, through CDP) and with a password; the seats this device
+played anonymously claimed on sign-up; the lobby's link names who is signed in; the account page
+has no axe-core violations."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+from web_support import PHONE, browser_site, chromium_available
+
+pytestmark = pytest.mark.skipif(not chromium_available(), reason="needs Playwright and Chromium")
+
+WORDS = {"en": {"claimed": "Games added to your account: 1", "wrong": "do not match", "signin": "Sign in"},
+         "es": {"claimed": "Partidas añadidas a tu cuenta: 1", "wrong": "no corresponden", "signin": "Entrar"}}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with browser_site(tmp_path_factory.mktemp("accounts"), bot_delay=0.0) as (url, b):
+        yield url.replace("127.0.0.1", "localhost"), b  # a passkey's site is a name, never an address
+
+
+def device(browser, url, language, rooms=()):
+    """A phone-sized browser in `language`, holding the seat tokens of `rooms` as the room pages keep them."""
+    ctx = browser.new_context(**PHONE)
+    script = f"localStorage.setItem('ludoteca:lang', '{language}');"
+    for rid, token in rooms:
+        script += f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: 0, token: '{token}'}}));"
+    ctx.add_init_script(script)
+    page = ctx.new_page()
+    return ctx, page
+
+
+def authenticator(ctx, page) -> None:
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+        "isUserVerified": True, "automaticPresenceSimulation": True}})
+
+
+def anonymous_room(url):
+    made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                                                "name": "Anon", "seat": 0}, headers={"origin": url}).json()
+    return made["room"]["id"], made["token"]
+
+
+def my_seats(page):
+    return page.evaluate("fetch('/api/account/data').then(r => r.json()).then(d => d.seats.map(s => [s.room, s.seat]))")
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_passkey_signs_up_claims_this_devices_seats_and_signs_in_again(site, language):
+    url, browser = site
+    rid, token = anonymous_room(url)
+    ctx, page = device(browser, url, language, [(rid, token)])
+    authenticator(ctx, page)
+    page.goto(f"{url}/account")
+    page.wait_for_selector("#passkey-signup")
+    assert page.locator("html").get_attribute("lang") == language
+    name = f"Llave {language}"
+    page.fill("#up-name", name)
+    page.click("#passkey-signup")
+    page.wait_for_selector("#me-name")
+    assert page.text_content("#me-name") == name
+    assert page.text_content("#said") == WORDS[language]["claimed"]
+    assert my_seats(page) == [[rid, 0]]
+    page.click("#signout")
+    page.wait_for_selector("#passkey-signin")
+    page.click("#passkey-signin")
+    page.wait_for_selector("#me-name")
+    assert page.text_content("#me-name") == name
+    page.goto(f"{url}/")
+    page.wait_for_selector("#account-link")
+    expect(page.locator("#account-link")).to_have_text(name)
+    box = page.locator("#account-link").bounding_box()
+    assert box["height"] >= 44 and page.evaluate("document.documentElement.scrollWidth") <= 390
+    ctx.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_password_signs_up_and_in_and_a_wrong_one_is_told_in_words(site, language):
+    from test_web_a11y import axe_violations
+
+    url, browser = site
+    ctx, page = device(browser, url, language)
+    page.goto(f"{url}/account")
+    page.wait_for_selector("#signup")
+    assert axe_violations(page) == ""
+    name = f"Clave {language}"
+    page.fill("#up-name", name)
+    page.fill("#up-password", "a long enough secret")
+    page.click("#signup button[type=submit]")
+    page.wait_for_selector("#me-name")
+    assert axe_violations(page) == ""
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.click("#signout")
+    page.wait_for_selector("#signin")
+    page.fill("#in-name", name)
+    page.fill("#in-password", "not the secret")
+    page.click("#signin button[type=submit]")
+    page.wait_for_selector("#said.error")
+    assert WORDS[language]["wrong"] in page.text_content("#said")
+    page.fill("#in-password", "a long enough secret")
+    page.click("#signin button[type=submit]")
+    page.wait_for_selector("#me-name")
+    assert page.evaluate("document.cookie") == "", "the session cookie is out of the page's reach (HttpOnly)"
+    page.goto(f"{url}/")
+    expect(page.locator("#account-link")).to_have_text(name)
+    ctx.close()
+    other, page = device(browser, url, language)
+    page.goto(f"{url}/")
+    expect(page.locator("#account-link")).to_have_text(WORDS[language]["signin"])
+    other.close()
