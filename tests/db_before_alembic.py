@@ -109,3 +109,19 @@ def _generate(out: str) -> None:  # pragma: no cover - run by hand against the o
 
 if __name__ == "__main__":  # pragma: no cover
     _generate(sys.argv[1])
+
+
+def before_alembic(url: str) -> None:
+    """A database the current code made, taken back to how the code before Alembic left it: the
+    revisions after the first undone, then the revision table dropped (as if none ever ran)."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from ludoteca.web import schema
+    from ludoteca.web.db import make_engine
+
+    engine = make_engine(url, check=False)
+    with engine.begin() as db:
+        command.downgrade(schema.config(db), "0001_baseline")
+        db.execute(text("DROP TABLE alembic_version"))
+    engine.dispose()

@@ -194,6 +194,7 @@ def test_seats_played_anonymously_are_claimed_and_nobody_elses_are_reachable(tmp
         joined = bea.post(f"/api/rooms/{room}/claim", json={"seat": 1, "invite": made["invites"]["1"]})
         assert joined.status_code == 200, joined.text
         assert [(s["room"], s["seat"]) for s in bea.get("/api/account/data").json()["seats"]] == [(room, 1)]
+        assert [(s["room"], s["seat"]) for s in client.get("/api/account/data").json()["seats"]] == [(room, 0)], "Ana's stays hers"
         refused(TestClient(client.app, base_url=SITE).get("/api/account/data"), 403, "forbidden")
 
 

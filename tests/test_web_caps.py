@@ -13,6 +13,7 @@ import sqlite3
 import time
 
 import pytest
+from db_before_alembic import before_alembic
 from scale_support import missing, needs_servers, postgres_server
 from sqlalchemy import text
 from web_support import toy_games
@@ -124,8 +125,8 @@ def test_an_old_database_gets_the_columns_and_its_bot_only_rooms_counted(tmp_pat
             db.execute(f"DROP INDEX {index}")
         for column in ("client", "network", "bots_only"):
             db.execute(f"ALTER TABLE rooms DROP COLUMN {column}")
-        db.execute("DROP TABLE alembic_version")
-    upgrade(make_engine(f"sqlite:///{path}", check=False))  # `ludoteca db upgrade`: a database from before Alembic is refused until then
+    before_alembic(f"sqlite:///{path}")  # and no revision table: made before Alembic
+    upgrade(make_engine(f"sqlite:///{path}", check=False))  # `ludoteca db upgrade`: refused until then
     again = service_over(f"sqlite:///{path}")
     with again.engine.connect() as db:
         assert sorted(db.execute(text("SELECT bots_only FROM rooms")).scalars()) == [0, 1]

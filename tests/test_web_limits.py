@@ -356,11 +356,13 @@ def test_a_database_from_before_invitation_seats_still_opens(tmp_path):
         rid = create_room(client, seats=HUMANS)["room"]["id"]
     with sqlite3.connect(tmp_path / "rooms.db") as conn:
         conn.execute("ALTER TABLE seats DROP COLUMN invite_only")
-        conn.execute("DROP TABLE alembic_version")
+    from db_before_alembic import before_alembic
+
     from ludoteca.web.db import make_engine
     from ludoteca.web.schema import upgrade
 
-    upgrade(make_engine(str(tmp_path / "rooms.db"), check=False))  # `ludoteca db upgrade`: a database from before Alembic is refused until then
+    before_alembic(str(tmp_path / "rooms.db"))  # and no revision table: made before Alembic
+    upgrade(make_engine(str(tmp_path / "rooms.db"), check=False))  # `ludoteca db upgrade`: refused until then
     with server(tmp_path) as client:
         seats = client.get(f"/api/rooms/{rid}").json()["seats"]
         assert [s["invite"] for s in seats] == [False, False]

@@ -77,7 +77,7 @@ class SeatRow(Base):
     # a person's seat only its invitation opens, even in a public room
     invite_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # the account the seat's person signed in with, or claimed it with later (`accounts`); None: anonymous
-    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id"), nullable=True, index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", name="fk_seats_account_id"), nullable=True, index=True)
 
 
 class ActionRow(Base):

@@ -736,7 +736,7 @@ class RoomService:
             for i in range(len(room.seats)):
                 row = self._seat_row(room, i)
                 db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
-                    {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat")}))
+                    {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat", "account_id")}))  # whose: `accounts`
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
         """What the server must do next in this room: ("chance", None), ("bot", (bot name, seed)) or None
