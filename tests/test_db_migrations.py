@@ -53,12 +53,12 @@ def differences(url: str) -> list:
 
 
 def as_before(now: dict[str, list[dict]], before: dict[str, list[dict]]) -> bool:
-    """Every old row as it was in every old column; a column added since is empty in old rows."""
+    """Every old row as it was in every old column; a column added since is empty (or false) in old rows."""
     for table, rows in before.items():
         if len(now[table]) != len(rows):
             return False
         for new, old in zip(now[table], rows):
-            if {k: new[k] for k in old} != old or any(new[k] is not None for k in new.keys() - old.keys()):
+            if {k: new[k] for k in old} != old or any(new[k] not in (None, False) for k in new.keys() - old.keys()):
                 return False
     return True
 

@@ -320,3 +320,25 @@ def install(app: FastAPI, engine_sessions, rates, static, error_response, client
 
     return accounts
 
+
+
+def install_ratings(app: FastAPI, sessions, static) -> None:
+    """`/leaderboard/<game>` (the page) and `/api/leaderboard/<game>` (one page of it, best first)."""
+    from fastapi import Query
+
+    from ..engine import game_names
+    from .ratings import leaderboard
+
+    def known(game: str) -> str:
+        if game not in game_names():
+            raise RoomError("not_found", T("no such game", "no existe ese juego"))
+        return game
+
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def leaderboard_page(game: str):
+        known(game)
+        return FileResponse(static / "leaderboard.html")
+
+    @app.get("/api/leaderboard/{game}")
+    async def leaderboard_api(game: str, limit: int = Query(50, ge=1, le=100), before: Optional[str] = Query(None, max_length=80)):
+        return JSONResponse(await asyncio.to_thread(leaderboard, sessions, known(game), limit, before))

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import LudotecaError, T, game_class, game_names
 from . import store
-from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, origin_refusal
+from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, install_ratings, origin_refusal
 from .db import make_engine, make_sessions
 from .errors import SECURITY_HEADERS
 from .hub import Hub
@@ -60,6 +60,7 @@ class CreateRoom(BaseModel):
     private: bool = False
     name: Optional[str] = Field(None, max_length=40)
     seat: Optional[int] = Field(0, ge=0, le=7)
+    rated: bool = False  # its end changes the ratings: every person signed in, every bot a rated level
 
 
 class Claim(BaseModel):
@@ -171,10 +172,14 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app.state.cluster = cluster
     replays = app.state.replays = Replays(service)
     accounts = install_accounts(app, service.sessions, rates, STATIC, error_response, client_of, service, hub)
+    install_ratings(app, service.sessions, STATIC)
+
+    def signed(request: Request):
+        return accounts.session_account(request.cookies.get(ACCOUNT_COOKIE))
 
     def link(request: Request, room_id: str, seat: int | None) -> None:
         """A seat taken by a signed-in person is their account's at once."""
-        account = accounts.session_account(request.cookies.get(ACCOUNT_COOKIE)) if seat is not None else None
+        account = signed(request) if seat is not None else None
         if account is not None:
             accounts.link_seat(account.id, room_id, seat)
 
@@ -253,9 +258,11 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
         client = client_of(request)
         rates.check("create", client)
+        if body.rated and (body.seat is None or signed(request) is None):
+            raise RoomError("forbidden", T("sign in to create a rated game", "entra en tu cuenta para crear una partida puntuable"))
         room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
                                       creator={"seat": body.seat, "name": body.name} if body.seat is not None else None,
-                                      client=client)
+                                      client=client, rated=body.rated)
         hub.kick(room)
         if body.seat is not None and body.seat < len(room.seats) and room.seats[body.seat].kind == "human":
             link(request, room.id, body.seat)
@@ -270,6 +277,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
         rates.check("claim", client_of(request))  # every try counts: invitation guesses are slowed down
         room = service.get(room_id)
+        if room.rated and signed(request) is None:
+            raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
         async with hub.lock(room.id):
             token = service.claim(room.id, body.seat, body.name, body.invite)
             hub.broadcast(room)

@@ -52,6 +52,8 @@ class RoomRow(Base):
     client: Mapped[str | None] = mapped_column(String(64), nullable=True)
     network: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bots_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # its end updates its accounts' ratings (its creator asked; every person an account, every bot rated)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
     # a lobby page is `WHERE lobby = :list AND (created, id) < (:c, :i) ORDER BY created DESC, id DESC LIMIT n`
@@ -176,7 +178,7 @@ def make_engine(url: str, check: bool = True) -> Engine:
 
 def all_models():
     """The metadata of every table (the models of other modules registered first)."""
-    from . import accounts, chat  # noqa: F401
+    from . import accounts, chat, ratings  # noqa: F401
 
     return Base.metadata
 

@@ -26,7 +26,7 @@ from ..bots import LEVEL_NAMES, bot_names
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
-from . import store
+from . import ratings, store
 from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
 from .limits import network_of
@@ -166,6 +166,7 @@ class Room:
         self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
         self._legal: dict[str, Any] = {}
         self.pace = "normal"  # how long its bots wait for people to follow (PACES)
+        self.rated = False  # its end updates the ratings of its accounts (`ratings.rate_finished`)
 
     @property
     def game(self):
@@ -215,6 +216,7 @@ class Room:
                 for i, s in enumerate(self.seats)
             ],
             "result": self.result(),
+            "rated": self.rated,
         }
 
     def result(self) -> dict[str, Any] | None:
@@ -429,7 +431,8 @@ class RoomService:
 
     # --- creation and seats ----------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
-               creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
+               creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None,
+               rated: bool = False) -> tuple[Room, dict[str, Any]]:
         """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
         client = client[:64] if client is not None else None  # as stored (`RoomRow.client`)
@@ -451,9 +454,13 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
+        if rated and any(s.kind == "bot" and s.bot not in ratings.RATED_BOTS for s in seats):
+            raise RoomError("bad_request", T("a rated game's bots are easy, medium or hard (they have ratings)",
+                                             "los bots de una partida puntuable son fácil, medio o difícil (tienen puntuación)"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace
+        room.rated = bool(rated)
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -472,7 +479,7 @@ class RoomService:
             db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
                            rng=_signed(room.state.rng.s), **store.listed(room), client=client,
-                           network=stored_network(client), bots_only=bots_only,
+                           network=stored_network(client), bots_only=bots_only, rated=room.rated,
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
             db.flush()
             store.keep_auto_row(self, db, room)
@@ -691,6 +698,7 @@ class RoomService:
         room.version += 1
         if index + 1 >= self.limits.max_moves and not room.state.is_terminal():
             room.stopped = "move_cap"  # documented in docs/web.md: stopped, nobody wins
+        was = room.status
         self._refresh_status(room)
         try:
             with self._write(room) as db:  # one transaction: the room's new version (checked first), the move
@@ -700,6 +708,8 @@ class RoomService:
                                                  "action": entry["action"], "rng": _signed(room.state.rng.s),
                                                  "events": logged.events, "lines": store.encode_lines(logged.lines)})
                 store.maybe_snapshot(self, db, room)
+                if room.rated and was != "finished" and room.status == "finished":
+                    ratings.rate_finished(db, room)  # the ratings change with the last move, or neither does
         except RoomError:
             return False
         return True
@@ -844,6 +854,7 @@ class RoomService:
                  for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.pace = pace
+        room.rated = bool(getattr(row, "rated", False))
         room.status = "running"  # so that replaying logs exactly as live play did
         start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
         for a in actions[start:]:

@@ -338,6 +338,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
             for s in seats
         ],
         "result": row.result,
+        "rated": bool(getattr(row, "rated", False)),
     }
 
 
