@@ -114,3 +114,41 @@ def test_a_password_signs_up_and_in_and_a_wrong_one_is_told_in_words(site, langu
     page.goto(f"{url}/")
     expect(page.locator("#account-link")).to_have_text(WORDS[language]["signin"])
     other.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp_path, language):
+    """Two accounts play a rated game, one of them then a rated game against the hard bot (the moves
+    made through the server's own service, as the room pages would); the leaderboard page shows them,
+    best first, provisional, with the bots' fixed ratings, in words of the page's language."""
+    import itertools
+    import random
+
+    from test_web_accounts_ratings import rated_room
+    from web_support import browser, live_server, play_at_random, toy_games
+
+    from ludoteca.web.limits import UNLIMITED
+
+    with toy_games(), live_server(f"sqlite:///{tmp_path}/r.db", bot_delay=0.0, limits=UNLIMITED, bot_mode="thread",
+                                  external_bots=True, seeds=itertools.count(40).__next__) as (url, app), browser() as b:
+        url = url.replace("127.0.0.1", "localhost")
+        service, accounts = app.state.service, app.state.accounts
+        ana, bea = accounts.create("Ana", "a long enough secret"), accounts.create("Bea", "a long enough secret")
+        play_at_random(service, rated_room(service, accounts, [ana, bea]), random.Random(1), 10_000)
+        play_at_random(service, rated_room(service, accounts, [ana], bots=["hard"]), random.Random(2), 10_000)
+        board = httpx.get(f"{url}/api/leaderboard/toy").json()
+        assert {p["name"]: p["games"] for p in board["players"]} == {"Ana": 2, "Bea": 1}
+        ctx, page = device(b, url, language)
+        page.goto(f"{url}/leaderboard/toy")
+        page.wait_for_selector("#board-rows tr")
+        cells = [[td.text_content() for td in row.query_selector_all("td")] for row in page.query_selector_all("#board-rows tr")]
+        assert [c[1] for c in cells] == [p["name"] for p in board["players"]]
+        assert [c[2] for c in cells] == [f"{p['rating']}? ({'provisional'})" for p in board["players"]]
+        assert page.text_content("#bots").startswith({"en": "Bots on the same scale:", "es": "Los bots en la misma escala:"}[language])
+        assert {"en": "medium ≈ 1,500", "es": "medio ≈ 1500"}[language] in page.text_content("#bots")
+        wide = page.evaluate("[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 390).map(e => e.tagName + '.' + e.className + ' ' + e.textContent.slice(0, 30))")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide
+        from test_web_a11y import axe_violations
+
+        assert axe_violations(page) == ""
+        ctx.close()

@@ -21,6 +21,13 @@ const TEXTS = {
   noPasskeys: ["This browser cannot use passkeys.", "Este navegador no puede usar llaves de acceso."],
   account: ["Account", "Cuenta"], lobby: ["Lobby", "Salón"], nameHelp: ["3 to 24 letters, digits, spaces or - _ . '", "De 3 a 24 letras, cifras, espacios o - _ . '"],
   passwordHelp: ["At least 10 characters", "Al menos 10 caracteres"],
+  leaderboard: ["Leaderboard", "Clasificación"], rank: ["Rank", "Puesto"], player: ["Player", "Jugador"],
+  rating: ["Rating", "Puntuación"], games: ["Games", "Partidas"], wins: ["Wins", "Victorias"],
+  provisional: ["provisional", "provisional"], provisionalHelp: ["? marks a provisional rating: fewer than {n} rated games.",
+    "? marca una puntuación provisional: menos de {n} partidas puntuables."],
+  botsRated: ["Bots on the same scale:", "Los bots en la misma escala:"], more: ["More", "Más"],
+  nobodyYet: ["No rated games yet.", "Todavía no hay partidas puntuables."], otherGames: ["Games", "Juegos"],
+  bot_easy: ["easy", "fácil"], bot_medium: ["medium", "medio"], bot_hard: ["hard", "difícil"],
 };
 
 export function at(key) {
