@@ -45,5 +45,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("rating_history")
     op.drop_table("ratings")
-    with op.batch_alter_table("rooms") as rooms:
-        rooms.drop_column("rated")
+    op.drop_column("rooms", "rated")  # SQLite 3.35+ drops it in place (a copy of rooms would break its references)
