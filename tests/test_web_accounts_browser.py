@@ -151,4 +151,16 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
         from test_web_a11y import axe_violations
 
         assert axe_violations(page) == ""
+        # Ana's profile: the game's row, the plot told in words, the recent games with their replays
+        page.goto(f"{url}/players/Ana")
+        page.wait_for_selector("#per-game tbody tr")
+        row = [td.text_content() for td in page.query_selector_all("#per-game tbody td")]
+        mine = next(p for p in board["players"] if p["name"] == "Ana")
+        assert row[1:] == ["2", str(mine["wins"]), f"{mine['rating']}? (provisional)"]
+        label = page.get_attribute("svg.rating-plot", "aria-label")
+        assert label.endswith({"en": f"to {mine['rating']} over 2 rated games", "es": f"a {mine['rating']} en 2 partidas puntuables"}[language])
+        replays = page.query_selector_all("#recent a")
+        assert len(replays) == 2 and replays[0].text_content() == {"en": "Replay", "es": "Repetición"}[language]
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe_violations(page) == ""
         ctx.close()

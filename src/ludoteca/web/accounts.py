@@ -220,7 +220,9 @@ class Accounts:
             db.execute(update(SeatRow).where(SeatRow.account_id == account_id).values(account_id=None, name=""))
             if rooms:
                 db.execute(update(RoomRow).where(RoomRow.id.in_(rooms)).values(version=RoomRow.version + 1))
-            for table in (SessionRow, PasskeyRow):
+            from .ratings import RatingHistoryRow, RatingRow
+
+            for table in (SessionRow, PasskeyRow, RatingHistoryRow, RatingRow):
                 db.execute(delete(table).where(table.account_id == account_id))
             db.execute(delete(ChallengeRow).where(ChallengeRow.account_id == account_id))
             db.execute(delete(AccountRow).where(AccountRow.id == account_id))
@@ -302,6 +304,13 @@ class Accounts:
             seats = db.execute(select(SeatRow.room_id, SeatRow.seat, SeatRow.name, RoomRow.game, RoomRow.status, RoomRow.created, RoomRow.result)
                                .join(RoomRow, RoomRow.id == SeatRow.room_id).where(SeatRow.account_id == account_id)
                                .order_by(RoomRow.created)).all()
+            from .ratings import RatingHistoryRow, RatingRow, shown
+
+            rated = db.execute(select(RatingRow.game, RatingRow.mu, RatingRow.sigma, RatingRow.games, RatingRow.wins)
+                               .where(RatingRow.account_id == account_id).order_by(RatingRow.game)).all()
+            history = db.execute(select(RatingHistoryRow.game, RatingHistoryRow.room_id, RatingHistoryRow.mu, RatingHistoryRow.sigma,
+                                        RatingHistoryRow.rank, RatingHistoryRow.at)
+                                 .where(RatingHistoryRow.account_id == account_id).order_by(RatingHistoryRow.at)).all()
         return {
             "format": "ludoteca-account-data/1",
             "account": {"name": account.name, "created": account.created, "private": account.private,
@@ -310,6 +319,8 @@ class Accounts:
             "sessions": [{"created": s.created, "last_used": s.seen, "expires": s.expires} for s in sessions],
             "seats": [{"room": s.room_id, "seat": s.seat, "name": s.name, "game": s.game, "status": s.status,
                        "created": s.created, "result": s.result} for s in seats],
+            "ratings": [{"game": r.game, "rating": shown(r.mu), "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins} for r in rated],
+            "rating_history": [{"game": h.game, "room": h.room_id, "mu": h.mu, "sigma": h.sigma, "rank": h.rank, "at": h.at} for h in history],
         }
 
     def passkey_count(self, account_id: int) -> int:

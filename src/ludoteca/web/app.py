@@ -26,6 +26,7 @@ from ..engine import LudotecaError, T, game_class, game_names
 from . import store
 from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, install_ratings, origin_refusal
 from .db import make_engine, make_sessions
+from .profiles import install_profiles
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -173,6 +174,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     replays = app.state.replays = Replays(service)
     accounts = install_accounts(app, service.sessions, rates, STATIC, error_response, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
+    install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
 
     def signed(request: Request):
         return accounts.session_account(request.cookies.get(ACCOUNT_COOKIE))

@@ -28,6 +28,15 @@ const TEXTS = {
   botsRated: ["Bots on the same scale:", "Los bots en la misma escala:"], more: ["More", "Más"],
   nobodyYet: ["No rated games yet.", "Todavía no hay partidas puntuables."], otherGames: ["Games", "Juegos"],
   bot_easy: ["easy", "fácil"], bot_medium: ["medium", "medio"], bot_hard: ["hard", "difícil"],
+  profile: ["Profile", "Perfil"], privateProfile: ["This profile is private.", "Este perfil es privado."],
+  makePrivate: ["Private profile (only you see your games)", "Perfil privado (solo tú ves tus partidas)"],
+  perGame: ["Games and wins", "Partidas y victorias"], game: ["Game", "Juego"], recent: ["Recent games", "Partidas recientes"],
+  won: ["won", "ganada"], lost: ["lost", "perdida"], stopped: ["stopped", "detenida"], rated: ["rated", "puntuable"],
+  replay: ["Replay", "Repetición"], history: ["Rating over time", "Puntuación en el tiempo"],
+  historyLabel: ["{game}: rating from {from} to {to} over {n} rated games", "{game}: puntuación de {from} a {to} en {n} partidas puntuables"],
+  noGames: ["No finished games yet.", "Todavía no hay partidas terminadas."], noSuchPlayer: ["No player by that name.", "No hay ningún jugador con ese nombre."],
+  myGames: ["My games", "Mis partidas"], yourTurn: ["your turn", "tu turno"], waitingOthers: ["waiting for others", "esperando a los demás"],
+  noMyGames: ["You sit in no game now.", "Ahora no estás en ninguna partida."], myProfile: ["My profile", "Mi perfil"],
 };
 
 export function at(key) {

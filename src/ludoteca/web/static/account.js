@@ -2,7 +2,7 @@
 // or a passkey (WebAuthn). Signed in: sign out (here or everywhere), password, passkeys, this
 // device's anonymous games, my data, delete. The session is an HttpOnly cookie: no secret here.
 import { api } from "/static/api.js";
-import { h, langSwitch, lang } from "/static/i18n.js";
+import { h, langSwitch, lang, tr } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 
 const main = document.getElementById("account");
@@ -93,7 +93,8 @@ function signedIn() {
         if (!seats.length) return say(at("nothingToClaim"));
         const r = await post("/api/account/claim", { seats }); say(claimedText(r.claimed) || at("nothingToClaim"));
       }) }, at("claim")), " ",
-      h("a", { class: "button", id: "my-data", href: "/api/account/data", download: "ludoteca-my-data.json" }, at("myData")))),
+      h("a", { class: "button", id: "my-data", href: "/api/account/data", download: "ludoteca-my-data.json" }, at("myData")), " ",
+      h("a", { class: "button", id: "my-profile", href: `/players/${encodeURIComponent(me.name)}` }, at("myProfile")))),
     h("form", { class: "card", id: "password-form", "aria-labelledby": "h-password", onsubmit: (e) => {
       e.preventDefault();
       attempt(async () => { const r = await post("/api/account/password", { old: me.password ? value("old-password") : null, new: value("new-password") }); me = r.account; render(at("passwordChanged")); });
@@ -113,6 +114,19 @@ function signedIn() {
   ];
 }
 
+// "My games": the rooms not over where this account or this device sits, the ones waiting on you first
+let myGames = [], titles = {};
+async function loadMyGames() {
+  try { myGames = (await api("/api/my-games", { seats: deviceSeats() })).rooms; } catch { myGames = []; }
+  const list = document.getElementById("my-games");
+  if (list) list.replaceChildren(...gameItems());
+}
+function gameItems() {
+  if (!myGames.length) return [h("li", { class: "muted" }, at("noMyGames"))];
+  return myGames.map((r) => h("li", {}, h("a", { href: `/room/${encodeURIComponent(r.room)}` }, titles[r.game] ? tr(titles[r.game]) : r.game), " — ",
+    h("strong", {}, r.your_turn ? at("yourTurn") : at("waitingOthers"))));
+}
+
 function render(message = "") {
   document.documentElement.lang = lang();
   document.title = `ludoteca — ${at("title")}`;
@@ -121,8 +135,12 @@ function render(message = "") {
     h("h1", {}, at("title")), h("p", { class: "muted" }, at("optional")),
     h("p", { id: "said", role: "status", "aria-live": "polite", class: "muted" }, message),
     ...(me ? signedIn() : signedOut()),
+    h("section", { class: "card", "aria-labelledby": "h-my-games" }, h("h2", { id: "h-my-games" }, at("myGames")),
+      h("ul", { class: "rooms", id: "my-games" }, ...gameItems())),
     h("p", {}, h("a", { href: "/", class: "button" }, at("lobby"))));
+  loadMyGames();
 }
 
 attempt(async () => { me = (await api("/api/account")).account; render(); });
+api("/api/games").then((d) => { titles = Object.fromEntries(d.games.map((g) => [g.name, g.title])); loadMyGames(); }).catch(() => {});
 render();
