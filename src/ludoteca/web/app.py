@@ -64,6 +64,12 @@ class CreateRoom(BaseModel):
     rated: bool = False  # its end changes the ratings: every person signed in, every bot a rated level
 
 
+class Resign(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    token: str = Field(max_length=128)
+
+
 class Claim(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=7)
@@ -287,6 +293,18 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         hub.kick(room)
         link(request, room.id, body.seat)
         return {"seat": body.seat, "token": token}
+
+    @app.post("/api/rooms/{room_id}/resign")
+    async def resign(request: Request, room_id: str, body: Resign) -> dict[str, Any]:
+        """A person gives up (their seat's token proves it is theirs); everyone is told by the room's state."""
+        rates.check("claim", client_of(request))  # a token guess counts as a claim's would
+        room = service.get(room_id)
+        async with hub.lock(room.id):
+            seat = service.check_token(room, body.seat, body.token)
+            service.resign(room, seat)
+            hub.broadcast(room)
+        hub.kick(room)  # a bot may now play the seat
+        return {"resigned": seat, "room": room.public(hub.connected_seats(room.id))}
 
     def finished(room_id: str):
         room = service.get(room_id)

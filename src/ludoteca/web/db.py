@@ -78,6 +78,8 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # a person's seat only its invitation opens, even in a public room
     invite_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # its person resigned: a bot plays it on (more than two players) or the game ended (two)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # the account the seat's person signed in with, or claimed it with later (`accounts`); None: anonymous
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", name="fk_seats_account_id"), nullable=True, index=True)
 

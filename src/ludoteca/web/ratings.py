@@ -132,16 +132,15 @@ def describe(row: RatingRow | None) -> dict[str, Any]:
 
 
 def ranks_of(room) -> list[int] | None:
-    """Each seat's rank at the end (1 = first; equal returns share a rank); a seat its person left
+    """Each seat's rank at the end (1 = first; equal returns share a rank, competition style); a seat its person left
     (taken over by a bot, or resigned) ranks below everyone who stayed. None for a game stopped."""
     result = room.result()
-    if result is None or result.get("stopped"):
+    if result is None or result.get("stopped") not in (None, "resigned"):  # stopped at the move cap
         return None
     returns = list(result["returns"])
     left = [bool(getattr(s, "taken_over", False) or getattr(s, "resigned", False)) for s in room.seats]
     keyed = [(0 if gone else 1, value) for gone, value in zip(left, returns)]
-    order = sorted(set(keyed), reverse=True)
-    return [order.index(k) + 1 for k in keyed]
+    return [1 + sum(other > k for other in keyed) for k in keyed]  # 1, 1, 3: ties share, the next counts them
 
 
 def rate_finished(db, room) -> bool:

@@ -36,6 +36,13 @@ from ..engine.wording import sentences
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
+
+
+def stop_reason(status: str, seats) -> str | None:
+    """Why a stored room is stopped: "resigned" (a two-player game a person resigned), "move_cap", or None."""
+    if status != STOPPED:
+        return None
+    return "resigned" if any(getattr(s, "resigned", False) for s in seats) else "move_cap"
 log = logging.getLogger("ludoteca.web")
 #: a room's pace: how long its bots wait after each move while a person plays or watches, in
 #: multiples of the server's `bot_delay` (0.5 s by default: slow 3 s, normal 1.5 s, fast 0.5 s)
@@ -89,6 +96,7 @@ class Seat:
     token_hash: str | None = None
     invite_hash: str | None = None
     invite_only: bool = False  # only its invitation opens it, in a public room too
+    resigned: bool = False  # its person resigned (`RoomService.resign`): a bot plays on, or the game ended
     last_seen: float = field(default_factory=time.monotonic)
 
     @property
@@ -211,6 +219,7 @@ class Room:
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,
+                    "resigned": s.resigned,
                     "connected": (connected is not None and i in connected) or s.kind == "bot",
                 }
                 for i, s in enumerate(self.seats)
@@ -221,6 +230,10 @@ class Room:
 
     def result(self) -> dict[str, Any] | None:
         state = self.state
+        if self.stopped == "resigned":  # two players, one resigned: the other wins
+            winners = [i for i, s in enumerate(self.seats) if not s.resigned]
+            return {"winners": winners, "returns": [1.0 if i in winners else -1.0 for i in range(len(self.seats))],
+                    "scores": safe_scores(state), "stopped": self.stopped}
         if self.stopped:  # stopped at the move cap: nobody wins, nobody scores
             return {"winners": [], "returns": [0.0] * len(self.seats), "scores": safe_scores(state), "stopped": self.stopped}
         if not state.is_terminal():
@@ -554,7 +567,7 @@ class RoomService:
         s = room.seats[i]
         return SeatRow(room_id=room.id, seat=i, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
                        taken_over=s.taken_over, token_hash=s.token_hash, invite_hash=s.invite_hash,
-                       invite_only=s.invite_only)
+                       invite_only=s.invite_only, resigned=s.resigned)
 
     def get(self, room_id: Any) -> Room:
         """The room, from memory or loaded from storage (from its newest snapshot) in any process."""
@@ -743,10 +756,13 @@ class RoomService:
     def _store_seats(self, room: Room) -> None:
         with self._write(room) as db:  # the version first: the seats change only over the version we hold
             self._update_room_row(db, room)
-            for i in range(len(room.seats)):
-                row = self._seat_row(room, i)
-                db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
-                    {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat", "account_id")}))  # whose: `accounts`
+            self._write_seats(db, room)
+
+    def _write_seats(self, db, room: Room) -> None:
+        for i in range(len(room.seats)):
+            row = self._seat_row(room, i)
+            db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
+                {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat", "account_id")}))  # whose: `accounts`
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
         """What the server must do next in this room: ("chance", None), ("bot", (bot name, seed)) or None
@@ -775,7 +791,7 @@ class RoomService:
             if self.present is not None and seat in self.present(room.id):
                 return
         s = room.seats[seat]
-        if s.taken_over == value:
+        if s.taken_over == value or (s.resigned and not value):  # a resigned seat is the bot's for good
             return
         s.taken_over = value
         s.bot = self.takeover_bot if value else None
@@ -786,6 +802,28 @@ class RoomService:
             if value:  # a take-over that lost to another change is simply not needed now
                 return
             raise
+
+    def resign(self, room: Room, seat: int) -> None:
+        """A person gives up: with two players the other wins at once; with more, a bot plays the seat
+        on and its person ranks last (`ratings.ranks_of`). A rated game's ratings change in the same
+        transaction when this ends it."""
+        if room.status != "running":
+            raise RoomError("illegal", T("the game is not running", "la partida no está en curso"))
+        s = room.seats[seat]
+        if s.kind != "human" or s.resigned:
+            raise RoomError("illegal", T("that seat has already resigned", "ese asiento ya abandonó"))
+        s.resigned = True
+        if len(room.seats) == 2:
+            room.stopped = "resigned"
+        else:
+            s.taken_over, s.bot = True, self.takeover_bot
+        room.version += 1
+        self._refresh_status(room)
+        with self._write(room) as db:
+            self._update_room_row(db, room)
+            self._write_seats(db, room)
+            if room.rated and room.status == "finished":
+                ratings.rate_finished(db, room)
 
     # --- lists -----------------------------------------------------------------------------
     def listing(self, connected: dict[str, set[int]], status: str | None = None, offset: int = 0,
@@ -850,8 +888,8 @@ class RoomService:
         check_row(row, seat_rows)  # a corrupt row raises (naming the field): `_load` leaves that room out
         options, pace = take_pace(row.options)
         game = make_game(row.game, options)
-        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
-                 for s in seat_rows]
+        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only),
+                      bool(getattr(s, "resigned", False))) for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.pace = pace
         room.rated = bool(getattr(row, "rated", False))
@@ -863,7 +901,7 @@ class RoomService:
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
         room.undone = row.undone or 0
-        room.stopped = "move_cap" if row.status == STOPPED else None
+        room.stopped = stop_reason(row.status, seats)
         self._refresh_status(room)
         return room
 
