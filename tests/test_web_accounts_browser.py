@@ -164,3 +164,37 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe_violations(page) == ""
         ctx.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_resign_after_a_confirmation_and_everyone_is_told(site, language):
+    url, browser = site
+    made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
+                      headers={"origin": url}).json()
+    rid = made["room"]["id"]
+    bea = httpx.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
+    pages = []
+    for seat, token, tongue in ((0, made["token"], language), (1, bea["token"], "es" if language == "en" else "en")):
+        ctx = browser.new_context(**PHONE)
+        ctx.add_init_script(f"localStorage.setItem('ludoteca:lang', '{tongue}');"
+                            f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: {seat}, token: '{token}'}}));")
+        page = ctx.new_page()
+        page.goto(f"{url}/room/{rid}")
+        pages.append((ctx, page, tongue))
+    ana = pages[0][1]
+    ana.wait_for_selector("#resign")
+    ana.click("#resign")
+    ana.click("#resign-no")  # changed her mind: nothing happens
+    assert httpx.get(f"{url}/api/rooms/{rid}").json()["status"] == "running"
+    ana.click("#resign")
+    assert ana.get_attribute("#resign-dialog", "open") is not None
+    ana.click("#resign-yes")
+    said = {"en": "Ana resigned: Bea wins", "es": "Ana abandonó: gana Bea"}
+    for _ctx, page, tongue in pages:
+        expect(page.locator(".resigned-line")).to_have_text(said[tongue], timeout=10_000)
+        assert page.locator("#resign").count() == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shown = httpx.get(f"{url}/api/rooms/{rid}").json()
+    assert shown["stopped"] == "resigned" and shown["result"]["winners"] == [1]
+    for ctx, _page, _tongue in pages:
+        ctx.close()

@@ -37,6 +37,10 @@ const TEXTS = {
   noGames: ["No finished games yet.", "Todavía no hay partidas terminadas."], noSuchPlayer: ["No player by that name.", "No hay ningún jugador con ese nombre."],
   myGames: ["My games", "Mis partidas"], yourTurn: ["your turn", "tu turno"], waitingOthers: ["waiting for others", "esperando a los demás"],
   noMyGames: ["You sit in no game now.", "Ahora no estás en ninguna partida."], myProfile: ["My profile", "Mi perfil"],
+  resign: ["Resign", "Abandonar"], resignAsk: ["Resign this game? It counts as a loss.", "¿Abandonar esta partida? Cuenta como derrota."],
+  resignYes: ["Yes, resign", "Sí, abandonar"], resignNo: ["No, keep playing", "No, seguir jugando"],
+  resigned: ["{name} resigned", "{name} abandonó"], botPlaysOn: ["a bot plays on for them", "un bot sigue por esa persona"],
+  winsByResign: ["{name} wins", "gana {name}"],
 };
 
 export function at(key) {
