@@ -12,6 +12,7 @@ from web_support import PHONE, browser_site, chromium_available
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason="needs Playwright and Chromium")
 
+HTTP = httpx.Client(timeout=60)  # the test's own requests to the live server (a loaded machine answers slowly)
 WORDS = {"en": {"claimed": "Games added to your account: 1", "wrong": "do not match", "signin": "Sign in"},
          "es": {"claimed": "Partidas añadidas a tu cuenta: 1", "wrong": "no corresponden", "signin": "Entrar"}}
 
@@ -42,7 +43,7 @@ def authenticator(ctx, page) -> None:
 
 
 def anonymous_room(url):
-    made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+    made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                 "name": "Anon", "seat": 0}, headers={"origin": url}).json()
     return made["room"]["id"], made["token"]
 
@@ -136,7 +137,7 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
         ana, bea = accounts.create("Ana", "a long enough secret"), accounts.create("Bea", "a long enough secret")
         play_at_random(service, rated_room(service, accounts, [ana, bea]), random.Random(1), 10_000)
         play_at_random(service, rated_room(service, accounts, [ana], bots=["hard"]), random.Random(2), 10_000)
-        board = httpx.get(f"{url}/api/leaderboard/toy").json()
+        board = HTTP.get(f"{url}/api/leaderboard/toy").json()
         assert {p["name"]: p["games"] for p in board["players"]} == {"Ana": 2, "Bea": 1}
         ctx, page = device(b, url, language)
         page.goto(f"{url}/leaderboard/toy")
@@ -169,10 +170,10 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_resign_after_a_confirmation_and_everyone_is_told(site, language):
     url, browser = site
-    made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
+    made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
                       headers={"origin": url}).json()
     rid = made["room"]["id"]
-    bea = httpx.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
+    bea = HTTP.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
     pages = []
     for seat, token, tongue in ((0, made["token"], language), (1, bea["token"], "es" if language == "en" else "en")):
         ctx = browser.new_context(**PHONE)
@@ -185,7 +186,7 @@ def test_resign_after_a_confirmation_and_everyone_is_told(site, language):
     ana.wait_for_selector("#resign")
     ana.click("#resign")
     ana.click("#resign-no")  # changed her mind: nothing happens
-    assert httpx.get(f"{url}/api/rooms/{rid}").json()["status"] == "running"
+    assert HTTP.get(f"{url}/api/rooms/{rid}").json()["status"] == "running"
     ana.click("#resign")
     assert ana.get_attribute("#resign-dialog", "open") is not None
     ana.click("#resign-yes")
@@ -194,7 +195,41 @@ def test_resign_after_a_confirmation_and_everyone_is_told(site, language):
         expect(page.locator(".resigned-line")).to_have_text(said[tongue], timeout=10_000)
         assert page.locator("#resign").count() == 0
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    shown = httpx.get(f"{url}/api/rooms/{rid}").json()
+    shown = HTTP.get(f"{url}/api/rooms/{rid}").json()
     assert shown["stopped"] == "resigned" and shown["result"]["winners"] == [1]
     for ctx, _page, _tongue in pages:
+        ctx.close()
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_play_again_offered_and_accepted_with_one_tap_each(site, language):
+    """After a game (ended by a resignation), Ana taps Play again and lands in the new room; Bea, whose
+    page shows the offer, taps it and joins: the new room runs with both, seats rotated."""
+    url, browser = site
+    made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
+                      headers={"origin": url}).json()
+    rid = made["room"]["id"]
+    bea = HTTP.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
+    assert HTTP.post(f"{url}/api/rooms/{rid}/resign", json={"seat": 1, "token": bea["token"]}, headers={"origin": url}).status_code == 200
+    pages = []
+    for seat, token in ((0, made["token"]), (1, bea["token"])):
+        ctx = browser.new_context(**PHONE)
+        ctx.add_init_script(f"localStorage.setItem('ludoteca:lang', '{language}');"
+                            f"localStorage.setItem('ludoteca:seat:{rid}', JSON.stringify({{seat: {seat}, token: '{token}'}}));")
+        page = ctx.new_page()
+        page.goto(f"{url}/room/{rid}")
+        pages.append((ctx, page))
+    (_a, ana), (_b, bea_page) = pages
+    words = {"en": ("Play again", "Play again: join the new game"), "es": ("Otra partida", "Otra partida: unirse a la nueva")}[language]
+    expect(ana.locator("#play-again")).to_have_text(words[0])
+    ana.click("#play-again")
+    ana.wait_for_url(lambda u: "/room/" in u and rid not in u)
+    new = ana.url.rsplit("/", 1)[1]
+    expect(bea_page.locator("#play-again")).to_have_text(words[1], timeout=10_000)
+    bea_page.click("#play-again")
+    bea_page.wait_for_url(f"**/room/{new}")
+    shown = HTTP.get(f"{url}/api/rooms/{new}").json()
+    assert shown["status"] == "running" and [s["name"] for s in shown["seats"]] == ["Bea", "Ana"]
+    assert bea_page.evaluate("document.documentElement.scrollWidth") <= 390
+    for ctx, _page in pages:
         ctx.close()

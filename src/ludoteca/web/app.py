@@ -27,6 +27,7 @@ from . import store
 from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, install_ratings, origin_refusal
 from .db import make_engine, make_sessions
 from .profiles import install_profiles
+from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -64,7 +65,7 @@ class CreateRoom(BaseModel):
     rated: bool = False  # its end changes the ratings: every person signed in, every bot a rated level
 
 
-class Resign(BaseModel):
+class SeatProof(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int = Field(ge=0, le=7)
     token: str = Field(max_length=128)
@@ -279,7 +280,9 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.get("/api/rooms/{room_id}")
     async def room_info(room_id: str) -> dict[str, Any]:
         room = service.get(room_id)
-        return room.public(hub.connected_seats(room.id))
+        shown = room.public(hub.connected_seats(room.id))
+        shown["again"] = offered(service, room.id) if room.status == "finished" else None  # play again: the new room
+        return shown
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
@@ -295,7 +298,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return {"seat": body.seat, "token": token}
 
     @app.post("/api/rooms/{room_id}/resign")
-    async def resign(request: Request, room_id: str, body: Resign) -> dict[str, Any]:
+    async def resign(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
         """A person gives up (their seat's token proves it is theirs); everyone is told by the room's state."""
         rates.check("claim", client_of(request))  # a token guess counts as a claim's would
         room = service.get(room_id)
@@ -305,6 +308,22 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             hub.broadcast(room)
         hub.kick(room)  # a bot may now play the seat
         return {"resigned": seat, "room": room.public(hub.connected_seats(room.id))}
+
+    @app.post("/api/rooms/{room_id}/again")
+    async def again(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
+        """Play again: offer (or accept) the same table, seats rotated; returns the new room and this seat's token."""
+        client = client_of(request)
+        rates.check("claim", client)
+        room = service.get(room_id)
+        seat = service.check_token(room, body.seat, body.token)
+        if room.rated and signed(request) is None:
+            raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
+        async with hub.lock(room.id):
+            new, mine, token = play_again(service, room, seat, client=client)
+        link(request, new.id, mine)
+        hub.broadcast(new)
+        hub.kick(new)
+        return {"room": new.public(hub.connected_seats(new.id)), "seat": mine, "token": token}
 
     def finished(room_id: str):
         room = service.get(room_id)

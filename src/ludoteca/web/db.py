@@ -54,6 +54,8 @@ class RoomRow(Base):
     bots_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # its end updates its accounts' ratings (its creator asked; every person an account, every bot rated)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # once over: the room its players were offered to play again in (`rematch.play_again`)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
     # a lobby page is `WHERE lobby = :list AND (created, id) < (:c, :i) ORDER BY created DESC, id DESC LIMIT n`

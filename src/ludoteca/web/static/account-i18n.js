@@ -41,6 +41,8 @@ const TEXTS = {
   resignYes: ["Yes, resign", "Sí, abandonar"], resignNo: ["No, keep playing", "No, seguir jugando"],
   resigned: ["{name} resigned", "{name} abandonó"], botPlaysOn: ["a bot plays on for them", "un bot sigue por esa persona"],
   winsByResign: ["{name} wins", "gana {name}"],
+  playAgain: ["Play again", "Otra partida"], acceptAgain: ["Play again: join the new game", "Otra partida: unirse a la nueva"],
+  againOffered: ["A new game at this table was offered.", "Se ofreció otra partida en esta mesa."],
 };
 
 export function at(key) {

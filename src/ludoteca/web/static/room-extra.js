@@ -1,7 +1,8 @@
-// resign (issue 45), on the room page beside room.js: a Resign button for this browser's seat (asked
-// to confirm), and a line for everyone when someone resigned. The room's public state is read
+// resign and play again (issue 45), on the room page beside room.js: a Resign button for this
+// browser's seat (asked to confirm), a line for everyone when someone resigned, and once the game is
+// over a Play again button (offer, or accept the offer: one tap, then the new room opens). The room's public state is read
 // every few seconds (no secret in it); the seat's token stays in this browser.
-import { api, mySeat } from "/static/api.js";
+import { api, mySeat, saveSeat } from "/static/api.js";
 import { h, botName } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 
@@ -26,9 +27,25 @@ function render() {
   if (room?.status === "running" && seat && seat.kind === "human" && !seat.resigned) {
     parts.push(h("p", {}, h("button", { type: "button", id: "resign", onclick: ask }, at("resign"))));
   }
+  if (room?.status === "finished" && seat && seat.kind === "human") {
+    if (room.again) parts.push(h("p", { class: "resigned-line", id: "again-offered" }, at("againOffered")));
+    parts.push(h("p", {}, h("button", { type: "button", id: "play-again", class: "primary", onclick: playAgain },
+      room.again ? at("acceptAgain") : at("playAgain"))));
+  }
   bar.hidden = !parts.length;
   bar.replaceChildren(h("div", { role: "status", "aria-live": "polite" }, ...parts.filter((p) => p.className === "resigned-line")),
     ...parts.filter((p) => p.className !== "resigned-line"));
+}
+
+async function playAgain() {
+  const mine = mySeat(roomId);
+  try {
+    const answer = await api(`/api/rooms/${encodeURIComponent(roomId)}/again`, { seat: mine.seat, token: mine.token });
+    saveSeat(answer.room.id, answer.seat, answer.token);
+    location.assign(`/room/${encodeURIComponent(answer.room.id)}`);
+  } catch (err) {
+    bar.append(h("p", { class: "error", role: "alert" }, err.message));
+  }
 }
 
 function ask() {
