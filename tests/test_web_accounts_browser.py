@@ -42,6 +42,12 @@ def authenticator(ctx, page) -> None:
         "isUserVerified": True, "automaticPresenceSimulation": True}})
 
 
+def made_room(url, body):
+    answer = HTTP.post(f"{url}/api/rooms", json=body, headers={"origin": url})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
 def anonymous_room(url):
     made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
                                                 "name": "Anon", "seat": 0}, headers={"origin": url}).json()
@@ -118,7 +124,7 @@ def test_a_password_signs_up_and_in_and_a_wrong_one_is_told_in_words(site, langu
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp_path, language):
+def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(site, tmp_path, language):
     """Two accounts play a rated game, one of them then a rated game against the hard bot (the moves
     made through the server's own service, as the room pages would); the leaderboard page shows them,
     best first, provisional, with the bots' fixed ratings, in words of the page's language."""
@@ -126,12 +132,13 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
     import random
 
     from test_web_accounts_ratings import rated_room
-    from web_support import browser, live_server, play_at_random, toy_games
+    from web_support import live_server, play_at_random
 
     from ludoteca.web.limits import UNLIMITED
 
-    with toy_games(), live_server(f"sqlite:///{tmp_path}/r.db", bot_delay=0.0, limits=UNLIMITED, bot_mode="thread",
-                                  external_bots=True, seeds=itertools.count(40).__next__) as (url, app), browser() as b:
+    with live_server(f"sqlite:///{tmp_path}/r.db", bot_delay=0.0, limits=UNLIMITED, bot_mode="thread",
+                                  external_bots=True, seeds=itertools.count(40).__next__) as (url, app):
+        b = site[1]  # the module's browser (one sync Playwright at a time)
         url = url.replace("127.0.0.1", "localhost")
         service, accounts = app.state.service, app.state.accounts
         ana, bea = accounts.create("Ana", "a long enough secret"), accounts.create("Bea", "a long enough secret")
@@ -170,8 +177,7 @@ def test_rated_games_between_accounts_and_with_a_bot_show_on_the_leaderboard(tmp
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_resign_after_a_confirmation_and_everyone_is_told(site, language):
     url, browser = site
-    made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
-                      headers={"origin": url}).json()
+    made = made_room(url, {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0})
     rid = made["room"]["id"]
     bea = HTTP.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
     pages = []
@@ -206,8 +212,7 @@ def test_play_again_offered_and_accepted_with_one_tap_each(site, language):
     """After a game (ended by a resignation), Ana taps Play again and lands in the new room; Bea, whose
     page shows the offer, taps it and joins: the new room runs with both, seats rotated."""
     url, browser = site
-    made = HTTP.post(f"{url}/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0},
-                      headers={"origin": url}).json()
+    made = made_room(url, {"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Ana", "seat": 0})
     rid = made["room"]["id"]
     bea = HTTP.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea", "invite": made["invites"]["1"]}, headers={"origin": url}).json()
     assert HTTP.post(f"{url}/api/rooms/{rid}/resign", json={"seat": 1, "token": bea["token"]}, headers={"origin": url}).status_code == 200

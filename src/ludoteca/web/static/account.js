@@ -141,6 +141,6 @@ function render(message = "") {
   loadMyGames();
 }
 
-attempt(async () => { me = (await api("/api/account")).account; render(); });
+// drawn once who is signed in is known (a form drawn before would be drawn again under the typing)
+api("/api/account").then((answer) => { me = answer.account; }).catch(() => {}).finally(() => render());
 api("/api/games").then((d) => { titles = Object.fromEntries(d.games.map((g) => [g.name, g.title])); loadMyGames(); }).catch(() => {});
-render();
