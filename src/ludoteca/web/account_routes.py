@@ -97,7 +97,7 @@ def origin_refusal(request: Request, required: bool = False):
     return None
 
 
-def install(app: FastAPI, engine_sessions, rates, static, error_response, client_of, service, hub) -> Accounts:
+def install(app: FastAPI, engine_sessions, rates, static, client_of, service, hub) -> Accounts:
     accounts = Accounts(engine_sessions)
     app.state.accounts = accounts
     for rule, rate in (("signin", SIGNIN_RATE), ("signin_account", SIGNIN_ACCOUNT_RATE), ("signin_slow", SIGNIN_SLOW_RATE),

@@ -179,7 +179,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
     replays = app.state.replays = Replays(service)
-    accounts = install_accounts(app, service.sessions, rates, STATIC, error_response, client_of, service, hub)
+    accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
     install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
 
