@@ -59,3 +59,21 @@ def test_sign_in_tries_are_counted_across_processes(two_servers):
         assert answers == [403] * allowed
         assert first.post("/api/account/signin", json={"name": "Bea", "password": "wrong wrong wrong"}).status_code == 429
         assert second.post("/api/account/signin", json={"name": "bea", "password": "correct horse battery"}).status_code == 429
+
+
+def test_a_rated_game_across_processes_rates_both_and_both_show_it(two_servers):
+    """Ana makes a rated room on one server, Bea sits and resigns through the other: the ratings change
+    with the game's end, and both servers' leaderboards and profiles say so."""
+    a, b = two_servers
+    with client(a) as ana, client(b) as bea:
+        for who, name in ((ana, "Cora"), (bea, "Dani")):
+            assert who.post("/api/account/signup", json={"name": name, "password": "correct horse battery"}).status_code == 201
+        made = ana.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "name": "Cora", "seat": 0, "rated": True}).json()
+        rid = made["room"]["id"]
+        sat = bea.post(f"/api/rooms/{rid}/claim", json={"seat": 1, "name": "Dani", "invite": made["invites"]["1"]})
+        assert sat.status_code == 200, sat.text
+        assert bea.post(f"/api/rooms/{rid}/resign", json={"seat": 1, "token": sat.json()["token"]}).status_code == 200
+        for server in (ana, bea):
+            board = server.get("/api/leaderboard/toy").json()["players"]
+            assert [(p["name"], p["games"], p["wins"]) for p in board] == [("Cora", 1, 1), ("Dani", 1, 0)]
+            assert server.get("/api/players/Dani").json()["games"][0]["rating"] < 1500
