@@ -166,5 +166,7 @@ def test_over_http_a_rated_room_needs_people_signed_in_and_the_leaderboard_is_js
         board = anon.get("/api/leaderboard/toy").json()
         assert board["players"] == [] and board["bots"]["medium"] == 1500 and board["provisional_games"] == 10
         assert anon.get("/api/leaderboard/nonsense").status_code == 404
+        described = {g["name"]: g for g in anon.get("/api/games").json()["games"]}
+        assert described["prime-climb"]["bot_ratings"] == bot_ratings("prime-climb") == {"easy": 434, "medium": 1500, "hard": 1840}
         assert anon.get("/api/leaderboard/toy?before=nan~1").status_code == 400
         assert anon.get("/api/leaderboard/toy?limit=1000").status_code == 422

@@ -27,6 +27,7 @@ from . import store
 from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, install_ratings, origin_refusal
 from .db import make_engine, make_sessions
 from .profiles import install_profiles
+from .ratings import bot_ratings
 from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
 from .hub import Hub
@@ -253,6 +254,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         for name in game_names():
             d = game_class(name)().describe()
             d["board"] = (STATIC / "games" / f"{name}.js").exists()
+            d["bot_ratings"] = bot_ratings(name)  # the rated levels' fixed ratings ("hard ≈ 1,840"), for the lobby
             described.append(d)
         return {"games": described, "bots": bot_choices()}
 
