@@ -13,6 +13,7 @@ import sqlite3
 import time
 
 import pytest
+from db_before_alembic import before_alembic
 from scale_support import missing, needs_servers, postgres_server
 from sqlalchemy import text
 from web_support import toy_games
@@ -21,6 +22,7 @@ from ludoteca.web.db import make_engine, make_sessions
 from ludoteca.web.errors import RoomError
 from ludoteca.web.limits import WebLimits
 from ludoteca.web.rooms import RoomService, caps_counts, caps_query, expired_open
+from ludoteca.web.schema import upgrade
 
 TWO = [{"kind": "human"}, {"kind": "human"}]
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -123,6 +125,8 @@ def test_an_old_database_gets_the_columns_and_its_bot_only_rooms_counted(tmp_pat
             db.execute(f"DROP INDEX {index}")
         for column in ("client", "network", "bots_only"):
             db.execute(f"ALTER TABLE rooms DROP COLUMN {column}")
+    before_alembic(f"sqlite:///{path}")  # and no revision table: made before Alembic
+    upgrade(make_engine(f"sqlite:///{path}", check=False))  # `ludoteca db upgrade`: refused until then
     again = service_over(f"sqlite:///{path}")
     with again.engine.connect() as db:
         assert sorted(db.execute(text("SELECT bots_only FROM rooms")).scalars()) == [0, 1]

@@ -349,13 +349,20 @@ def test_the_rate_limit_api_for_other_message_kinds():
 
 
 def test_a_database_from_before_invitation_seats_still_opens(tmp_path):
-    """Columns added since (seats.invite_only) are added on start; the rooms come back."""
+    """Columns added since (seats.invite_only) are added by `ludoteca db upgrade`; the rooms come back."""
     import sqlite3
 
     with server(tmp_path) as client:
         rid = create_room(client, seats=HUMANS)["room"]["id"]
     with sqlite3.connect(tmp_path / "rooms.db") as conn:
         conn.execute("ALTER TABLE seats DROP COLUMN invite_only")
+    from db_before_alembic import before_alembic
+
+    from ludoteca.web.db import make_engine
+    from ludoteca.web.schema import upgrade
+
+    before_alembic(str(tmp_path / "rooms.db"))  # and no revision table: made before Alembic
+    upgrade(make_engine(str(tmp_path / "rooms.db"), check=False))  # `ludoteca db upgrade`: refused until then
     with server(tmp_path) as client:
         seats = client.get(f"/api/rooms/{rid}").json()["seats"]
         assert [s["invite"] for s in seats] == [False, False]

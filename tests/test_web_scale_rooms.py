@@ -13,6 +13,7 @@ import random
 import tracemalloc
 
 import pytest
+from db_before_alembic import before_alembic
 from sqlalchemy import func, select
 
 from ludoteca.engine import CHANCE, game_names, view_document
@@ -180,6 +181,10 @@ def test_a_database_from_before_snapshots_opens_lists_and_loads_its_rooms(tmp_pa
         old.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     old.commit()
     old.close()
+    from ludoteca.web.schema import upgrade
+
+    before_alembic(url)  # and no revision table: made before Alembic
+    upgrade(make_engine(url, check=False))  # `ludoteca db upgrade`: refused until then
     again = service_over(url)
     assert again.resume() == 1 and list(again.rooms) == [live.id]
     listed = again.listing({}, "finished")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from db_before_alembic import before_alembic
 from scale_support import missing, needs_servers, postgres_server
 from sqlalchemy import func, select
 from web_support import receive_state, toy_games
@@ -326,6 +327,10 @@ def test_a_database_made_before_the_scale_tables_gets_them_and_its_rooms_go_on(t
     old.execute("DROP TABLE auto_moves")
     old.commit()
     old.close()
+    from ludoteca.web.schema import upgrade
+
+    before_alembic(f"sqlite:///{path}")  # and no revision table: made before Alembic
+    upgrade(make_engine(f"sqlite:///{path}", check=False))  # `ludoteca db upgrade`: refused until then
     again = process(f"sqlite:///{path}")
     assert again.resume() == 1
     room = again.get(room.id)

@@ -225,3 +225,27 @@ def prune(before: Annotated[str, typer.Option(help="Delete the games over before
     said = (T(f"{removed} finished games would be deleted", f"se borrarían {removed} partidas terminadas") if dry_run
             else T(f"{removed} finished games deleted", f"{removed} partidas terminadas borradas"))
     print(said.get(_lang()))
+
+
+@app.command()
+def upgrade(db: Db = "ludoteca.db") -> None:
+    """Bring the database's tables up to this version of ludoteca (Alembic); rooms, moves and snapshots are kept.
+    Safe beside nothing: stop the servers and bot workers first, start them again after."""
+    from ..web.chat import ChatRow  # noqa: F401  (its table is one of the database's)
+    from ..web.db import make_engine
+    from ..web.schema import DatabaseAhead, upgrade as run_upgrade
+    from .serve import one_line, shown
+
+    try:
+        engine = make_engine(db, check=False)
+        before, after = run_upgrade(engine)
+    except DatabaseAhead as exc:
+        fail(exc.message)
+    except Exception as exc:  # a database that cannot be opened or altered
+        fail(T(f"cannot upgrade the database {shown(db)}: {one_line(exc)}", f"no se puede actualizar la base de datos {shown(db)}: {one_line(exc)}"))
+    engine.dispose()
+    if before == after:
+        print(T(f"the database is up to date ({after})", f"la base de datos está al día ({after})").get(_lang()))
+    else:
+        print(T(f"the database upgraded from {before or 'before revisions'} to {after}",
+                f"la base de datos pasó de {before or 'antes de las revisiones'} a {after}").get(_lang()))

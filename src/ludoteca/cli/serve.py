@@ -140,6 +140,7 @@ def serve(
     import uvicorn
 
     from ..web import create_app
+    from ..web.schema import DatabaseBehind
 
     sock = listening_socket(host, port)
     try:
@@ -152,6 +153,8 @@ def serve(
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
                          limits=limits, evict_after=evict_after, evict_every=evict_every)
+    except DatabaseBehind as exc:  # older (or newer) than this code: one line naming `ludoteca db upgrade`
+        fail(exc.message)
     except Exception as exc:  # a database that cannot be opened
         fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))

@@ -24,8 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import LudotecaError, T, game_class, game_names
 from . import store
+from .account_routes import COOKIE as ACCOUNT_COOKIE, install as install_accounts, install_ratings, origin_refusal
 from .db import make_engine, make_sessions
 from . import learn, lobby
+from .profiles import install_profiles
+from .ratings import bot_ratings
+from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -60,6 +64,13 @@ class CreateRoom(BaseModel):
     private: bool = False
     name: Optional[str] = Field(None, max_length=40)
     seat: Optional[int] = Field(0, ge=0, le=7)
+    rated: bool = False  # its end changes the ratings: every person signed in, every bot a rated level
+
+
+class SeatProof(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=7)
+    token: str = Field(max_length=128)
 
 
 class BotsFor(BaseModel):
@@ -186,9 +197,23 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
     replays = app.state.replays = Replays(service)
+    accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
+    install_ratings(app, service.sessions, STATIC)
+    install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
+
+    def signed(request: Request):
+        return accounts.session_account(request.cookies.get(ACCOUNT_COOKIE))
+
+    def link(request: Request, room_id: str, seat: int | None) -> None:
+        """A seat taken by a signed-in person is their account's at once."""
+        account = signed(request) if seat is not None else None
+        if account is not None:
+            accounts.link_seat(account.id, room_id, seat)
 
     @app.middleware("http")
     async def limits_and_headers(request: Request, call_next):
+        if (refusal := origin_refusal(request)) is not None:  # another site's page posting here
+            return error_response("forbidden", refusal)
         if request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
@@ -253,7 +278,9 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     # --- API ---------------------------------------------------------------------------------
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {"games": [lobby.game_card(name) for name in game_names()], "bots": bot_choices()}
+        # each card carries its rated levels' fixed ratings ("hard ≈ 1,840") for the lobby
+        cards = [lobby.game_card(name) | {"bot_ratings": bot_ratings(name)} for name in game_names()]
+        return {"games": cards, "bots": bot_choices()}
 
     @app.get("/api/games/{game}/picture")
     async def game_picture(game: str) -> dict[str, Any]:
@@ -285,26 +312,63 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
         client = client_of(request)
         rates.check("create", client)
+        if body.rated and (body.seat is None or signed(request) is None):
+            raise RoomError("forbidden", T("sign in to create a rated game", "entra en tu cuenta para crear una partida puntuable"))
         room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
                                       creator={"seat": body.seat, "name": body.name} if body.seat is not None else None,
-                                      client=client)
+                                      client=client, rated=body.rated)
         hub.kick(room)
+        if body.seat is not None and body.seat < len(room.seats) and room.seats[body.seat].kind == "human":
+            link(request, room.id, body.seat)
         return {"room": room.public(), **secret}
 
     @app.get("/api/rooms/{room_id}")
     async def room_info(room_id: str) -> dict[str, Any]:
         room = service.get(room_id)
-        return room.public(hub.connected_seats(room.id))
+        shown = room.public(hub.connected_seats(room.id))
+        shown["again"] = offered(service, room.id) if room.status == "finished" else None  # play again: the new room
+        return shown
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
         rates.check("claim", client_of(request))  # every try counts: invitation guesses are slowed down
         room = service.get(room_id)
+        if room.rated and signed(request) is None:
+            raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
         async with hub.lock(room.id):
             token = service.claim(room.id, body.seat, body.name, body.invite)
             hub.broadcast(room)
         hub.kick(room)
+        link(request, room.id, body.seat)
         return {"seat": body.seat, "token": token}
+
+    @app.post("/api/rooms/{room_id}/resign")
+    async def resign(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
+        """A person gives up (their seat's token proves it is theirs); everyone is told by the room's state."""
+        rates.check("claim", client_of(request))  # a token guess counts as a claim's would
+        room = service.get(room_id)
+        async with hub.lock(room.id):
+            seat = service.check_token(room, body.seat, body.token)
+            service.resign(room, seat)
+            hub.broadcast(room)
+        hub.kick(room)  # a bot may now play the seat
+        return {"resigned": seat, "room": room.public(hub.connected_seats(room.id))}
+
+    @app.post("/api/rooms/{room_id}/again")
+    async def again(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
+        """Play again: offer (or accept) the same table, seats rotated; returns the new room and this seat's token."""
+        client = client_of(request)
+        rates.check("claim", client)
+        room = service.get(room_id)
+        seat = service.check_token(room, body.seat, body.token)
+        if room.rated and signed(request) is None:
+            raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
+        async with hub.lock(room.id):
+            new, mine, token = play_again(service, room, seat, client=client)
+        link(request, new.id, mine)
+        hub.broadcast(new)
+        hub.kick(new)
+        return {"room": new.public(hub.connected_seats(new.id)), "seat": mine, "token": token}
 
     def finished(room_id: str):
         room = service.get(room_id)

@@ -5,7 +5,8 @@ who sits there (a person, a bot, or nobody yet) and the hash of that seat's secr
 one row per action holds its notation, the random stream's state after it and its events; a
 snapshot row holds a room's state document every few actions. The newest snapshot plus the
 actions after it rebuild a room exactly (`store.load`). SQLite by default;
-any SQLAlchemy URL (PostgreSQL) works.
+any SQLAlchemy URL (PostgreSQL) works. The schema changes by Alembic revisions (`migrations/`,
+`schema.py`): a model changed here needs a revision there.
 """
 
 from __future__ import annotations
@@ -51,6 +52,10 @@ class RoomRow(Base):
     client: Mapped[str | None] = mapped_column(String(64), nullable=True)
     network: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bots_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # its end updates its accounts' ratings (its creator asked; every person an account, every bot rated)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # once over: the room its players were offered to play again in (`rematch.play_again`)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
     seats: Mapped[list["SeatRow"]] = relationship(order_by="SeatRow.seat", cascade="all, delete-orphan")
 
     # a lobby page is `WHERE lobby = :list AND (created, id) < (:c, :i) ORDER BY created DESC, id DESC LIMIT n`
@@ -75,6 +80,10 @@ class SeatRow(Base):
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     # a person's seat only its invitation opens, even in a public room
     invite_only: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # its person resigned: a bot plays it on (more than two players) or the game ended (two)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the account the seat's person signed in with, or claimed it with later (`accounts`); None: anonymous
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", name="fk_seats_account_id"), nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -133,7 +142,8 @@ def _unsigned(value: int) -> int:
     return value + (1 << 63)
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, check: bool = True) -> Engine:
+    """The engine over `url` (a path: SQLite); with `check`, the schema made or checked (`schema.ensure`)."""
     if "://" not in url:
         url = f"sqlite:///{url}"
     kwargs: dict[str, Any] = {}
@@ -163,72 +173,18 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
-    added = create_tables(engine)
-    if "rooms.lobby" in added:  # rooms stored before the lobby was paged in SQL: file them in their lists
-        from sqlalchemy import case, update
+    if check:
+        from .schema import ensure
 
-        with engine.begin() as db:
-            db.execute(update(RoomRow).where(RoomRow.lobby.is_(None), RoomRow.private == false()).values(
-                lobby=case((RoomRow.status == "stopped", "finished"), else_=RoomRow.status)))
-    if "rooms.bots_only" in added:  # rooms stored before it was kept: the ones in play counted from their seats
-        from sqlalchemy import exists, select, update
-
-        people = exists(select(SeatRow.seat).where(SeatRow.room_id == RoomRow.id, SeatRow.kind == "human"))
-        with engine.begin() as db:
-            db.execute(update(RoomRow).where(RoomRow.status.in_(("open", "running")), ~people).values(bots_only=True))
+        ensure(engine)  # a fresh database is made at the newest revision; an older one is refused
     return engine
 
 
-def create_tables(engine: Engine) -> set[str]:
-    """Create what is missing: tables, then the columns added since a database was made, then the
-    indexes (a new index may read a new column); returns the columns added. On PostgreSQL under an
-    advisory lock: several server processes and bot workers starting at once would otherwise race."""
-    if engine.dialect.name == "postgresql":
-        from sqlalchemy import text
+def all_models():
+    """The metadata of every table (the models of other modules registered first)."""
+    from . import accounts, chat, ratings  # noqa: F401
 
-        with engine.begin() as db:
-            db.execute(text("SELECT pg_advisory_xact_lock(7411)"))
-            Base.metadata.create_all(db)
-            added = _add_new_columns(db)
-            _create_indexes(db)
-    else:
-        Base.metadata.create_all(engine)
-        with engine.begin() as db:
-            added = _add_new_columns(db)
-            _create_indexes(db)
-    return added
-
-
-def _create_indexes(db) -> None:
-    """Indexes added since a database was made (create_all makes them only with a new table)."""
-    for table in Base.metadata.sorted_tables:
-        for index in table.indexes:
-            index.create(db, checkfirst=True)
-
-
-def _add_new_columns(db) -> set[str]:
-    """A database made by an older version lacks the columns added since (each has a server
-    default or may be null): add them, so existing rooms keep working; returns "table.column" of each."""
-    from sqlalchemy import inspect, text
-
-    inspector = inspect(db)
-    added: set[str] = set()
-    for table in Base.metadata.sorted_tables:
-        have = {c["name"] for c in inspector.get_columns(table.name)}
-        for column in table.columns:
-            if column.name in have:
-                continue
-            kind = column.type.compile(dialect=db.dialect)
-            if column.server_default is not None:
-                default = column.server_default.arg
-                default = default if isinstance(default, str) else default.compile(dialect=db.dialect)
-                db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind} DEFAULT {default}"))
-            elif column.nullable:  # an old row simply has none (rooms.py falls back to replaying)
-                db.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
-            else:
-                continue
-            added.add(f"{table.name}.{column.name}")
-    return added
+    return Base.metadata
 
 
 def make_sessions(engine: Engine) -> sessionmaker:

@@ -29,7 +29,7 @@ from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game,
 from ..engine.captions import caption
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
-from . import store
+from . import ratings, store
 from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
 from .limits import network_of
@@ -39,6 +39,13 @@ from ..engine.wording import sentences
 MAX_NAME = 40
 STALE = T("that move was chosen on an old position: here is the current one", "esa jugada se eligió sobre una posición antigua: aquí está la actual")
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
+
+
+def stop_reason(status: str, seats) -> str | None:
+    """Why a stored room is stopped: "resigned" (a two-player game a person resigned), "move_cap", or None."""
+    if status != STOPPED:
+        return None
+    return "resigned" if any(getattr(s, "resigned", False) for s in seats) else "move_cap"
 log = logging.getLogger("ludoteca.web")
 #: a room's pace: how long its bots wait after each move while a person plays or watches, in
 #: multiples of the server's `bot_delay` (0.5 s by default: slow 3 s, normal 1.5 s, fast 0.5 s)
@@ -105,6 +112,7 @@ class Seat:
     token_hash: str | None = None
     invite_hash: str | None = None
     invite_only: bool = False  # only its invitation opens it, in a public room too
+    resigned: bool = False  # its person resigned (`RoomService.resign`): a bot plays on, or the game ended
     last_seen: float = field(default_factory=time.monotonic)
 
     @property
@@ -189,6 +197,7 @@ class Room:
         self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
         self._legal: dict[str, Any] = {}
         self.pace = "normal"  # how long its bots wait for people to follow (PACES)
+        self.rated = False  # its end updates the ratings of its accounts (`ratings.rate_finished`)
 
     @property
     def game(self):
@@ -233,15 +242,21 @@ class Room:
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,
+                    "resigned": s.resigned,
                     "connected": (connected is not None and i in connected) or s.kind == "bot",
                 }
                 for i, s in enumerate(self.seats)
             ],
             "result": self.result(),
+            "rated": self.rated,
         }
 
     def result(self) -> dict[str, Any] | None:
         state = self.state
+        if self.stopped == "resigned":  # two players, one resigned: the other wins
+            winners = [i for i, s in enumerate(self.seats) if not s.resigned]
+            return {"winners": winners, "returns": [1.0 if i in winners else -1.0 for i in range(len(self.seats))],
+                    "scores": safe_scores(state), "stopped": self.stopped}
         if self.stopped:  # stopped at the move cap: nobody wins, nobody scores
             return {"winners": [], "returns": [0.0] * len(self.seats), "scores": safe_scores(state), "stopped": self.stopped}
         if not state.is_terminal():
@@ -453,7 +468,8 @@ class RoomService:
 
     # --- creation and seats ----------------------------------------------------------------
     def create(self, game_name: str, options: dict[str, Any], seats_spec: list[dict[str, Any]], private: bool = False,
-               creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None) -> tuple[Room, dict[str, Any]]:
+               creator: dict[str, Any] | None = None, seed: int | None = None, client: str | None = None,
+               rated: bool = False) -> tuple[Room, dict[str, Any]]:
         """Returns the room and the creator's secrets: their seat's token and an invite code per other open seat.
         Refused (before anything is built) over the caps: rooms per client, rooms in all, bot-only rooms."""
         client = client[:64] if client is not None else None  # as stored (`RoomRow.client`)
@@ -478,9 +494,13 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
+        if rated and any(s.kind == "bot" and s.bot not in ratings.RATED_BOTS for s in seats):
+            raise RoomError("bad_request", T("a rated game's bots are easy, medium or hard (they have ratings)",
+                                             "los bots de una partida puntuable son fácil, medio o difícil (tienen puntuación)"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace
+        room.rated = bool(rated)
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -499,7 +519,7 @@ class RoomService:
             db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
                            rng=_signed(room.state.rng.s), **store.listed(room), client=client,
-                           network=stored_network(client), bots_only=bots_only,
+                           network=stored_network(client), bots_only=bots_only, rated=room.rated,
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
             db.flush()
             store.keep_auto_row(self, db, room)
@@ -574,7 +594,7 @@ class RoomService:
         s = room.seats[i]
         return SeatRow(room_id=room.id, seat=i, kind=s.kind, bot=s.bot, name=s.name, claimed=s.claimed,
                        taken_over=s.taken_over, token_hash=s.token_hash, invite_hash=s.invite_hash,
-                       invite_only=s.invite_only)
+                       invite_only=s.invite_only, resigned=s.resigned)
 
     def get(self, room_id: Any) -> Room:
         """The room, from memory or loaded from storage (from its newest snapshot) in any process."""
@@ -718,6 +738,7 @@ class RoomService:
         room.version += 1
         if index + 1 >= self.limits.max_moves and not room.state.is_terminal():
             room.stopped = "move_cap"  # documented in docs/web.md: stopped, nobody wins
+        was = room.status
         self._refresh_status(room)
         try:
             with self._write(room) as db:  # one transaction: the room's new version (checked first), the move
@@ -727,6 +748,8 @@ class RoomService:
                                                  "action": entry["action"], "rng": _signed(room.state.rng.s),
                                                  "events": logged.events, "lines": store.encode_lines(logged.lines)})
                 store.maybe_snapshot(self, db, room)
+                if room.rated and was != "finished" and room.status == "finished":
+                    ratings.rate_finished(db, room)  # the ratings change with the last move, or neither does
         except RoomError:
             return False
         return True
@@ -760,10 +783,13 @@ class RoomService:
     def _store_seats(self, room: Room) -> None:
         with self._write(room) as db:  # the version first: the seats change only over the version we hold
             self._update_room_row(db, room)
-            for i in range(len(room.seats)):
-                row = self._seat_row(room, i)
-                db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
-                    {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat")}))
+            self._write_seats(db, room)
+
+    def _write_seats(self, db, room: Room) -> None:
+        for i in range(len(room.seats)):
+            row = self._seat_row(room, i)
+            db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == i).values(
+                {c.key: getattr(row, c.key) for c in SeatRow.__table__.columns if c.key not in ("room_id", "seat", "account_id")}))  # whose: `accounts`
 
     def next_automatic(self, room: Room) -> tuple[str, Any] | None:
         """What the server must do next in this room: ("chance", None), ("bot", (bot name, seed)) or None
@@ -792,7 +818,7 @@ class RoomService:
             if self.present is not None and seat in self.present(room.id):
                 return
         s = room.seats[seat]
-        if s.taken_over == value:
+        if s.taken_over == value or (s.resigned and not value):  # a resigned seat is the bot's for good
             return
         s.taken_over = value
         s.bot = self.takeover_bot if value else None
@@ -803,6 +829,28 @@ class RoomService:
             if value:  # a take-over that lost to another change is simply not needed now
                 return
             raise
+
+    def resign(self, room: Room, seat: int) -> None:
+        """A person gives up: with two players the other wins at once; with more, a bot plays the seat
+        on and its person ranks last (`ratings.ranks_of`). A rated game's ratings change in the same
+        transaction when this ends it."""
+        if room.status != "running":
+            raise RoomError("illegal", T("the game is not running", "la partida no está en curso"))
+        s = room.seats[seat]
+        if s.kind != "human" or s.resigned:
+            raise RoomError("illegal", T("that seat has already resigned", "ese asiento ya abandonó"))
+        s.resigned = True
+        if len(room.seats) == 2:
+            room.stopped = "resigned"
+        else:
+            s.taken_over, s.bot = True, self.takeover_bot
+        room.version += 1
+        self._refresh_status(room)
+        with self._write(room) as db:
+            self._update_room_row(db, room)
+            self._write_seats(db, room)
+            if room.rated and room.status == "finished":
+                ratings.rate_finished(db, room)
 
     # --- lists -----------------------------------------------------------------------------
     def listing(self, connected: dict[str, set[int]], status: str | None = None, offset: int = 0,
@@ -867,10 +915,11 @@ class RoomService:
         check_row(row, seat_rows)  # a corrupt row raises (naming the field): `_load` leaves that room out
         options, pace = take_pace(row.options)
         game = make_game(row.game, options)
-        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only))
-                 for s in seat_rows]
+        seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only),
+                      bool(getattr(s, "resigned", False))) for s in seat_rows]
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.pace = pace
+        room.rated = bool(getattr(row, "rated", False))
         room.status = "running"  # so that replaying logs exactly as live play did
         start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
         for a in actions[start:]:
@@ -879,7 +928,7 @@ class RoomService:
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
         room.undone = row.undone or 0
-        room.stopped = "move_cap" if row.status == STOPPED else None
+        room.stopped = stop_reason(row.status, seats)
         self._refresh_status(room)
         return room
 

@@ -300,7 +300,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
     from types import SimpleNamespace
 
     from ..engine import game_class
-    from .rooms import check_row, public_options, take_pace
+    from .rooms import check_row, public_options, stop_reason, take_pace
 
     fields = row._asdict()
     try:
@@ -319,7 +319,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
         "pace": pace,
         "num_players": row.num_players,
         "status": "finished" if row.status == "stopped" else row.status,
-        "stopped": "move_cap" if row.status == "stopped" else None,
+        "stopped": stop_reason(row.status, seats),
         "private": row.private,
         "version": row.version,
         "created": row.created,
@@ -333,11 +333,13 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
                 "claimed": s.claimed,
                 "invite": bool(s.invite_only),
                 "taken_over": s.taken_over,
+                "resigned": bool(getattr(s, "resigned", False)),
                 "connected": (connected is not None and s.seat in connected) or s.kind == "bot",
             }
             for s in seats
         ],
         "result": row.result,
+        "rated": bool(getattr(row, "rated", False)),
     }
 
 
@@ -404,10 +406,13 @@ def sync(service: "RoomService", room: "Room", force: bool = False) -> bool:
         seat.taken_over, seat.token_hash, seat.invite_hash = row.taken_over, row.token_hash, row.invite_hash
         if hasattr(seat, "invite_only") and hasattr(row, "invite_only"):
             seat.invite_only = bool(row.invite_only)
+        seat.resigned = bool(getattr(row, "resigned", False))
     room.version = head.version
     room.undone = head.undone or 0
     if hasattr(room, "stopped"):
-        room.stopped = "move_cap" if head.status == "stopped" else None
+        from .rooms import stop_reason
+
+        room.stopped = stop_reason(head.status, room.seats)
     room.auto_queued = True  # not known here
     service._refresh_status(room)
     return True
