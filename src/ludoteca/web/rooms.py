@@ -166,6 +166,7 @@ class Room:
         self._legal_stamp: tuple | None = None  # the position `_legal` holds the moves of (`legal_for`)
         self._legal: dict[str, Any] = {}
         self.pace = "normal"  # how long its bots wait for people to follow (PACES)
+        self.network: str | None = None  # the network that made it: its bots' work is shared fairly per network
 
     @property
     def game(self):
@@ -468,6 +469,7 @@ class RoomService:
             secrets_out["token"] = self._claim_in_memory(room, seat, creator.get("name"), None, check=False)
             secrets_out["invites"].pop(seat, None)
         self._refresh_status(room)
+        room.network = stored_network(client)
         with self.sessions.begin() as db:
             db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
@@ -744,6 +746,9 @@ class RoomService:
         state = room.state
         if room.status != "running":
             return None
+        if room.bots_only and time.time() - room.created > self.limits.bot_room_ttl:
+            self.stop(room, "time_cap")  # its slot goes to someone else's bots
+            return None
         player = state.current_player()
         if player == TERMINAL:
             return None
@@ -755,6 +760,20 @@ class RoomService:
             seed = derive_seed(room.match.seed, "bot", player, len(room.log))
             return ("bot", (seat.bot or self.takeover_bot, seed))
         return None
+
+    def stop(self, room: Room, why: str) -> bool:
+        """Stop a game before its end, without a winner (`why`: "time_cap", a bot-only room played
+        `bot_room_ttl` seconds); False if another process changed the room first."""
+        room.stopped = why
+        room.version += 1
+        self._refresh_status(room)
+        try:
+            with self._write(room) as db:
+                self._update_room_row(db, room)
+        except RoomError:
+            return False
+        log.info("room %s: stopped (%s)", room.id, why)
+        return True
 
     def set_taken_over(self, room: Room, seat: int, value: bool) -> None:
         if self.cluster and value:
@@ -852,7 +871,8 @@ class RoomService:
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
         room.undone = row.undone or 0
-        room.stopped = "move_cap" if row.status == STOPPED else None
+        room.stopped = store.stopped_of(row.status, row.result)
+        room.network = row.network if isinstance(row.network, str) else None
         self._refresh_status(room)
         return room
 
