@@ -1,8 +1,9 @@
 """Attacks on a real server, and a normal player's move latency during them (tests/test_web_abuse.py,
 benchmarks/web_abuse.py).
 
-The server runs in its own process (`python tests/abuse_support.py DB PORT LIMITS TRUSTED`, with the
-test games registered) through `web.guard.server_config`, exactly as `ludoteca serve` runs it.
+The server runs in its own process (`python tests/abuse_support.py DB PORT LIMITS TRUSTED DELAY BROKER`,
+with the test games registered) through `web.guard.server_config`, exactly as `ludoteca serve` runs it,
+permessage-deflate on as browsers negotiate it (every client here asks for it too).
 Attackers and the player reach it on 127.0.0.1 from addresses of their own: every 127.x.y.z is
 this machine, so `addr(net, host)` gives each attacker its own address (and network, for the /24
 caps) and the player is 127.200.0.1, never sharing a cap with them.
@@ -40,13 +41,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, **limits):
-    """A server process with the default limits but `limits` (field=value of WebLimits); yields its URL."""
+def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, broker: str | None = None, log: str | None = None,
+                 external_bots: bool = False, **limits):
+    """A server process with the default limits but `limits` (field=value of WebLimits); yields its URL
+    and the process. `broker`: a Redis URL (with a PostgreSQL `db`: one server of a cluster);
+    `log`: a file its stderr goes to (to read what it logged)."""
     port = free_port()
     src = os.environ.get("LUDOTECA_ABUSE_SRC") or os.path.join(ROOT, "src")  # another tree's src: the benchmark's "before"
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, os.environ.get("PYTHONPATH", "")]))
+    err = open(log, "ab") if log else None
     proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), db, str(port), json.dumps(limits), trusted,
-                             str(bot_delay)], env=env)
+                             str(bot_delay), broker or "-", "external" if external_bots else "own"], env=env, stderr=err)
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):  # readiness: until it answers
@@ -65,6 +70,8 @@ def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, **limits):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if err is not None:
+            err.close()
 
 
 def http(base: str, method: str, path: str, body=None, source: str = PLAYER, headers=None, timeout: float = 10.0):
@@ -80,11 +87,12 @@ def http(base: str, method: str, path: str, body=None, source: str = PLAYER, hea
         return r.status_code, r.headers, data
 
 
-def ws_connect(base: str, room: str, source: str = PLAYER):
+def ws_connect(base: str, room: str, source: str = PLAYER, deflate: bool = True):
+    """A WebSocket from `source`, asking for permessage-deflate as browsers do."""
     import websockets
 
     return websockets.connect(base.replace("http", "ws") + f"/ws/{room}", max_size=2**22, local_addr=(source, 0),
-                              compression=None, open_timeout=20)
+                              compression="deflate" if deflate else None, open_timeout=20)
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -225,18 +233,20 @@ def main() -> None:  # the server process
     from ludoteca.web import create_app
     from ludoteca.web.limits import WebLimits
 
-    db, port, limits, trusted, bot_delay = sys.argv[1:6]
+    db, port, limits, trusted, bot_delay, broker, bots = sys.argv[1:8]
     register_game(ToyGame)
     register_game(HiddenGame)
     known = {f.name for f in dataclasses.fields(WebLimits)}
     given = {k: v for k, v in json.loads(limits).items() if k in known}  # an older tree lacks the newer limits
-    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **given))
+    broker = None if broker == "-" else broker
+    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **given), broker=broker,
+                     external_bots=bots == "external", cluster_every=0.5)
     try:
         from ludoteca.web.guard import server_config
     except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
-        uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024, ws_per_message_deflate=False)
+        uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024)
         return
-    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted, ws_per_message_deflate=False)).run()
+    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted)).run()
 
 
 if __name__ == "__main__":

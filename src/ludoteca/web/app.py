@@ -271,7 +271,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
             if service.cluster:
                 room = service.get(room_id)  # brought up to the stored one
             return room.public(hub.connected_seats(room.id))
-        if len(room_id) > 32:  # read from its rows: naming a room never loads its game into memory
+        if len(room_id) > 32 or room_id in service.broken:  # read from its rows: naming a room never loads its game into memory
             raise RoomError("not_found", T("no such room", "no existe esa sala"))
         try:
             public = store.public_of_stored(service, room_id, hub.connected_seats(room_id))

@@ -141,7 +141,8 @@ class Hub:
         new = self.chat.refresh(room_id)
         if new:
             for conn in list(self.connections.get(room_id, ())):
-                self.enqueue(conn, {"type": "chat", "messages": new})
+                if conn.greeted:
+                    self.enqueue(conn, {"type": "chat", "messages": new})
 
     def enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing is dropped, not buffered forever
@@ -165,7 +166,8 @@ class Hub:
         self.changed[room.id] = time.monotonic()
         cache: dict = {}
         for conn in list(self.connections.get(room.id, ())):
-            self.send_state(room, conn, cache)
+            if conn.greeted:  # a connection that has not said hello yet is told nothing
+                self.send_state(room, conn, cache)
 
     async def writer(self, conn: Connection) -> None:
         """Sends the connection's queue. A message that cannot be encoded (a bug, a corrupt row) is
