@@ -211,6 +211,182 @@ async def replay_flood(base: str, room: str, stop: asyncio.Event, addresses: int
     return seen
 
 
+async def rate_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 10, frames: int = 20_000) -> dict[str, int]:
+    """Issue 49 (2, 12): watchers from `addresses` addresses send frames at full speed (no pause, up to
+    `frames` each), reconnecting when closed; counts frames sent, closes for the rate (1008) and
+    handshakes refused (429) while the address waits."""
+    import websockets
+
+    seen = {"frames": 0, "closed_for_rate": 0, "refused": 0}
+
+    async def one(i: int) -> None:
+        source = addr(11, i + 1)
+        sent = 0
+        while not stop.is_set() and sent < frames:
+            try:
+                async with ws_connect(base, room, source) as ws:
+                    await ws.send(json.dumps({"type": "hello", "seat": None}))
+                    while not stop.is_set() and sent < frames:
+                        await ws.send('{"type": "ping"}' if sent % 2 else "garbage{")
+                        sent += 1
+                        seen["frames"] += 1
+                        if sent % 64 == 0:
+                            await asyncio.sleep(0)
+            except (websockets.ConnectionClosed, ConnectionError):  # closed for its rate (1008, then cut off)
+                seen["closed_for_rate"] += 1
+            except websockets.InvalidStatus as exc:
+                if exc.response.status_code == 429:
+                    seen["refused"] += 1
+                await asyncio.sleep(0.5)
+            except OSError:
+                await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def slow_readers(host: str, port: int, stop: asyncio.Event, addresses: int = 8, per_address: int = 32,
+                       pipelined: int = 150) -> dict[str, int]:
+    """Issue 49 (3): from each address `per_address` connections each pipeline `pipelined` lobby
+    requests and never read an answer; counts the connections the server closed."""
+    seen = {"opened": 0, "closed": 0, "held": 0}
+    request = b"GET /api/rooms HTTP/1.1\r\nHost: x\r\n\r\n" * pipelined
+
+    async def one(source: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+        except OSError:
+            return
+        seen["opened"] += 1
+        try:
+            writer.write(request)
+            transport = writer.transport
+            transport.pause_reading()  # never read: the answers pile up on the server's side
+            while not stop.is_set() and not transport.is_closing():
+                await asyncio.sleep(0.2)
+                if reader.at_eof() or reader.exception() is not None:
+                    break
+            transport.resume_reading()
+            try:
+                await asyncio.wait_for(reader.read(), 2.0)  # EOF or reset: the server closed it
+                seen["closed"] += 1
+            except (ConnectionError, OSError):
+                seen["closed"] += 1
+            except asyncio.TimeoutError:
+                seen["held"] += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one(addr(25 + a, 1)) for a in range(addresses) for _ in range(per_address)), return_exceptions=True)
+    return seen
+
+
+async def lang_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 45) -> dict[str, int]:
+    """Issue 49 (6): watchers of a long game from `addresses` addresses, with permessage-deflate,
+    send `lang` over and over (each once re-sent the whole log, compressed anew)."""
+    seen = {"sent": 0, "states": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with ws_connect(base, room, addr(12 + i // 200, i % 200 + 1)) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+
+            async def drain() -> None:
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    if msg["type"] == "state":
+                        seen["states"] += 1
+                    elif msg.get("code") == "rate_limited":
+                        seen["limited"] += 1
+
+            reader = asyncio.create_task(drain())
+            k = 0
+            while not stop.is_set():
+                await ws.send(json.dumps({"type": "lang", "lang": "es" if k % 2 else "en"}))
+                k += 1
+                seen["sent"] += 1
+                await asyncio.sleep(0.05)  # within the message rate: `lang` itself is what costs
+            reader.cancel()
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def handshake_flood(host: str, port: int, stop: asyncio.Event, addresses: int = 5) -> dict[str, int]:
+    """Issue 49 (11): WebSocket handshakes to a missing room as fast as each address can."""
+    seen = {"handshakes": 0, "refused": 0}
+    request = (b"GET /ws/no-such-room HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+
+    async def one(source: str) -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            writer.write(request)
+            try:
+                head = await asyncio.wait_for(reader.read(64), 5)
+            except (asyncio.TimeoutError, ConnectionError):
+                head = b""
+            seen["handshakes"] += 1
+            seen["refused"] += head.startswith(b"HTTP/1.1 429")
+            writer.close()
+
+    await asyncio.gather(*(one(addr(35 + a, 1)) for a in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def distinct_replays(base: str, room: str, total: int, stop: asyncio.Event, addresses: int = 10) -> dict[str, int]:
+    """Issue 49 (4): distinct replay steps of a long game, each address within its rate."""
+    import httpx
+
+    seen = {"ok": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=addr(31, i + 1)), timeout=20) as client:
+            step = i
+            while not stop.is_set():
+                r = await client.get(f"{base}/api/rooms/{room}/replay", params={"step": step, "lang": "es" if step % 2 else "en"})
+                seen["ok" if r.status_code == 200 else "limited"] += 1
+                step = (step + 37) % (total + 1)
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def squatters(base: str, room: str, stop: asyncio.Event, addresses: int = 4, per_address: int = 13) -> dict[str, int]:
+    """Issue 49 (1): watchers from a few addresses try to fill a room's WebSockets and hold them."""
+    import websockets
+
+    seen = {"watching": 0, "refused": 0}
+    held = []
+    for a in range(addresses):
+        for _ in range(per_address):
+            try:
+                ws = await ws_connect(base, room, addr(14 + a, 1))
+            except (websockets.InvalidStatus, OSError):
+                seen["refused"] += 1
+                await asyncio.sleep(0.1)
+                continue
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+            held.append(ws)
+    await asyncio.sleep(1.0)
+    seen["watching"] = sum(ws.close_code is None for ws in held)
+    seen["refused"] += len(held) - seen["watching"]
+    await stop.wait()
+    for ws in held:
+        await ws.close()
+    return seen
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident memory (KiB), from /proc."""
+    with open(f"/proc/{pid}/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+
+
 async def during(attack, moves: int, base: str, settle: float = 1.0) -> tuple[list[float], dict]:
     """The player's latencies while `attack(stop)` runs (it starts `settle` seconds before)."""
     stop = asyncio.Event()
@@ -222,6 +398,44 @@ async def during(attack, moves: int, base: str, settle: float = 1.0) -> tuple[li
         stop.set()
     counts = await asyncio.wait_for(task, 60)
     return latencies, counts
+
+
+class Apart:
+    """An attack (one of this module's coroutines, by name) run in a process of its own, so the
+    attackers' own work never delays the timed player's event loop: `stop()` ends it, returns its counts."""
+
+    def __init__(self, name: str, **kwargs):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), HERE, os.environ.get("PYTHONPATH", "")]))
+        self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), "attack", name, json.dumps(kwargs)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    def stop(self) -> dict:
+        out, _ = self.proc.communicate(b"", timeout=90)  # stdin closed: the attack stops
+        return json.loads(out.decode().strip().splitlines()[-1])
+
+
+async def during_apart(name: str, moves: int, server: str, settle: float = 1.5, **kwargs) -> tuple[list[float], dict]:
+    """The player's latencies on `server` while attack `name` runs in its own process (started `settle` s before)."""
+    attack = Apart(name, **kwargs)
+    try:
+        await asyncio.sleep(settle)
+        latencies = await player_moves(server, moves)
+    finally:
+        counts = await asyncio.to_thread(attack.stop)
+    return latencies, counts
+
+
+def attack_main(name: str, kwargs: str) -> None:
+    """`abuse_support.py attack NAME KWARGS`: run the attack until stdin closes; print its counts."""
+    import threading
+
+    async def run() -> dict:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
+        return await globals()[name](stop=stop, **json.loads(kwargs))
+
+    print(json.dumps(asyncio.run(run())), flush=True)
 
 
 def main() -> None:  # the server process
@@ -250,4 +464,7 @@ def main() -> None:  # the server process
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "attack":
+        attack_main(sys.argv[2], sys.argv[3])
+    else:
+        main()

@@ -79,6 +79,16 @@ class ConnectionGuard:
         self.open.setdefault(host, set()).add(transport)
         return None
 
+    def cut_off(self, host: str) -> int:
+        """Drop every connection of an address at once (one closed for flooding: what it already sent
+        is not read, decompressed and refused frame by frame); never a trusted proxy's. How many."""
+        if self.is_trusted(host):
+            return 0
+        mine = list(self._prune(host))
+        for transport in mine:
+            transport.abort()
+        return len(mine)
+
     def is_trusted(self, host: str) -> bool:
         if not self.trusted:
             return False
@@ -343,6 +353,7 @@ def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxie
     hub = getattr(app.state, "hub", None)
     if hub is not None:
         guard.shed = hub.shed_watcher
+        hub.cut_off = guard.cut_off
     app.state.guard = guard
     options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), ws=guarded_ws_protocol(),
                                    log_level="warning", lifespan="on",

@@ -79,6 +79,7 @@ def error_message(code: str, message: Text, version: int | None) -> dict[str, An
 class Hub:
     elsewhere = None  # across processes (`cluster`): room id -> seats connected to other processes
     external_bots = False  # bots are played by `ludoteca bots` workers, not by this process
+    cut_off = None  # address -> drop its connections at once (`guard.ConnectionGuard.cut_off`, under `ludoteca serve`)
 
     def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0,
                  rates: RateLimits | None = None, pool: BotPool | None = None):
@@ -383,6 +384,8 @@ class Hub:
                     room.id, conn.client, conn.strikes, limits.offender_penalty)
         conn.close_code = 1008
         self.enqueue(conn, error_message("rate_limited", T("too many messages: closing", "demasiados mensajes: se cierra"), room.version))
+        if self.cut_off is not None:  # a moment to send the refusal, then its sockets go, unread
+            asyncio.get_running_loop().call_later(0.2, self.cut_off, conn.client)
 
     async def serve(self, ws: WebSocket, room_id: str) -> None:
         client = ws.client.host if ws.client else "?"
@@ -434,10 +437,10 @@ class Hub:
                     if conn.strikes >= limits.rate_strikes:
                         self.penalise(conn, room)
                         break
-                    if not conn.limited:
+                    if not conn.limited:  # told once a burst: a flood is not answered frame by frame
                         conn.limited = True
                         log.warning("room %s: client %s over its message rate; answering rate_limited", room.id, conn.client)
-                    self.enqueue(conn, error_message("rate_limited", T("too many messages: slow down", "demasiados mensajes: ve más despacio"), room.version))
+                        self.enqueue(conn, error_message("rate_limited", T("too many messages: slow down", "demasiados mensajes: ve más despacio"), room.version))
                     continue
                 conn.limited = False
                 text = frame.get("text")
