@@ -41,92 +41,137 @@ def fast(name: str, latencies: list[float], alone: list[float]) -> None:
     assert quantile(latencies, 0.99) < bound, (name, quantile(alone, 0.99), quantile(latencies, 0.5), quantile(latencies, 0.99))
 
 
-@pytest.mark.slow
-def test_floods_of_frames_slow_readers_replays_lang_and_handshakes_leave_a_players_moves_fast(tmp_path):
-    with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, proc):
+@pytest.fixture(scope="module")
+def target(tmp_path_factory):
+    """One server for the floods below: a finished long game to watch and replay, the player's p99 alone."""
+    with abuse_server(f"sqlite:///{tmp_path_factory.mktemp('abuse')}/r.db", **QUIET) as (base, proc):
         rid, total = finished_long_game(base)
-        host, port = "127.0.0.1", port_of(base)
         alone = asyncio.run(player_moves(base, 100))
+        yield base, proc, rid, total, alone
 
-        # 12: over-rate frames at full speed: offenders closed (1008) and their addresses refused a while
-        latencies, seen = asyncio.run(during_apart("rate_flood", 100, base, base=base, room=rid, addresses=10))
-        assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5 and seen["refused"] >= 1, seen
-        fast("frames", latencies, alone)
 
-        # 3: slow readers pipelining the lobby and never reading: cut off, none held
-        latencies, seen = asyncio.run(during_apart("slow_readers", 100, base, host=host, port=port, addresses=8, per_address=32))
-        assert seen["opened"] >= 200 and seen["held"] == 0, seen
-        fast("slow readers", latencies, alone)
+@pytest.mark.slow
+def test_over_rate_frames_at_full_speed_are_cut_off_and_the_player_stays_fast(target):
+    """12: watchers of 10 addresses send frames at full speed: each is closed (1008) and its address
+    refused new WebSockets a while (429)."""
+    base, _, rid, _, alone = target
+    latencies, seen = asyncio.run(during_apart("rate_flood", 100, base, base=base, room=rid, addresses=10))
+    assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5 and seen["refused"] >= 1, seen
+    fast("frames", latencies, alone)
 
-        # 4: distinct replay steps of a long game, within the rate: answered from a page, memory bounded
-        before = rss_kib(proc.pid)
-        latencies, seen = asyncio.run(during_apart("distinct_replays", 100, base, base=base, room=rid, total=total, addresses=10))
-        assert seen["ok"] > 100, seen
-        assert rss_kib(proc.pid) - before < 80 * 1024  # the cache is bounded in bytes (16 MiB)
-        fast("replays", latencies, alone)
 
-        # 6: watchers sending `lang` with permessage-deflate: limited per client
-        latencies, seen = asyncio.run(during_apart("lang_flood", 100, base, base=base, room=rid, addresses=45))
-        assert seen["sent"] > 300 and seen["limited"] > 100, seen
-        fast("lang", latencies, alone)
+@pytest.mark.slow
+def test_slow_readers_pipelining_the_lobby_are_cut_off_and_the_player_stays_fast(target):
+    """3: 8 addresses x 32 connections pipeline 150 lobby requests each and never read: none is held."""
+    base, _, _, _, alone = target
+    latencies, seen = asyncio.run(during_apart("slow_readers", 100, base, host="127.0.0.1", port=port_of(base), addresses=8, per_address=32))
+    assert seen["opened"] >= 200 and seen["held"] == 0, seen
+    fast("slow readers", latencies, alone)
 
-        # 11: WebSocket handshakes to a missing room as fast as they come: refused cheaply (429)
-        latencies, seen = asyncio.run(during_apart("handshake_flood", 100, base, host=host, port=port, addresses=5))
-        assert seen["handshakes"] > 100 and seen["refused"] > seen["handshakes"] // 2, seen
-        fast("handshakes", latencies, alone)
+
+@pytest.mark.slow
+def test_distinct_replay_steps_of_a_long_game_keep_memory_bounded_and_the_player_fast(target):
+    """4: distinct steps within the rate, from 10 addresses: pages of the log, a cache bounded in bytes."""
+    base, proc, rid, total, alone = target
+    before = rss_kib(proc.pid)
+    latencies, seen = asyncio.run(during_apart("distinct_replays", 100, base, base=base, room=rid, total=total, addresses=10))
+    assert seen["ok"] > 100, seen
+    assert rss_kib(proc.pid) - before < 80 * 1024  # the cache is bounded in bytes (16 MiB)
+    fast("replays", latencies, alone)
+
+
+@pytest.mark.slow
+def test_lang_from_45_addresses_with_deflate_leaves_the_player_fast(target):
+    """6: watchers of a long game send `lang` over permessage-deflate: limited per client."""
+    base, _, rid, _, alone = target
+    latencies, seen = asyncio.run(during_apart("lang_flood", 100, base, base=base, room=rid, addresses=45))
+    assert seen["sent"] > 300 and seen["limited"] > 100, seen
+    fast("lang", latencies, alone)
+
+
+@pytest.mark.slow
+def test_a_handshake_flood_to_a_missing_room_is_refused_cheaply(target):
+    """11: WebSocket handshakes as fast as 5 addresses can: refused before the upgrade (429)."""
+    base, _, _, _, alone = target
+    latencies, seen = asyncio.run(during_apart("handshake_flood", 100, base, host="127.0.0.1", port=port_of(base), addresses=5))
+    assert seen["handshakes"] > 100 and seen["refused"] > seen["handshakes"] // 3, seen  # 10/s each get through: a 4404
+    fast("handshakes", latencies, alone)
+
+
+def easy_bot_waits(base: str) -> list[float]:
+    """12 rooms (two addresses of one network), each with the stranger's seat (connected: people's
+    priority) and three `hard` Mazmorra bots; then the player's toy room against an `easy` bot: how
+    long the bot took to answer each of the player's moves."""
+    attackers = []
+    for i in range(12):
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "hard"}] * 3
+        status, _, made = http(base, "POST", "/api/rooms", {"game": "mazmorra", "seats": seats, "name": "eve"}, addr(45, i // 6 + 1))
+        assert status == 200, made
+        attackers.append(made)
+
+    async def attack() -> None:
+        sockets = []
+        for made in attackers:  # the stranger sits in every room, so its bots have people's priority
+            ws = await ws_connect(base, made["room"]["id"], addr(45, 9))
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+            sockets.append(ws)
+        return sockets
+
+    async def player() -> list[float]:
+        sockets = await attack()
+        await asyncio.sleep(2.0)  # the hard bots are thinking
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
+        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": seats, "name": "ana"}, PLAYER)
+        waits = []
+        async with ws_connect(base, made["room"]["id"]) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+
+            async def next_turn() -> tuple[dict, bool]:  # our turn again (or the game over); whether the bot moved
+                moved = False
+                while True:
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if msg["type"] == "state":
+                        moved = moved or any(line["player"] == 1 for line in msg["log"])
+                        if msg["legal"] or msg["view"]["is_terminal"]:
+                            return msg, moved
+
+            state, _ = await next_turn()
+            while len(waits) < 3 and not state["view"]["is_terminal"]:
+                started = time.monotonic()
+                await ws.send(json.dumps({"type": "act", "version": state["version"], "action": state["legal"][0]["action"]}))
+                state, bot_moved = await next_turn()
+                if bot_moved:
+                    waits.append(time.monotonic() - started)
+        for s in sockets:
+            await s.close()
+        return waits
+
+    return asyncio.run(asyncio.wait_for(player(), 180))
 
 
 @pytest.mark.slow
 def test_a_strangers_hard_bots_never_starve_a_players_easy_bot(tmp_path):
-    """5: rooms each with one stranger's seat and three `hard` Mazmorra bots (people's priority) from
-    one network; the player's `easy` bot still answers within a few seconds."""
+    """5: the server's own bot pool: networks take turns, people's rooms first."""
     with abuse_server(f"sqlite:///{tmp_path}/r.db", bot_workers=1, create_rate="", handshake_rate="", bot_delay=0.0) as (base, _):
-        attackers = []
-        for i in range(12):
-            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "hard"}] * 3
-            status, _, made = http(base, "POST", "/api/rooms", {"game": "mazmorra", "seats": seats, "name": "eve"}, addr(45, i // 6 + 1))
-            assert status == 200, made
-            attackers.append(made)
+        waits = easy_bot_waits(base)
+    assert waits and max(waits) < 8.0, waits
 
-        async def attack() -> None:
-            sockets = []
-            for made in attackers:  # the stranger sits in every room, so its bots have people's priority
-                ws = await ws_connect(base, made["room"]["id"], addr(45, 9))
-                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-                sockets.append(ws)
-            return sockets
 
-        async def player() -> list[float]:
-            sockets = await attack()
-            await asyncio.sleep(2.0)  # the hard bots are thinking
-            seats = [{"kind": "human"}, {"kind": "bot", "bot": "easy"}]
-            _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": seats, "name": "ana"}, PLAYER)
-            waits = []
-            async with ws_connect(base, made["room"]["id"]) as ws:
-                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+@pytest.mark.slow
+@needs_servers()
+def test_a_strangers_hard_bots_never_starve_a_players_easy_bot_in_a_cluster(tmp_path):
+    """5, over PostgreSQL + Redis: the bot worker claims rooms with people first, networks in turn."""
+    from scale_support import start_worker, stop
 
-                async def next_turn() -> tuple[dict, bool]:  # our turn again (or the game over); whether the bot moved
-                    moved = False
-                    while True:
-                        msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
-                        if msg["type"] == "state":
-                            moved = moved or any(line["player"] == 1 for line in msg["log"])
-                            if msg["legal"] or msg["view"]["is_terminal"]:
-                                return msg, moved
-
-                state, _ = await next_turn()
-                while len(waits) < 3 and not state["view"]["is_terminal"]:
-                    started = time.monotonic()
-                    await ws.send(json.dumps({"type": "act", "version": state["version"], "action": state["legal"][0]["action"]}))
-                    state, bot_moved = await next_turn()
-                    if bot_moved:
-                        waits.append(time.monotonic() - started)
-            for s in sockets:
-                await s.close()
-            return waits
-
-        waits = asyncio.run(asyncio.wait_for(player(), 180))
-        assert waits and max(waits) < 8.0, waits
+    with postgres_server() as new_database, redis_server() as fresh:
+        db, broker = new_database(), fresh()
+        with abuse_server(db, broker=broker, external_bots=True, create_rate="", handshake_rate="") as (base, _):
+            worker = start_worker(db, broker, lease=30.0)
+            try:
+                waits = easy_bot_waits(base)
+            finally:
+                stop(worker)
+    assert waits and max(waits) < 8.0, waits
 
 
 @pytest.mark.slow

@@ -385,7 +385,7 @@ class Hub:
         conn.close_code = 1008
         self.enqueue(conn, error_message("rate_limited", T("too many messages: closing", "demasiados mensajes: se cierra"), room.version))
         if self.cut_off is not None:  # a moment to send the refusal, then its sockets go, unread
-            asyncio.get_running_loop().call_later(0.2, self.cut_off, conn.client)
+            asyncio.get_running_loop().call_later(0.05, self.cut_off, conn.client)
 
     async def serve(self, ws: WebSocket, room_id: str) -> None:
         client = ws.client.host if ws.client else "?"
@@ -516,8 +516,9 @@ class Hub:
                 await self.hello(room, conn, msg)
             elif kind == "lang":
                 if not await self.allowed("lang", conn.client):  # each re-sends the whole log (compressed anew)
-                    raise RoomError("rate_limited", T("changing language too often: wait a few seconds",
-                                                      "cambias de idioma demasiado a menudo: espera unos segundos"))
+                    self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
+                                                                       "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
+                    return  # a bare refusal: no state (a flood of `lang` is not answered with states)
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
