@@ -124,6 +124,10 @@ class ConnectionGuard:
         return n
 
 
+class TooDeep(Exception):
+    """Raised from a parser callback to stop parsing a connection just cut off."""
+
+
 def base_protocol() -> type:
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -202,6 +206,13 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
                 self._g_cancel()
 
         _g_tail = b""  # the last bytes of the head so far: its end may straddle two packets
+
+        if hasattr(base, "on_headers_complete"):  # httptools: a packet of 150 pipelined heads is parsed in one go
+            def on_headers_complete(self) -> None:
+                super().on_headers_complete()
+                if len(getattr(self, "pipeline", ())) > guard.max_pipeline:
+                    self._g_cut(f"more than {guard.max_pipeline} requests sent ahead of their answers")
+                    raise TooDeep  # stops the parser: the rest of the packet is never parsed
 
         def _g_head_bytes(self, data: bytes) -> int:
             """How many of `data`'s bytes belong to the head: up to and including its blank line."""
