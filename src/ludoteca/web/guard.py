@@ -39,16 +39,16 @@ from .errors import SECURITY_HEADERS
 
 log = logging.getLogger("ludoteca.web")
 LINGER = 2.0  # seconds a refused connection is kept half-closed, reading and dropping, before it is closed
-REASONS = {400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+REASONS = {400: "Bad Request", 408: "Request Timeout", 429: "Too Many Requests", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
-def refusal(status: int, code: str, en: str, es: str) -> bytes:
+def refusal(status: int, code: str, en: str, es: str, retry: int | None = None) -> bytes:
     """A complete HTTP answer (then the connection closes): our JSON error and every security header."""
     body = json.dumps({"error": {"code": code, "message": {"en": en, "es": es}}}, ensure_ascii=False).encode("utf-8")
     head = [f"HTTP/1.1 {status} {REASONS[status]}", "content-type: application/json", f"content-length: {len(body)}",
             "connection: close", *(f"{k}: {v}" for k, v in SECURITY_HEADERS.items())]
-    if status == 503:
-        head.append("retry-after: 5")
+    if status == 503 or retry is not None:
+        head.append(f"retry-after: {retry or 5}")
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
@@ -67,6 +67,9 @@ class ConnectionGuard:
     cut: int = 0  # connections closed for not reading their answers, or pipelining too far
     #: at the cap in all: close a watcher's WebSocket to make room (True when one was closed)
     shed: Any = None
+    #: a WebSocket handshake from an address: None (go on) or seconds to wait (refused 429 here,
+    #: before any WebSocket or app task is made: `Hub.handshake_now`)
+    handshake: Any = None
 
     def admit(self, transport, host: str) -> str | None:
         """Count a new connection; None, or why it is refused (then it is not counted)."""
@@ -252,6 +255,11 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             self.transport.abort()  # the unread answers go with it
 
         def handle_websocket_upgrade(self, *args) -> None:
+            wait = guard.handshake(self._g_host) if guard.handshake is not None else None
+            if wait is not None:
+                self._g_refuse(429, "rate_limited", f"too many connections from your address: try again in {wait} s",
+                               f"demasiadas conexiones desde tu dirección: vuelve a intentarlo en {wait} s", retry=wait)
+                return
             self._g_done = True
             self._g_cancel()
             transport, host = self.transport, self._g_host
@@ -291,7 +299,7 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
                 cycle.disconnected = True  # the app, waiting for the body, gets a disconnect
                 cycle.message_event.set()
 
-        def _g_refuse(self, status: int, code: str, en: str, es: str) -> None:
+        def _g_refuse(self, status: int, code: str, en: str, es: str, retry: int | None = None) -> None:
             """Answer and half-close; the socket closes a moment later (or when the client does): closing
             it at once, with the client's request unread, would reset it and lose the answer."""
             self._g_done = self._g_refused = True
@@ -299,7 +307,7 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             transport = self.transport
             if transport.is_closing():
                 return
-            transport.write(refusal(status, code, en, es))
+            transport.write(refusal(status, code, en, es, retry))
             if transport.can_write_eof():
                 transport.write_eof()
             self.loop.call_later(LINGER, transport.close)
@@ -364,6 +372,7 @@ def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxie
     hub = getattr(app.state, "hub", None)
     if hub is not None:
         guard.shed = hub.shed_watcher
+        guard.handshake = hub.handshake_now
         hub.cut_off = guard.cut_off
     app.state.guard = guard
     options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), ws=guarded_ws_protocol(),

@@ -337,16 +337,30 @@ class Hub:
             return await asyncio.to_thread(self.rates.allow, rule, client)
         return self.rates.allow(rule, client)
 
+    def handshake_now(self, client: str) -> int | None:
+        """At the socket (`guard`), before any WebSocket is made: None, or the seconds the address must
+        wait (barred for flooding, or over this process's bucket of handshakes)."""
+        until = self.penalties.get(client)
+        now = time.monotonic()
+        if until is not None and until > now:
+            return max(1, round(until - now))
+        if not self.rates.allow_local("handshake", client):
+            return 1
+        return None
+
     async def deny(self, ws: WebSocket, client: str) -> bool:
-        """Refuse a handshake before it is accepted (an HTTP 429 with our headers, cheap to make) when
-        the address is over its handshake rate or was closed lately for flooding; True if refused."""
+        """Refuse a handshake before it is accepted (an HTTP 429 with our headers) when the address is
+        over its handshake rate or was closed lately for flooding; True if refused. Under
+        `ludoteca serve` the guard has refused most at the socket already (`handshake_now`)."""
         now = time.monotonic()
         until = self.penalties.get(client)
         if until is not None and until <= now:
             del self.penalties[client]
             until = None
-        if until is None and await self.allowed("handshake", client):
-            return False
+        if until is None:
+            shared = await asyncio.to_thread(self.rates.allow, "handshake", client) if self.rates.shared else self.rates.allow("handshake", client)
+            if shared:
+                return False
         from .app import error_response
 
         wait = max(1, round((until or now + 1) - now))
