@@ -12,7 +12,14 @@ Attacks: `frames` — each attacker on turn in a Mazmorra room of its own sends 
 garbage as fast as it can (before the fix each was answered with fresh previews: ~10 ms apiece);
 `slowloris` — connections from a few addresses that dribble a request head a byte a second;
 `replay` — replay steps of a finished game asked for as fast as each address can; `rooms` — many
-addresses of one network create private rooms until refused.
+addresses of one network create private rooms until refused. Issue 49's, each in a process of its own
+(so the attackers' work never delays the player's event loop): `squat` — 4 addresses x 13 watchers
+fill a room; `rate` — watchers from 10 addresses send frames at full speed (closed, then refused a
+while); `readers` — 8 addresses x 32 connections pipeline 150 lobby requests each and never read;
+`distinct` — distinct replay steps of a long game, within the rate, from 10 addresses (the server's
+memory growth is reported); `lang` — 45 addresses of watchers of a long game send `lang`;
+`handshakes` — WebSocket handshakes to a missing room as fast as 5 addresses can. Every WebSocket
+negotiates permessage-deflate, as browsers do.
 
 `LUDOTECA_ABUSE_SRC=/other/tree/src` runs the server from another tree (an older commit: the "before").
 """
@@ -29,8 +36,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-from abuse_support import (abuse_server, addr, during, frame_flood, http, idle_connections,  # noqa: E402
-                           player_moves, quantile, replay_flood)
+from abuse_support import (abuse_server, addr, during, during_apart, frame_flood, http, idle_connections,  # noqa: E402
+                           player_moves, quantile, replay_flood, rss_kib)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -46,12 +53,12 @@ def report(label: str, latencies: list[float], counts, cpu: float, wall: float) 
           flush=True)
 
 
-def finished_room(base: str) -> str:
-    _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None},
+def finished_room(base: str, game: str = "toy", players: int = 2) -> str:
+    _, _, made = http(base, "POST", "/api/rooms", {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * players, "seat": None},
                       addr(199, 1))
     rid = made["room"]["id"]
-    for _ in range(1200):
-        if http(base, "GET", f"/api/rooms/{rid}")[2]["status"] == "finished":
+    for _ in range(2400):
+        if http(base, "GET", f"/api/rooms/{rid}", source=addr(199, 2))[2]["status"] == "finished":
             return rid
         time.sleep(0.05)
     raise RuntimeError("the bots did not finish")
@@ -73,12 +80,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=200, help="the player's moves timed per attack")
     parser.add_argument("--attackers", type=int, default=10, help="attacking addresses (frames, replay, rooms)")
-    parser.add_argument("--attacks", default="none,frames,slowloris,replay,rooms")
+    parser.add_argument("--attacks", default="none,frames,slowloris,replay,rooms,squat,rate,readers,distinct,lang,handshakes")
     args = parser.parse_args()
     db = os.path.join(tempfile.mkdtemp(), "abuse.db")
     with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, proc):
         port = int(base.rsplit(":", 1)[1])
         replayed = finished_room(base) if "replay" in args.attacks else None
+        new = {"squat", "rate", "readers", "distinct", "lang", "handshakes"}
+        long_game = finished_room(base, "mazmorra", 3) if new & set(args.attacks.split(",")) else None
+        total = http(base, "GET", f"/api/rooms/{long_game}", source=addr(199, 3))[2]["moves"] if long_game else 0
+        _, _, open_room = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2}, addr(199, 4))
+        apart = {
+            "squat": dict(base=base, room=open_room["room"]["id"]),
+            "rate": dict(base=base, room=long_game, addresses=args.attackers),
+            "readers": dict(host="127.0.0.1", port=port, addresses=8, per_address=32),
+            "distinct": dict(base=base, room=long_game, total=total, addresses=args.attackers),
+            "lang": dict(base=base, room=long_game, addresses=45),
+            "handshakes": dict(host="127.0.0.1", port=port, addresses=5),
+        }
+        names = {"squat": "squatters", "rate": "rate_flood", "readers": "slow_readers", "distinct": "distinct_replays",
+                 "lang": "lang_flood", "handshakes": "handshake_flood"}
         attacks = {
             "none": lambda stop: asyncio.sleep(0, result={}),
             "frames": lambda stop: frame_flood(base, stop, addresses=args.attackers),
@@ -87,9 +108,12 @@ def main() -> None:
             "rooms": lambda stop: room_fill(base, stop, addresses=args.attackers * 4),
         }
         for name in args.attacks.split(","):
-            cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+            cpu0, wall0, rss0 = cpu_seconds(proc.pid), time.perf_counter(), rss_kib(proc.pid)
             if name == "none":
                 latencies, counts = asyncio.run(player_moves(base, args.moves)), {}
+            elif name in apart:
+                latencies, counts = asyncio.run(during_apart(names[name], args.moves, base, **apart[name]))
+                counts["server memory +MiB"] = round((rss_kib(proc.pid) - rss0) / 1024, 1)
             else:
                 latencies, counts = asyncio.run(during(attacks[name], args.moves, base))
             report(name, latencies, counts, cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0)

@@ -109,6 +109,17 @@ def serve(
     body_timeout: Annotated[float, typer.Option(help="Seconds for a request's body, after its headers.")] = _D.body_timeout,
     hello_timeout: Annotated[float, typer.Option(help="Seconds a new WebSocket has to say hello.")] = _D.hello_timeout,
     keep_alive: Annotated[int, typer.Option(help="Seconds an idle HTTP connection is kept open.")] = _D.keep_alive,
+    spectators_per_address: Annotated[int, typer.Option(help="Watchers' WebSockets one address may hold in one room (seats never count).")] = _D.spectators_per_address,
+    spectator_idle: Annotated[float, typer.Option(help="Seconds a watcher's WebSocket that sends nothing is kept.")] = _D.spectator_idle,
+    rate_handshake: Annotated[str, typer.Option(help="WebSocket handshakes per client.")] = _D.handshake_rate or "",
+    rate_read: Annotated[str, typer.Option(help="Lobby and room reads (/api/rooms, /api/games, a room) per client.")] = _D.read_rate or "",
+    rate_lang: Annotated[str, typer.Option(help="Language changes (each re-sends the whole log) per client.")] = _D.lang_rate or "",
+    rate_strikes: Annotated[int, typer.Option(help="Messages refused for the rate before the WebSocket is closed.")] = _D.rate_strikes,
+    offender_penalty: Annotated[float, typer.Option(help="Seconds an address closed for its rate may open no WebSocket.")] = _D.offender_penalty,
+    write_timeout: Annotated[float, typer.Option(help="Seconds an answer may wait for its client to read it.")] = _D.write_timeout,
+    max_pipeline: Annotated[int, typer.Option(help="Requests one connection may send ahead of their answers.")] = _D.max_pipeline,
+    bot_room_ttl: Annotated[float, typer.Option(help="Seconds a bot-only room plays before it is stopped.")] = _D.bot_room_ttl,
+    bot_jobs_per_network: Annotated[int, typer.Option(help="Bot moves of one network's rooms thinking at once.")] = _D.bot_jobs_per_network,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es (messages of this command).")] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join rooms."""
@@ -129,7 +140,11 @@ def serve(
                        replay_rate=rate_replay or None, chat_rate=rate_chat or None, chat_room_rate=rate_chat_room or None,
                        connections_per_client=connections_per_client, max_connections=max_connections,
                        spectators_per_room=spectators_per_room, header_timeout=header_timeout, body_timeout=body_timeout,
-                       hello_timeout=hello_timeout, keep_alive=keep_alive)
+                       hello_timeout=hello_timeout, keep_alive=keep_alive, spectators_per_address=spectators_per_address,
+                       spectator_idle=spectator_idle, handshake_rate=rate_handshake or None, read_rate=rate_read or None,
+                       lang_rate=rate_lang or None, rate_strikes=rate_strikes, offender_penalty=offender_penalty,
+                       write_timeout=write_timeout, max_pipeline=max_pipeline, bot_room_ttl=bot_room_ttl,
+                       bot_jobs_per_network=bot_jobs_per_network)
     from ..web.guard import parse_proxies, server_config
 
     try:

@@ -140,7 +140,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     service.evict_finished_after = min(evict_after, service.evict_finished_after)
     rates = limits.rates()
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
-              pool=BotPool(limits.bot_workers, mode=bot_mode))
+              pool=BotPool(limits.bot_workers, mode=bot_mode, per_owner=limits.bot_jobs_per_network))
     hub.external_bots = external_bots
     cluster = None
     if broker is not None:
@@ -220,7 +220,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                 return error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
             if int(length) > (MAX_CREATE_BODY if request.url.path == "/api/rooms" else MAX_BODY):
                 return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
-        response = await call_next(request)
+        try:
+            response = await call_next(request)
+        except Exception as exc:  # a bug or a corrupt row: one clear error and one log line, never a traceback
+            log.error("%s %s failed: %s: %s", request.method, request.url.path[:80], type(exc).__name__,
+                      str(exc).splitlines()[0][:200] if str(exc) else "")
+            return error_response("server_error", T("the server could not answer that: it has been logged",
+                                                    "el servidor no pudo responder a eso: queda registrado"), 500)
         secure(response)
         return response
 
@@ -276,8 +282,15 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # --- API ---------------------------------------------------------------------------------
+    async def read_allowed(request: Request) -> None:
+        """The lobby's and a room's reads are limited per client too (rule "read")."""
+        client = client_of(request)
+        if not await hub.allowed("read", client):
+            raise RateLimited("read", max(1.0, rates.retry_after("read", client)))
+
     @app.get("/api/games")
-    async def games() -> dict[str, Any]:
+    async def games(request: Request) -> dict[str, Any]:
+        await read_allowed(request)
         # each card carries its rated levels' fixed ratings ("hard ≈ 1,840") for the lobby
         cards = [lobby.game_card(name) | {"bot_ratings": bot_ratings(name)} for name in game_names()]
         return {"games": cards, "bots": bot_choices()}
@@ -302,9 +315,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return lobby.seatable(body.game, body.options, body.players)
 
     @app.get("/api/rooms")
-    async def rooms(status: Optional[Literal["open", "running", "finished"]] = None,
+    async def rooms(request: Request, status: Optional[Literal["open", "running", "finished"]] = None,
                     offset: int = Query(0, ge=0, le=10**6), limit: Optional[int] = Query(None, ge=1),
                     before: Optional[str] = Query(None, max_length=80)) -> dict[str, Any]:
+        await read_allowed(request)
         # plain JSON data already: straight to JSON (FastAPI's encoder walk costs as much as the page's SQL)
         return JSONResponse(service.listing(hub.connected_map(), status, offset, limit, before))
 
@@ -323,11 +337,26 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return {"room": room.public(), **secret}
 
     @app.get("/api/rooms/{room_id}")
-    async def room_info(room_id: str) -> dict[str, Any]:
-        room = service.get(room_id)
-        shown = room.public(hub.connected_seats(room.id))
-        shown["again"] = offered(service, room.id) if room.status == "finished" else None  # play again: the new room
-        return shown
+    async def room_info(request: Request, room_id: str) -> dict[str, Any]:
+        await read_allowed(request)
+        room = service.rooms.get(room_id)
+        if room is not None:
+            if service.cluster:
+                room = service.get(room_id)  # brought up to the stored one
+            shown = room.public(hub.connected_seats(room.id))
+            shown["again"] = offered(service, room.id) if room.status == "finished" else None  # play again: the new room
+            return shown
+        if len(room_id) > 32 or room_id in service.broken:  # read from its rows: naming a room never loads its game into memory
+            raise RoomError("not_found", T("no such room", "no existe esa sala"))
+        try:
+            public = store.public_of_stored(service, room_id, hub.connected_seats(room_id))
+        except ValueError as exc:
+            log.error("room %r cannot be read: %s", room_id, str(exc)[:200])
+            public = None
+        if public is None:
+            raise RoomError("not_found", T("no such room", "no existe esa sala"))
+        public["again"] = offered(service, room_id) if public.get("status") == "finished" else None
+        return public
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
@@ -385,10 +414,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return rec.to_json()
 
     @app.get("/api/rooms/{room_id}/replay")
-    async def replay_step(request: Request, room_id: str, step: int = Query(0, ge=-10**9, le=10**9), lang: str = "en") -> dict[str, Any]:
+    async def replay_step(request: Request, room_id: str, step: int = Query(0, ge=-10**9, le=10**9), lang: str = "en",
+                          log_from: Optional[int] = Query(None, ge=0, le=10**9)) -> dict[str, Any]:
         rates.check("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
         room = finished(room_id)
-        return replays.answer(room, step, "es" if lang == "es" else "en")
+        from fastapi.responses import Response
+
+        return Response(replays.answer(room, step, "es" if lang == "es" else "en", log_from), media_type="application/json")
 
     @app.websocket("/ws/{room_id}")
     async def live(ws: WebSocket, room_id: str):

@@ -1,7 +1,9 @@
 """Bot workers: processes that make the rooms' automatic moves, so bots think away from the servers.
 
 `ludoteca bots --db ... --broker ...` runs one; any number may run, on any machine. A worker
-claims a room from `auto_moves` (rooms with a person in them first, then the longest due) by
+claims a room from `auto_moves` (rooms with a person in them first; among them the rooms' networks
+in turn, the networks with fewest moves being made now first, so one stranger's thirty rooms never
+starve another player's bot; then the longest due) by
 writing a lease on its row with a conditional UPDATE (only a free or lapsed lease is taken: two
 workers can never both hold one), re-reads the room, makes the bot's move (and the chance draws
 after it) through the same version check as any server, and the transaction that stores the
@@ -23,7 +25,7 @@ from sqlalchemy import delete, func, or_, select, update
 
 from ..engine import view_document
 from . import store
-from .db import AutoMoveRow
+from .db import AutoMoveRow, RoomRow
 from .rooms import Room, RoomError, RoomService
 from .thinking import BotJob, think
 
@@ -45,6 +47,22 @@ def bot_move(service: RoomService, room: Room) -> int:
                   type(exc).__name__, str(exc)[:200])
         return legal[0]
     return action if action in legal else legal[0]
+
+
+CANDIDATES = 256  # due rows looked at per claim (people's first): enough for a network's turn to come
+
+
+def fair_order(due, busy: dict) -> list:
+    """The due rows in the order to claim them: people's rooms first; then each network's k-th row
+    after its `busy` moves being made now (networks take turns); then the longest due."""
+    seen: dict = {}
+    ranked = []
+    for row in due:  # already people's first, then by due
+        rank = seen.get(row.network, busy.get(row.network, 0))
+        seen[row.network] = rank + 1
+        ranked.append((not row.people, rank, row.due, row))
+    ranked.sort(key=lambda r: r[:3])
+    return [r[3] for r in ranked]
 
 
 class BotWorker:
@@ -78,8 +96,14 @@ class BotWorker:
         now = time.time()
         engine = self.service.engine
         with engine.connect() as db:
-            candidates = db.execute(select(AutoMoveRow.room_id).where(AutoMoveRow.due <= now, self._free(now))
-                                    .order_by(AutoMoveRow.people.desc(), AutoMoveRow.due).limit(8)).scalars().all()
+            due = db.execute(select(AutoMoveRow.room_id, AutoMoveRow.people, AutoMoveRow.due, RoomRow.network)
+                             .join(RoomRow, RoomRow.id == AutoMoveRow.room_id).where(AutoMoveRow.due <= now, self._free(now))
+                             .order_by(AutoMoveRow.people.desc(), AutoMoveRow.due).limit(CANDIDATES)).all()
+            if not due:
+                return None
+            busy = dict(db.execute(select(RoomRow.network, func.count()).join(AutoMoveRow, AutoMoveRow.room_id == RoomRow.id)
+                                   .where(AutoMoveRow.lease_until >= now).group_by(RoomRow.network)).all())
+        candidates = [row.room_id for row in fair_order(due, busy)][:8]
         for room_id in candidates:
             with engine.begin() as db:
                 taken = db.execute(update(AutoMoveRow).where(AutoMoveRow.room_id == room_id, AutoMoveRow.due <= now, self._free(now))

@@ -5,12 +5,15 @@ the latest `KEEP` per room, for everyone who connects. A message is plain text: 
 characters are dropped, it is cut to `MAX_TEXT` characters, and the pages always show it as
 text (`textContent`), never as markup. Each client (its address: however many connections, seats
 or rooms it uses) may say `RATE` (rule "chat" of the server's rate limits, `limits.RateLimits`, the
-`limits` library's moving window), and a room takes at most `ROOM_RATE` from everyone together
-(rule "chat_room"); a flood gets a one-line refusal and changes nothing.
+`limits` library's moving window), and a room takes at most `ROOM_RATE` from its watchers together
+(rule "chat_room"): the seated players are never crowded out by strangers (each of them still has
+their own rate); a flood gets a one-line refusal and changes nothing. A stored row that is not a
+message (a corrupt one: text that is not text) is left out with one log line.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Hashable
 
@@ -27,6 +30,7 @@ MAX_TEXT = 300
 KEEP = 200
 RATE = "5/10second"
 ROOM_RATE = "30/10second"
+log = logging.getLogger("ludoteca.web")
 
 
 class ChatRow(Base):
@@ -67,7 +71,7 @@ class Chat:
         if room_id not in self.rooms:
             with self.sessions() as db:
                 rows = db.scalars(select(ChatRow).where(ChatRow.room_id == room_id).order_by(ChatRow.index.desc()).limit(KEEP)).all()
-            self.rooms[room_id] = [self._message(r.index, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+            self.rooms[room_id] = self._messages(room_id, reversed(rows))
             self.counts[room_id] = rows[0].index + 1 if rows else 0
         return self.rooms[room_id]
 
@@ -79,13 +83,25 @@ class Chat:
             return []
         with self.sessions() as db:
             rows = db.scalars(select(ChatRow).where(ChatRow.room_id == room_id, ChatRow.index >= self.counts[room_id]).order_by(ChatRow.index)).all()
-        new = [self._message(r.index, r.seat, r.name, r.text, r.at) for r in rows]
+        new = self._messages(room_id, rows)
+        if rows:
+            self.counts[room_id] = rows[-1].index + 1
         if new:
             messages = self.rooms[room_id]
             messages.extend(new)
             del messages[:-KEEP]
-            self.counts[room_id] = new[-1]["i"] + 1
         return new
+
+    def _messages(self, room_id: str, rows) -> list[dict[str, Any]]:
+        """The rows as messages; a corrupt one (a field of the wrong type) is left out, said once in the log."""
+        out = []
+        for r in rows:
+            if not (isinstance(r.text, str) and isinstance(r.name, str) and isinstance(r.index, int)
+                    and (r.seat is None or isinstance(r.seat, int)) and isinstance(r.at, (int, float))):
+                log.error("room %s: chat message %r is corrupt (a field of the wrong type) and is left out", room_id, r.index)
+                continue
+            out.append(self._message(r.index, r.seat, r.name, r.text, r.at))
+        return out
 
     @staticmethod
     def _message(index: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
@@ -99,7 +115,7 @@ class Chat:
         text = clean_text(text)
         if not self.rates.allow("chat", str(speaker)):
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
-        if not self.rates.allow("chat_room", room.id):
+        if seat is None and not self.rates.allow("chat_room", room.id):  # the players' own messages always get through
             raise RoomError("rate_limited", T("this room's chat is too busy: wait a few seconds", "el chat de esta sala va demasiado rápido: espera unos segundos"))
         shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
         self.history(room.id)

@@ -12,7 +12,16 @@ subclasses uvicorn's own HTTP protocol and adds, per connection:
   503 (`busy`), the security headers included;
 - a deadline for a request's head (`header_timeout`, from the connection's first byte or the
   request's) and for its body (`body_timeout`, from the end of the head): answered 408 and closed;
-- a cap on the head's size (`max_head`): 431.
+- a cap on the head's size (`max_head`): 431 (only the head's bytes count: a body that arrives
+  in the same packet as its head is the body's);
+- a deadline for writing an answer (`write_timeout`): a client that stops reading while answers
+  pile up in the socket's buffer (uvicorn then waits for it to drain, forever) is cut off;
+- at most `max_pipeline` requests sent ahead of their answers: more closes the connection;
+- uvicorn's own 400 (a request line or header it cannot parse) answered as our refusals are,
+  with the security headers; so are the WebSocket layer's refusals (`guarded_ws_protocol`).
+
+At the cap in all, a watcher's WebSocket (`shed`: the hub closes the one idle longest) makes way
+for the new connection, so a crowd of watchers never locks a seat's own connection out.
 
 A connection upgraded to a WebSocket leaves the deadlines (the hub gives it `hello_timeout` to say
 hello) but still counts for its address until it closes (the WebSocket protocol releases it). A connection from a trusted proxy is not
@@ -30,16 +39,16 @@ from .errors import SECURITY_HEADERS
 
 log = logging.getLogger("ludoteca.web")
 LINGER = 2.0  # seconds a refused connection is kept half-closed, reading and dropping, before it is closed
-REASONS = {408: "Request Timeout", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+REASONS = {400: "Bad Request", 408: "Request Timeout", 429: "Too Many Requests", 431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
-def refusal(status: int, code: str, en: str, es: str) -> bytes:
+def refusal(status: int, code: str, en: str, es: str, retry: int | None = None) -> bytes:
     """A complete HTTP answer (then the connection closes): our JSON error and every security header."""
     body = json.dumps({"error": {"code": code, "message": {"en": en, "es": es}}}, ensure_ascii=False).encode("utf-8")
     head = [f"HTTP/1.1 {status} {REASONS[status]}", "content-type: application/json", f"content-length: {len(body)}",
             "connection: close", *(f"{k}: {v}" for k, v in SECURITY_HEADERS.items())]
-    if status == 503:
-        head.append("retry-after: 5")
+    if status == 503 or retry is not None:
+        head.append(f"retry-after: {retry or 5}")
     return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
@@ -51,12 +60,20 @@ class ConnectionGuard:
     body_timeout: float = 20.0
     max_head: int = 16 * 1024
     trusted: tuple[str, ...] = ()  # proxies' addresses or networks (CIDR): not capped per address
+    write_timeout: float = 15.0
+    max_pipeline: int = 8
     open: dict[str, set[Any]] = field(default_factory=dict)  # address -> its transports
     refused: int = 0
+    cut: int = 0  # connections closed for not reading their answers, or pipelining too far
+    #: at the cap in all: close a watcher's WebSocket to make room (True when one was closed)
+    shed: Any = None
+    #: a WebSocket handshake from an address: None (go on) or seconds to wait (refused 429 here,
+    #: before any WebSocket or app task is made: `Hub.handshake_now`)
+    handshake: Any = None
 
     def admit(self, transport, host: str) -> str | None:
         """Count a new connection; None, or why it is refused (then it is not counted)."""
-        if self._count() >= self.total:
+        if self._count() >= self.total and not (self.shed is not None and self.shed()):
             return "total"
         if not self.is_trusted(host):
             mine = self._prune(host)
@@ -64,6 +81,16 @@ class ConnectionGuard:
                 return "client"
         self.open.setdefault(host, set()).add(transport)
         return None
+
+    def cut_off(self, host: str) -> int:
+        """Drop every connection of an address at once (one closed for flooding: what it already sent
+        is not read, decompressed and refused frame by frame); never a trusted proxy's. How many."""
+        if self.is_trusted(host):
+            return 0
+        mine = list(self._prune(host))
+        for transport in mine:
+            transport.abort()
+        return len(mine)
 
     def is_trusted(self, host: str) -> bool:
         if not self.trusted:
@@ -98,6 +125,10 @@ class ConnectionGuard:
                     del self.open[host]
             n = sum(len(s) for s in self.open.values())
         return n
+
+
+class TooDeep(Exception):
+    """Raised from a parser callback to stop parsing a connection just cut off."""
 
 
 def base_protocol() -> type:
@@ -144,6 +175,9 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
 
         def connection_lost(self, exc) -> None:
             self._g_cancel()
+            if self._g_write is not None:
+                self._g_write.cancel()
+                self._g_write = None
             guard.release(self.transport, self._g_host)
             super().connection_lost(exc)
 
@@ -152,12 +186,15 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
                 return
             cycle = self.cycle
             if not self._g_done and (cycle is None or (cycle is self._g_seen and cycle.response_complete)):
-                self._g_head += len(data)  # bytes of a request's head (a little of its body, at worst)
+                self._g_head += self._g_head_bytes(data)  # a body's bytes in the same packet are not the head's
                 if self._g_head > guard.max_head:
                     self._g_refuse(431, "too_large", "the request's headers are too large", "las cabeceras de la petición son demasiado grandes")
                     return
             super().data_received(data)
             if self._g_done or self.transport.is_closing():
+                return
+            if len(getattr(self, "pipeline", ())) > guard.max_pipeline:  # httptools queues them: bounded
+                self._g_cut(f"more than {guard.max_pipeline} requests sent ahead of their answers")
                 return
             cycle = self.cycle
             if cycle is None or (cycle is self._g_seen and cycle.response_complete):
@@ -171,7 +208,58 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             elif not cycle.more_body:
                 self._g_cancel()
 
+        _g_tail = b""  # the last bytes of the head so far: its end may straddle two packets
+
+        if hasattr(base, "on_headers_complete"):  # httptools: a packet of 150 pipelined heads is parsed in one go
+            def on_headers_complete(self) -> None:
+                super().on_headers_complete()
+                if len(getattr(self, "pipeline", ())) > guard.max_pipeline:
+                    self._g_cut(f"more than {guard.max_pipeline} requests sent ahead of their answers")
+                    raise TooDeep  # stops the parser: the rest of the packet is never parsed
+
+        def _g_head_bytes(self, data: bytes) -> int:
+            """How many of `data`'s bytes belong to the head: up to and including its blank line."""
+            seen = self._g_tail + data
+            end = seen.find(b"\r\n\r\n")
+            if end < 0:
+                self._g_tail = seen[-3:]
+                return len(data)
+            self._g_tail = b""
+            return max(0, end + 4 - (len(seen) - len(data)))
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request it cannot parse, as our refusals: JSON, the security headers."""
+            self._g_refuse(400, "bad_request", "the request could not be read", "no se pudo leer la petición")
+
+        def pause_writing(self) -> None:
+            """The client is not reading what it asked for: it has `write_timeout` to, then it is cut off."""
+            super().pause_writing()
+            if guard.write_timeout and self._g_write is None:
+                self._g_write = self.loop.call_later(guard.write_timeout, self._g_cut, "answers not read in time")
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            if self._g_write is not None:
+                self._g_write.cancel()
+                self._g_write = None
+
+        _g_write = None
+
+        def _g_cut(self, why: str) -> None:
+            self._g_write = None
+            self._g_done = True
+            self._g_cancel()
+            guard.cut += 1
+            if guard.cut % 100 == 1:
+                log.warning("closed a connection from %s: %s (%d so far)", self._g_host, why, guard.cut)
+            self.transport.abort()  # the unread answers go with it
+
         def handle_websocket_upgrade(self, *args) -> None:
+            wait = guard.handshake(self._g_host) if guard.handshake is not None else None
+            if wait is not None:
+                self._g_refuse(429, "rate_limited", f"too many connections from your address: try again in {wait} s",
+                               f"demasiadas conexiones desde tu dirección: vuelve a intentarlo en {wait} s", retry=wait)
+                return
             self._g_done = True
             self._g_cancel()
             transport, host = self.transport, self._g_host
@@ -211,7 +299,7 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
                 cycle.disconnected = True  # the app, waiting for the body, gets a disconnect
                 cycle.message_event.set()
 
-        def _g_refuse(self, status: int, code: str, en: str, es: str) -> None:
+        def _g_refuse(self, status: int, code: str, en: str, es: str, retry: int | None = None) -> None:
             """Answer and half-close; the socket closes a moment later (or when the client does): closing
             it at once, with the client's request unread, would reset it and lose the answer."""
             self._g_done = self._g_refused = True
@@ -219,13 +307,36 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             transport = self.transport
             if transport.is_closing():
                 return
-            transport.write(refusal(status, code, en, es))
+            transport.write(refusal(status, code, en, es, retry))
             if transport.can_write_eof():
                 transport.write_eof()
             self.loop.call_later(LINGER, transport.close)
 
     Guarded.__name__ = Guarded.__qualname__ = f"Guarded{base.__name__}"
     return Guarded
+
+
+def guarded_ws_protocol(base: type | None = None) -> type:
+    """uvicorn's WebSocket protocol whose own refusals (a handshake it cannot read, an app that
+    closes before accepting, a 500) carry the security headers, as every other answer does."""
+    if base is None:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol as base
+
+    class GuardedWS(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            reject = self.conn.reject
+
+            def secured_reject(*a, **k):
+                response = reject(*a, **k)
+                for key, value in SECURITY_HEADERS.items():
+                    response.headers[key] = value
+                return response
+
+            self.conn.reject = secured_reject
+
+    GuardedWS.__name__ = GuardedWS.__qualname__ = f"Guarded{base.__name__}"
+    return GuardedWS
 
 
 def parse_proxies(text: str | None) -> tuple[str, ...]:
@@ -256,9 +367,16 @@ def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxie
     limits = app.state.limits
     trusted = parse_proxies(trusted_proxies)
     guard = ConnectionGuard(per_client=limits.connections_per_client, total=limits.max_connections,
-                            header_timeout=limits.header_timeout, body_timeout=limits.body_timeout, trusted=trusted)
+                            header_timeout=limits.header_timeout, body_timeout=limits.body_timeout, trusted=trusted,
+                            write_timeout=limits.write_timeout, max_pipeline=limits.max_pipeline)
+    hub = getattr(app.state, "hub", None)
+    if hub is not None:
+        guard.shed = hub.shed_watcher
+        guard.handshake = hub.handshake_now
+        hub.cut_off = guard.cut_off
     app.state.guard = guard
-    options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), log_level="warning", lifespan="on",
+    options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), ws=guarded_ws_protocol(),
+                                   log_level="warning", lifespan="on",
                                    ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
                                    timeout_keep_alive=limits.keep_alive, h11_max_incomplete_event_size=guard.max_head,
                                    proxy_headers=bool(trusted), forwarded_allow_ips=",".join(trusted) if trusted else "")

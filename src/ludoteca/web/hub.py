@@ -56,6 +56,10 @@ class Connection:
     limited: bool = False  # over its message rate now (logged once per burst)
     greeted: bool = False  # has said hello (until then it has `hello_timeout` to)
     refused: int = 0  # malformed frames so far (`Hub.refuse` logs a flood sparingly)
+    strikes: int = 0  # frames refused for the rate since the last quiet spell (`rate_strikes`: closed)
+    struck: float = 0.0  # when the last was
+    last: float = field(default_factory=time.monotonic)  # its last frame: a watcher idle longest makes way first
+    close_code: int = 1000  # the code its WebSocket closes with
 
 
 def encode(msg: dict[str, Any]) -> str:
@@ -75,6 +79,7 @@ def error_message(code: str, message: Text, version: int | None) -> dict[str, An
 class Hub:
     elsewhere = None  # across processes (`cluster`): room id -> seats connected to other processes
     external_bots = False  # bots are played by `ludoteca bots` workers, not by this process
+    cut_off = None  # address -> drop its connections at once (`guard.ConnectionGuard.cut_off`, under `ludoteca serve`)
 
     def __init__(self, service: RoomService, bot_delay: float = 0.5, takeover_after: float = 120.0,
                  rates: RateLimits | None = None, pool: BotPool | None = None):
@@ -82,11 +87,12 @@ class Hub:
         self.bot_delay = bot_delay
         self.takeover_after = takeover_after
         self.rates = rates or RateLimits()
-        self.pool = pool or BotPool(service.limits.bot_workers)
+        self.pool = pool or BotPool(service.limits.bot_workers, per_owner=service.limits.bot_jobs_per_network)
         self.connections: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.drivers: dict[str, asyncio.Task] = {}
         self.per_client: dict[str, int] = {}  # address -> its WebSockets (`over_caps`)
+        self.penalties: dict[str, float] = {}  # address -> until when it may open no WebSocket (closed for its rate)
         self.states: dict[str, tuple[tuple, dict]] = {}  # room id -> (its version, state texts): `state_text`
         self.changed: dict[str, float] = {}  # room id -> when its last state went out (a bot's move waits for its pace)
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
@@ -136,7 +142,8 @@ class Hub:
         new = self.chat.refresh(room_id)
         if new:
             for conn in list(self.connections.get(room_id, ())):
-                self.enqueue(conn, {"type": "chat", "messages": new})
+                if conn.greeted:
+                    self.enqueue(conn, {"type": "chat", "messages": new})
 
     def enqueue(self, conn: Connection, msg: dict[str, Any]) -> None:
         if conn.queue.qsize() >= QUEUE_LIMIT:  # a client that reads nothing is dropped, not buffered forever
@@ -160,18 +167,29 @@ class Hub:
         self.changed[room.id] = time.monotonic()
         cache: dict = {}
         for conn in list(self.connections.get(room.id, ())):
-            self.send_state(room, conn, cache)
+            if conn.greeted:  # a connection that has not said hello yet is told nothing
+                self.send_state(room, conn, cache)
 
     async def writer(self, conn: Connection) -> None:
-        try:
-            while True:
-                msg = await conn.queue.get()
+        """Sends the connection's queue. A message that cannot be encoded (a bug, a corrupt row) is
+        left out with one log line: the writer goes on, the connection lives."""
+        while True:
+            msg = await conn.queue.get()
+            try:
                 if msg is None:
-                    await conn.ws.close()
+                    await conn.ws.close(code=conn.close_code)
                     return
-                await conn.ws.send_text(msg if isinstance(msg, str) else encode(msg))
-        except Exception:  # the socket went away; the reader notices too
-            return
+                text = msg if isinstance(msg, str) else encode(msg)
+            except Exception as exc:
+                if msg is None:
+                    return
+                log.error("a %r message to %s could not be sent and was left out (%s: %s)", str(msg.get("type"))[:20],
+                          conn.client, type(exc).__name__, str(exc).splitlines()[0][:120] if str(exc) else "")
+                continue
+            try:
+                await conn.ws.send_text(text)
+            except Exception:  # the socket went away; the reader notices too
+                return
 
     # --- the server's own moves ---------------------------------------------------------------
     def kick(self, room: Room) -> None:
@@ -197,8 +215,11 @@ class Hub:
         back, say); otherwise it thinks again on the new position."""
         while True:
             async with self.lock(room.id):
+                version = room.version
                 todo = self.service.next_automatic(room)
                 if todo is None:
+                    if room.version != version:  # stopped meanwhile (a bot-only room's time was up)
+                        self.broadcast(room)
                     return
                 kind, spec = todo
                 if kind == "bot" and self.external_bots:
@@ -216,7 +237,7 @@ class Hub:
                 job = BotJob(bot, room.game.name, game.__module__, game.__qualname__, dict(room.game.options),
                              seat, seed, view, legal)
             try:
-                action = await self.pool.choose(job, people=not room.bots_only)
+                action = await self.pool.choose(job, people=not room.bots_only, owner=room.network)
             except Exception as exc:
                 log.error("bot %s failed in room %s (%s: %s); playing its first legal move", bot, room.id,
                           type(exc).__name__, str(exc).splitlines()[0][:200] if str(exc) else "")
@@ -307,7 +328,83 @@ class Hub:
                 log.exception("take-over check failed")
 
     # --- one client --------------------------------------------------------------------------
+    async def allowed(self, rule: str, client: str) -> bool:
+        """One hit of `client` on `rule`: this process's token bucket first (no round trip: a flood is
+        refused here), then the shared count, off the event loop when it lives in Redis."""
+        if not self.rates.allow_local(rule, client):
+            return False
+        if self.rates.shared:
+            return await asyncio.to_thread(self.rates.allow, rule, client)
+        return self.rates.allow(rule, client)
+
+    def handshake_now(self, client: str) -> int | None:
+        """At the socket (`guard`), before any WebSocket is made: None, or the seconds the address must
+        wait (barred for flooding, or over this process's bucket of handshakes)."""
+        until = self.penalties.get(client)
+        now = time.monotonic()
+        if until is not None and until > now:
+            return max(1, round(until - now))
+        if not self.rates.allow_local("handshake", client):
+            return 1
+        return None
+
+    async def deny(self, ws: WebSocket, client: str) -> bool:
+        """Refuse a handshake before it is accepted (an HTTP 429 with our headers) when the address is
+        over its handshake rate or was closed lately for flooding; True if refused. Under
+        `ludoteca serve` the guard has refused most at the socket already (`handshake_now`)."""
+        now = time.monotonic()
+        until = self.penalties.get(client)
+        if until is not None and until <= now:
+            del self.penalties[client]
+            until = None
+        if until is None:
+            shared = await asyncio.to_thread(self.rates.allow, "handshake", client) if self.rates.shared else self.rates.allow("handshake", client)
+            if shared:
+                return False
+        from .app import error_response
+
+        wait = max(1, round((until or now + 1) - now))
+        response = error_response("rate_limited", T(f"too many connections from your address: try again in {wait} s",
+                                                     f"demasiadas conexiones desde tu dirección: vuelve a intentarlo en {wait} s"), 429)
+        response.headers["retry-after"] = str(wait)
+        try:
+            await ws.send_denial_response(response)
+        except RuntimeError:  # a server without the denial extension: a bare refusal
+            await ws.close(code=1013)
+        return True
+
+    def shed_watcher(self) -> bool:
+        """At the server's cap in all: close the watcher's WebSocket (no seat; not greeted yet first)
+        that has been quiet longest, so a seat's own connection gets in. True if one was closed."""
+        quiet = [c for conns in self.connections.values() for c in conns if c.seat is None and c.close_code == 1000]
+        if not quiet:
+            return False
+        conn = min(quiet, key=lambda c: (c.greeted, c.last))
+        conn.close_code = 1013
+        self.enqueue(conn, error_message("busy", T("the server is full: watching stopped to make room for a player",
+                                                   "el servidor está lleno: se deja de mirar para hacer sitio a un jugador"), None))
+        self.drop(conn)
+        return True
+
+    def penalise(self, conn: Connection, room: Room) -> None:
+        """A connection that keeps sending over its rate: closed (1008), its address barred from new
+        WebSockets for `offender_penalty` seconds."""
+        limits = self.service.limits
+        self.penalties[conn.client] = time.monotonic() + limits.offender_penalty
+        if len(self.penalties) > 10_000:
+            now = time.monotonic()
+            self.penalties = {k: v for k, v in self.penalties.items() if v > now}
+        log.warning("room %s: closed a WebSocket from %s that kept over its message rate (%d refused); its address waits %g s",
+                    room.id, conn.client, conn.strikes, limits.offender_penalty)
+        conn.close_code = 1008
+        self.enqueue(conn, error_message("rate_limited", T("too many messages: closing", "demasiados mensajes: se cierra"), room.version))
+        if self.cut_off is not None:  # a moment to send the refusal, then its sockets go, unread
+            asyncio.get_running_loop().call_later(0.05, self.cut_off, conn.client)
+
     async def serve(self, ws: WebSocket, room_id: str) -> None:
+        client = ws.client.host if ws.client else "?"
+        if await self.deny(ws, client):
+            return
         await ws.accept()
         try:
             room = self.service.get(room_id)
@@ -315,7 +412,7 @@ class Hub:
             await ws.send_text(json.dumps(error_message(exc.code, exc.message, None)))
             await ws.close(code=4404)
             return
-        conn = Connection(ws, client=ws.client.host if ws.client else "?")
+        conn = Connection(ws, client=client)
         full = self.over_caps(room, conn.client)
         if full is not None:
             log.warning("room %s: refused a WebSocket from %s: %s", room.id, conn.client, full.en)
@@ -328,23 +425,36 @@ class Hub:
         self.per_client[conn.client] = self.per_client.get(conn.client, 0) + 1
         limits = self.service.limits
         try:
-            while True:
-                if conn.greeted:
+            while conn.close_code == 1000:
+                if conn.greeted and conn.seat is not None:
                     frame = await ws.receive()
-                else:  # a WebSocket that never says hello is not kept forever
+                else:  # a WebSocket that never says hello, or a watcher that never says anything, is not kept forever
+                    wait = limits.spectator_idle if conn.greeted else limits.hello_timeout
                     try:
-                        frame = await asyncio.wait_for(ws.receive(), limits.hello_timeout)
+                        frame = await asyncio.wait_for(ws.receive(), wait)
                     except asyncio.TimeoutError:
-                        log.warning("room %s: closed a WebSocket from %s that said no hello in %g s", room.id, conn.client, limits.hello_timeout)
-                        self.enqueue(conn, error_message("timeout", T("no hello: closing", "no hubo hello: se cierra"), room.version))
+                        if conn.greeted:
+                            self.enqueue(conn, error_message("timeout", T("watched in silence too long: closing (reload to watch on)",
+                                                                          "mirando en silencio demasiado tiempo: se cierra (recarga para seguir mirando)"), room.version))
+                        else:
+                            log.warning("room %s: closed a WebSocket from %s that said no hello in %g s", room.id, conn.client, limits.hello_timeout)
+                            self.enqueue(conn, error_message("timeout", T("no hello: closing", "no hubo hello: se cierra"), room.version))
                         break
                 if frame["type"] == "websocket.disconnect":
                     break
-                if not self.rates.allow("message", conn.client):
-                    if not conn.limited:
+                conn.last = time.monotonic()
+                if not await self.allowed("message", conn.client):
+                    if conn.last - conn.struck > 10.0:  # a quiet spell forgives
+                        conn.strikes = 0
+                    conn.strikes += 1
+                    conn.struck = conn.last
+                    if conn.strikes >= limits.rate_strikes:
+                        self.penalise(conn, room)
+                        break
+                    if not conn.limited:  # told once a burst: a flood is not answered frame by frame
                         conn.limited = True
                         log.warning("room %s: client %s over its message rate; answering rate_limited", room.id, conn.client)
-                    self.enqueue(conn, error_message("rate_limited", T("too many messages: slow down", "demasiados mensajes: ve más despacio"), room.version))
+                        self.enqueue(conn, error_message("rate_limited", T("too many messages: slow down", "demasiados mensajes: ve más despacio"), room.version))
                     continue
                 conn.limited = False
                 text = frame.get("text")
@@ -375,12 +485,23 @@ class Hub:
 
     def over_caps(self, room: Room, client: str) -> Text | None:
         """Why a new WebSocket may not join (None: it may): its address holds `connections_per_client`
-        WebSockets already, or the room has one per seat and `spectators_per_room` more."""
+        WebSockets already. The room's caps apply to watchers only, at their hello (`over_watchers`):
+        a seat's own connection is never refused for a room full of watchers."""
         limits = self.service.limits
         if self.per_client.get(client, 0) >= limits.connections_per_client:
             return T(f"too many connections from your address ({limits.connections_per_client}): close some",
                      f"demasiadas conexiones desde tu dirección ({limits.connections_per_client}): cierra alguna")
-        if len(self.connections.get(room.id, ())) >= len(room.seats) + limits.spectators_per_room:
+        return None
+
+    def over_watchers(self, room: Room, conn: Connection) -> Text | None:
+        """Why a hello as a watcher is refused (None: it is not): the room has `spectators_per_room`
+        watchers, or this address `spectators_per_address` of them there. Seats never count."""
+        limits = self.service.limits
+        watchers = [c for c in self.connections.get(room.id, ()) if c.greeted and c.seat is None and c is not conn]
+        if sum(c.client == conn.client for c in watchers) >= limits.spectators_per_address:
+            return T(f"you are watching this room {limits.spectators_per_address} times already: close some",
+                     f"ya miras esta sala {limits.spectators_per_address} veces: cierra alguna")
+        if len(watchers) >= limits.spectators_per_room:
             return T("this room has as many watchers as it can take: try again later",
                      "esta sala tiene todos los espectadores que admite: vuelve a intentarlo más tarde")
         return None
@@ -408,6 +529,10 @@ class Hub:
             if kind == "hello":
                 await self.hello(room, conn, msg)
             elif kind == "lang":
+                if not await self.allowed("lang", conn.client):  # each re-sends the whole log (compressed anew)
+                    self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
+                                                                       "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
+                    return  # a bare refusal: no state (a flood of `lang` is not answered with states)
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
@@ -452,6 +577,12 @@ class Hub:
         seat = msg.get("seat")
         if seat is None:
             conn.seat = None
+            full = self.over_watchers(room, conn)
+            if full is not None:
+                log.warning("room %s: refused a watcher from %s: %s", room.id, conn.client, full.en)
+                conn.close_code = 1013  # try again later
+                self.enqueue(conn, error_message("busy", full, room.version))
+                return
             self.send_welcome(room, conn)
             self._after_hello(room, conn, before)
             return

@@ -61,12 +61,14 @@ class RateLimits:
         self.storage = MemoryStorage()
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.rules: dict[str, list[RateLimitItem]] = {}
+        self.local: dict[str, LocalBuckets] = {}  # rule -> this process's buckets (`allow_local`)
         for name, text in (rules or {}).items():
             self.add(name, text)
 
     def add(self, name: str, text: str | None) -> None:
         """Set (or replace) rule `name`."""
         self.rules[name] = parse_rule(text)
+        self.local.pop(name, None)
 
     def allow(self, name: str, client: str) -> bool:
         """Count one hit of `client` against rule `name`; False (and nothing counted) when over."""
@@ -96,6 +98,44 @@ class RateLimits:
 
     def reset(self) -> None:
         self.storage.reset()
+        self.local.clear()
+
+    @property
+    def shared(self) -> bool:
+        """Counted in a storage other processes share (Redis): a check is a round trip."""
+        from limits.storage import MemoryStorage
+
+        return not isinstance(self.storage, MemoryStorage)
+
+    def allow_local(self, name: str, client: str) -> bool:
+        """This process's token bucket for rule `name` (its first, shortest part): no storage, no
+        round trip. In front of the shared count (`allow`), so a flood over the rate is refused
+        here and never reaches Redis; what passes is counted there too."""
+        items = self.rules.get(name)
+        if not items:
+            return True
+        buckets = self.local.setdefault(name, LocalBuckets(items[0].amount, items[0].get_expiry()))
+        return buckets.allow(client)
+
+
+class LocalBuckets:
+    """Token buckets per client, in this process: `amount` tokens, refilled over `seconds`."""
+
+    def __init__(self, amount: int, seconds: float):
+        self.amount, self.rate = float(amount), amount / max(seconds, 1e-9)
+        self.held: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
+
+    def allow(self, client: str) -> bool:
+        now = time.monotonic()
+        tokens, then = self.held.get(client, (self.amount, now))
+        tokens = min(self.amount, tokens + (now - then) * self.rate)
+        if len(self.held) > 50_000:  # a full bucket is the default: forgetting it changes nothing
+            self.held = {k: v for k, v in self.held.items() if v[0] + (now - v[1]) * self.rate < self.amount}
+        if tokens < 1.0:
+            self.held[client] = (tokens, now)
+            return False
+        self.held[client] = (tokens - 1.0, now)
+        return True
 
 
 @dataclass(frozen=True)
@@ -126,23 +166,41 @@ class WebLimits:
     body_timeout: float = 20.0  # seconds for a request's body, after its head
     hello_timeout: float = 20.0  # seconds a new WebSocket has to say hello
     keep_alive: int = 5  # seconds an idle HTTP connection is kept (uvicorn's timeout_keep_alive)
+    # --- against abuse (issue 49) ---
+    spectators_per_address: int = 4  # watchers' WebSockets one address may hold in one room (seats never count)
+    spectator_idle: float = 600.0  # seconds a watcher's WebSocket that sends nothing is kept (a seat's: forever)
+    handshake_rate: str | None = "10/second;300/minute"  # WebSocket handshakes per client
+    read_rate: str | None = "30/second;1200/minute"  # lobby and room reads (/api/rooms, /api/games, a room) per client
+    lang_rate: str | None = "4/10second"  # `lang` messages (each re-sends the whole log) per client
+    rate_strikes: int = 50  # frames refused in a row for the rate before the connection is closed
+    offender_penalty: float = 30.0  # seconds an address closed for its rate may open no WebSocket
+    write_timeout: float = 15.0  # seconds an answer may wait for its client to read it, then the connection closes
+    max_pipeline: int = 8  # requests a connection may send ahead of their answers (HTTP pipelining)
+    bot_room_ttl: float = 3600.0  # seconds a bot-only room plays, then it is stopped (its slot freed)
+    bot_jobs_per_network: int = 2  # bot moves of one network's rooms thinking at once (the rest wait their turn)
 
     def rates(self) -> RateLimits:
         return RateLimits({"create": self.create_rate, "claim": self.claim_rate, "hello": self.hello_rate,
                            "message": self.message_rate, "replay": self.replay_rate, "chat": self.chat_rate,
-                           "chat_room": self.chat_room_rate})
+                           "chat_room": self.chat_room_rate, "handshake": self.handshake_rate, "read": self.read_rate,
+                           "lang": self.lang_rate})
 
     def check(self) -> None:
         """A bad value raises ValueError naming it."""
-        for name in ("create_rate", "claim_rate", "hello_rate", "message_rate", "replay_rate", "chat_rate", "chat_room_rate"):
+        for name in ("create_rate", "claim_rate", "hello_rate", "message_rate", "replay_rate", "chat_rate", "chat_room_rate",
+                     "handshake_rate", "read_rate", "lang_rate"):
             parse_rule(getattr(self, name))
         for name in ("rooms_per_client", "max_rooms", "bot_rooms", "max_moves", "page_size", "rooms_per_network",
-                     "bot_rooms_per_client", "connections_per_client", "max_connections", "keep_alive"):
+                     "bot_rooms_per_client", "connections_per_client", "max_connections", "keep_alive",
+                     "spectators_per_address", "rate_strikes", "max_pipeline", "bot_jobs_per_network"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name.replace('_', '-')} must be at least 1")
         if self.bot_workers < 0 or self.spectators_per_room < 0:
             raise ValueError("bot-workers and spectators-per-room cannot be negative")
-        for name in ("open_room_ttl", "header_timeout", "body_timeout", "hello_timeout"):
+        if self.offender_penalty < 0:
+            raise ValueError("offender-penalty cannot be negative")
+        for name in ("open_room_ttl", "header_timeout", "body_timeout", "hello_timeout", "spectator_idle", "write_timeout",
+                     "bot_room_ttl"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"{name.replace('_', '-')} must be more than 0 seconds")
 
@@ -150,7 +208,9 @@ class WebLimits:
 UNLIMITED = WebLimits(create_rate=None, claim_rate=None, hello_rate=None, message_rate=None, rooms_per_client=10**9,
                       max_rooms=10**9, bot_rooms=10**6, max_moves=10**9, page_size=10**6, rooms_per_network=10**9,
                       bot_rooms_per_client=10**6, open_room_ttl=10.0**9, replay_rate=None, chat_rate=None, chat_room_rate=None,
-                      connections_per_client=10**6, max_connections=10**6, spectators_per_room=10**6)
+                      connections_per_client=10**6, max_connections=10**6, spectators_per_room=10**6,
+                      spectators_per_address=10**6, handshake_rate=None, read_rate=None, lang_rate=None, rate_strikes=10**9,
+                      offender_penalty=0.0, max_pipeline=10**6, bot_room_ttl=10.0**9, bot_jobs_per_network=10**6)
 
 
 def network_of(client: str | None) -> str | None:

@@ -41,11 +41,6 @@ STALE = T("that move was chosen on an old position: here is the current one", "e
 STOPPED = "stopped"  # the stored status of a game stopped at the move cap (shown as finished)
 
 
-def stop_reason(status: str, seats) -> str | None:
-    """Why a stored room is stopped: "resigned" (a two-player game a person resigned), "move_cap", or None."""
-    if status != STOPPED:
-        return None
-    return "resigned" if any(getattr(s, "resigned", False) for s in seats) else "move_cap"
 log = logging.getLogger("ludoteca.web")
 #: a room's pace: how long its bots wait after each move while a person plays or watches, in
 #: multiples of the server's `bot_delay` (0.5 s by default: slow 3 s, normal 1.5 s, fast 0.5 s)
@@ -198,6 +193,7 @@ class Room:
         self._legal: dict[str, Any] = {}
         self.pace = "normal"  # how long its bots wait for people to follow (PACES)
         self.rated = False  # its end updates the ratings of its accounts (`ratings.rate_finished`)
+        self.network: str | None = None  # the network that made it: its bots' work is shared fairly per network
 
     @property
     def game(self):
@@ -515,6 +511,7 @@ class RoomService:
             secrets_out["token"] = self._claim_in_memory(room, seat, creator.get("name"), None, check=False)
             secrets_out["invites"].pop(seat, None)
         self._refresh_status(room)
+        room.network = stored_network(client)
         with self.sessions.begin() as db:
             db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
@@ -797,6 +794,9 @@ class RoomService:
         state = room.state
         if room.status != "running":
             return None
+        if room.bots_only and time.time() - room.created > self.limits.bot_room_ttl:
+            self.stop(room, "time_cap")  # its slot goes to someone else's bots
+            return None
         player = state.current_player()
         if player == TERMINAL:
             return None
@@ -808,6 +808,20 @@ class RoomService:
             seed = derive_seed(room.match.seed, "bot", player, len(room.log))
             return ("bot", (seat.bot or self.takeover_bot, seed))
         return None
+
+    def stop(self, room: Room, why: str) -> bool:
+        """Stop a game before its end, without a winner (`why`: "time_cap", a bot-only room played
+        `bot_room_ttl` seconds); False if another process changed the room first."""
+        room.stopped = why
+        room.version += 1
+        self._refresh_status(room)
+        try:
+            with self._write(room) as db:
+                self._update_room_row(db, room)
+        except RoomError:
+            return False
+        log.info("room %s: stopped (%s)", room.id, why)
+        return True
 
     def set_taken_over(self, room: Room, seat: int, value: bool) -> None:
         if self.cluster and value:
@@ -928,7 +942,8 @@ class RoomService:
         room.match.state.rng.s = _unsigned(row.rng) if row.rng is not None else room.state.rng.s
         room.version = row.version
         room.undone = row.undone or 0
-        room.stopped = stop_reason(row.status, seats)
+        room.stopped = store.stopped_of(row.status, row.result, seats)
+        room.network = row.network if isinstance(row.network, str) else None
         self._refresh_status(room)
         return room
 

@@ -267,9 +267,8 @@ def lobby_page(service: "RoomService", kind: str, limit: int, offset: int = 0, b
         query = query.offset(offset)
     seat_table = SeatRow.__table__
     with service.engine.connect() as db:
-        # options as stored text, read per row (`public_of_row`): one corrupt row never breaks a page
-        columns = [type_coerce(c, SQLText).label("options") if c.name == "options" else c for c in RoomRow.__table__.columns]
-        rows = db.execute(query.with_only_columns(*columns)).all()
+        # options and result as stored text, read per row (`public_of_row`): one corrupt row never breaks a page
+        rows = db.execute(query.with_only_columns(*_row_columns())).all()
         seats: dict[str, list] = {row.id: [] for row in rows}
         if rows:
             for seat in db.execute(select(seat_table).where(seat_table.c.room_id.in_(list(seats))).order_by(seat_table.c.room_id, seat_table.c.seat)):
@@ -279,6 +278,38 @@ def lobby_page(service: "RoomService", kind: str, limit: int, offset: int = 0, b
 
 # the finished list only grows: its count (a walk of its whole index range) is taken at most this often
 FINISHED_COUNT_EVERY = 30.0
+
+
+def _row_columns():
+    return [type_coerce(c, SQLText).label(c.name) if c.name in ("options", "result") else c for c in RoomRow.__table__.columns]
+
+
+def public_of_stored(service: "RoomService", room_id: str, connected: set[int] | None) -> dict[str, Any] | None:
+    """`Room.public` of a stored room, read from its rows without loading the game (a room named is
+    not brought into memory); None if there is none. A corrupt row raises ValueError naming it."""
+    seat_table = SeatRow.__table__
+    with service.engine.connect() as db:
+        row = db.execute(select(*_row_columns()).where(RoomRow.id == room_id)).first()
+        if row is None:
+            return None
+        seats = db.execute(select(seat_table).where(seat_table.c.room_id == room_id).order_by(seat_table.c.seat)).all()
+    return public_of_row(row, seats, connected)
+
+
+def stopped_of(status: str | None, result: Any, seats=()) -> str | None:
+    """Why a stored game was stopped: `resigned` (a two-player game a person resigned), else what its
+    result says (`move_cap`, `time_cap`); None if it was not."""
+    if status != "stopped":
+        return None
+    if any(getattr(s, "resigned", False) for s in seats):
+        return "resigned"
+    if isinstance(result, str):
+        try:
+            result = json.loads(result)
+        except ValueError:
+            result = None
+    why = result.get("stopped") if isinstance(result, dict) else None
+    return why if why in ("move_cap", "time_cap") else "move_cap"
 
 
 def lobby_totals(service: "RoomService") -> dict[str, int]:
@@ -300,13 +331,19 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
     from types import SimpleNamespace
 
     from ..engine import game_class
-    from .rooms import check_row, public_options, stop_reason, take_pace
+    from .rooms import check_row, public_options, take_pace
 
     fields = row._asdict()
     try:
         fields["options"] = json.loads(fields["options"]) if isinstance(fields["options"], str) else fields["options"]
     except ValueError:
         raise ValueError("corrupt row: rooms.options is not JSON") from None
+    try:
+        fields["result"] = json.loads(fields["result"]) if isinstance(fields["result"], str) else fields["result"]
+    except ValueError:
+        raise ValueError("corrupt row: rooms.result is not JSON") from None
+    if fields["result"] is not None and not isinstance(fields["result"], dict):
+        raise ValueError("corrupt row: rooms.result is not a JSON object")
     row = SimpleNamespace(**fields)
     check_row(row, seats)
     options, pace = take_pace(row.options)
@@ -319,7 +356,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
         "pace": pace,
         "num_players": row.num_players,
         "status": "finished" if row.status == "stopped" else row.status,
-        "stopped": stop_reason(row.status, seats),
+        "stopped": stopped_of(row.status, row.result, seats),
         "private": row.private,
         "version": row.version,
         "created": row.created,
@@ -349,7 +386,8 @@ def _read(service: "RoomService", room_id: str, start: int = 0):
     seat_table = SeatRow.__table__
     with service.engine.connect() as db:
         for _ in range(20):
-            head = db.execute(select(RoomRow.version, RoomRow.status, RoomRow.rng, RoomRow.undone)
+            head = db.execute(select(RoomRow.version, RoomRow.status, RoomRow.rng, RoomRow.undone,
+                                     type_coerce(RoomRow.result, SQLText).label("result"))
                               .where(RoomRow.id == room_id)).one_or_none()
             if head is None:
                 return None
@@ -410,9 +448,7 @@ def sync(service: "RoomService", room: "Room", force: bool = False) -> bool:
     room.version = head.version
     room.undone = head.undone or 0
     if hasattr(room, "stopped"):
-        from .rooms import stop_reason
-
-        room.stopped = stop_reason(head.status, room.seats)
+        room.stopped = stopped_of(head.status, getattr(head, "result", None), room.seats)
     room.auto_queued = True  # not known here
     service._refresh_status(room)
     return True

@@ -4,9 +4,11 @@ A bot's search is pure CPU; in a thread of the server it would hold the interpre
 slow every connection (30 `hard` rooms once raised a person's move latency from 1.6 ms to 123 ms).
 So each bot move is a job (`BotJob`: which bot, which game, the seat's view and the legal
 actions) sent to one of `workers` processes, which run at a lower CPU priority (nice 10) than the
-server and exit when it does. Jobs wait in one priority queue: a job of a room
-with a person in it goes before every job of a bot-only room, so a person never waits behind a
-game nobody plays. `mode="thread"` runs the same queue over threads (bots registered only in this
+server and exit when it does. Jobs wait in a fair queue: a job of a room with a person in it goes
+before every job of a bot-only room, so a person never waits behind a game nobody plays; within
+each, the rooms' owners (the network that made the room) take turns, one job each, and an owner
+has at most `per_owner` jobs thinking at once, so thirty rooms of one stranger's `hard` bots
+never starve another player's `easy` one. `mode="thread"` runs the same queue over threads (bots registered only in this
 process, as tests do).
 """
 
@@ -16,11 +18,11 @@ import asyncio
 import concurrent.futures as cf
 from concurrent.futures.process import BrokenProcessPool
 import importlib
-import itertools
 import json
 import logging
 import multiprocessing
 import os
+from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,13 +95,16 @@ def default_workers() -> int:
 
 
 class BotPool:
-    def __init__(self, workers: int = 0, mode: str = "process"):
+    def __init__(self, workers: int = 0, mode: str = "process", per_owner: int = 2):
         self.workers = workers or default_workers()
         self.mode = mode
-        self.queue: asyncio.PriorityQueue | None = None
+        self.per_owner = max(1, per_owner)
+        #: priority -> owner -> its jobs waiting, owners in turn order
+        self.waiting_jobs: dict[int, OrderedDict[Any, deque]] = {PEOPLE: OrderedDict(), BOTS_ONLY: OrderedDict()}
+        self.running: Counter = Counter()  # owner -> its jobs thinking now
+        self.changed: asyncio.Event | None = None
         self.executor: cf.Executor | None = None
         self.tasks: list[asyncio.Task] = []
-        self.order = itertools.count()
 
     def _executor(self) -> cf.Executor:
         if self.executor is None:
@@ -117,44 +122,82 @@ class BotPool:
             for _ in range(self.workers):
                 executor.submit(os.getpid)
 
-    def _start(self) -> asyncio.PriorityQueue:
-        if self.queue is None:
-            self.queue = asyncio.PriorityQueue()
+    def _start(self) -> asyncio.Event:
+        if self.changed is None:
+            self.changed = asyncio.Event()
             loop = asyncio.get_running_loop()
             self.tasks = [loop.create_task(self._serve()) for _ in range(self.workers)]
-        return self.queue
+        return self.changed
 
-    async def choose(self, job: BotJob, people: bool) -> int:
-        """The bot's action; raises what the bot raised (the caller plays a legal move instead)."""
+    async def choose(self, job: BotJob, people: bool, owner: Any = None) -> int:
+        """The bot's action; raises what the bot raised (the caller plays a legal move instead).
+        `owner`: whose room it is (its network): owners take turns."""
         done = asyncio.get_running_loop().create_future()
-        self._start().put_nowait((PEOPLE if people else BOTS_ONLY, next(self.order), job, done))
+        changed = self._start()
+        self.waiting_jobs[PEOPLE if people else BOTS_ONLY].setdefault(owner, deque()).append((job, done))
+        changed.set()
         return await done
 
     def waiting(self) -> int:
-        return self.queue.qsize() if self.queue is not None else 0
+        return sum(len(q) for owners in self.waiting_jobs.values() for q in owners.values())
+
+    def _pick(self):
+        """The next job: people's rooms first; among them the next owner in turn with fewer than
+        `per_owner` jobs thinking (it then goes to the end of the turn order)."""
+        for owners in self.waiting_jobs.values():
+            for owner in list(owners):
+                if self.running[owner] >= self.per_owner:
+                    continue
+                jobs = owners[owner]
+                while jobs:
+                    job, done = jobs.popleft()
+                    if not done.cancelled():
+                        break
+                else:
+                    del owners[owner]
+                    continue
+                if jobs:
+                    owners.move_to_end(owner)
+                else:
+                    del owners[owner]
+                self.running[owner] += 1
+                return owner, job, done
+        return None
 
     async def _serve(self) -> None:
         """One of `workers` loops: each runs one job at a time, so at most `workers` think at once."""
-        assert self.queue is not None
+        assert self.changed is not None
         loop = asyncio.get_running_loop()
         while True:
-            _priority, _n, job, done = await self.queue.get()
-            if done.cancelled():
+            picked = self._pick()
+            if picked is None:
+                self.changed.clear()
+                await self.changed.wait()
                 continue
+            owner, job, done = picked
             try:
-                result = await loop.run_in_executor(self._executor(), think, job)
-            except BrokenProcessPool:
-                log.error("a bot worker process died; starting new ones")
-                self.executor = None
-                if not done.done():
-                    done.set_exception(RuntimeError("bot worker died"))
-                continue
-            except Exception as exc:  # the bot's own failure, told to the room's driver
-                if not done.done():
-                    done.set_exception(exc)
-                continue
+                await self._think(loop, job, done)
+            finally:
+                self.running[owner] -= 1
+                if self.running[owner] <= 0:
+                    del self.running[owner]
+                self.changed.set()
+
+    async def _think(self, loop, job: BotJob, done: asyncio.Future) -> None:
+        try:
+            result = await loop.run_in_executor(self._executor(), think, job)
+        except BrokenProcessPool:
+            log.error("a bot worker process died; starting new ones")
+            self.executor = None
             if not done.done():
-                done.set_result(result)
+                done.set_exception(RuntimeError("bot worker died"))
+            return
+        except Exception as exc:  # the bot's own failure, told to the room's driver
+            if not done.done():
+                done.set_exception(exc)
+            return
+        if not done.done():
+            done.set_result(result)
 
     def close(self, wait: bool = False) -> None:
         """Stop the workers (`wait`: until they have exited; a bot in mid-search finishes first)."""
