@@ -171,6 +171,7 @@ def test_the_room_links_learn_to_play_for_a_game_with_a_lesson(site, language):
     expect(link).to_have_text(LEARN[language], timeout=15_000)
     assert link.get_attribute("href") == f"/learn/{game}"
     assert link.evaluate("a => a.getBoundingClientRect().height") >= 44
+    page.wait_for_selector("#board .choice:not([aria-disabled='true'])", timeout=60_000)  # the table drawn, as test_web_table_a11y checks it
     assert not serious_axe(page), serious_axe(page)
     page.goto(f"{url}/room/{rooms['toy'][0]}")
     page.wait_for_selector("#resign")  # the room's first state has come (room-extra.js follows it)
