@@ -2,7 +2,7 @@
 "Rated game" is offered in "With friends" only to someone signed in, and makes a rated room; the bot
 levels show their fixed ratings in the language's number format; "Your games" lists the rooms the
 account sits in on any device merged with this device's seats, your turn first, each once; the room
-links "Learn to play" for a game with a lesson; axe-core finds nothing critical or serious."""
+links "Learn to play" for a game with a lesson, and follows resign from its socket without polling; axe-core finds nothing critical or serious."""
 
 from __future__ import annotations
 
@@ -166,6 +166,8 @@ def test_the_room_links_learn_to_play_for_a_game_with_a_lesson(site, language):
                                                    "seat": 0, "name": "Ana"}, headers={"origin": url}).json()
         rooms[name] = (made["room"]["id"], 0, made["token"])
     ctx, page = device(browser, language, rooms.values())
+    asked = []  # the running room's state comes by its socket: no polling of /api/rooms/<id>
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith(f"/api/rooms/{rooms[game][0]}") else None)
     page.goto(f"{url}/room/{rooms[game][0]}")
     link = page.locator("#learn-link")
     expect(link).to_have_text(LEARN[language], timeout=15_000)
@@ -173,6 +175,9 @@ def test_the_room_links_learn_to_play_for_a_game_with_a_lesson(site, language):
     assert link.evaluate("a => a.getBoundingClientRect().height") >= 44
     page.wait_for_selector("#board .choice:not([aria-disabled='true'])", timeout=60_000)  # the table drawn, as test_web_table_a11y checks it
     assert not serious_axe(page), serious_axe(page)
+    expect(page.locator("#resign")).to_be_visible()  # resign follows the state messages
+    page.wait_for_timeout(3500)  # longer than the old 3-second poll
+    assert asked == [], asked
     page.goto(f"{url}/room/{rooms['toy'][0]}")
     page.wait_for_selector("#resign")  # the room's first state has come (room-extra.js follows it)
     assert page.locator("#learn-link").count() == 0
