@@ -395,6 +395,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         async with hub.lock(room.id):
             new, mine, token = play_again(service, room, seat, client=client)
         link(request, new.id, mine)
+        hub.broadcast(room)  # the old table's pages learn of the offer from their state message
         hub.broadcast(new)
         hub.kick(new)
         return {"room": new.public(hub.connected_seats(new.id)), "seat": mine, "token": token}

@@ -1,7 +1,7 @@
 // The lobby's "With friends" form: a game, how many play, who sits where (you, a person you invite,
 // anyone, or a bot this game can seat), the pace, and the rules options folded under "More options",
 // each explained in one short sentence (the game's own help).
-import { h, t, tr, optionName, optionValue } from "/static/i18n.js";
+import { h, t, tr, lang, optionName, optionValue } from "/static/i18n.js";
 import { api, saveSeat, saveInvites, myName, saveName } from "/static/api.js";
 import { DEFAULT_LEVEL } from "/static/cards.js";
 
@@ -13,7 +13,12 @@ const L = {
   friendsTitle: { en: "Play with friends", es: "Jugar con amigos" },
   friendsHelp: { en: "Choose who sits where; each friend gets an invitation link.", es: "Elige quién se sienta dónde; cada amigo recibe un enlace de invitación." },
   moreOptions: { en: "More options", es: "Más opciones" }, moreBots: { en: "More bots", es: "Más bots" },
+  rated: { en: "Rated game", es: "Partida puntuable" },
+  ratedHelp: { en: "Its result changes the ratings. Everyone signs in; bots play easy, medium or hard.",
+    es: "Su resultado cambia las puntuaciones. Todos entran en su cuenta; los bots juegan en fácil, medio o difícil." },
 };
+// a rated level's fixed rating as the player's language writes numbers ("1,840", "1.840": grouped always)
+const rating = (n) => new Intl.NumberFormat(lang() === "es" ? "es-ES" : "en-US", { useGrouping: "always" }).format(n);
 const botCache = {};  // game|players|options -> the bots the server says it can seat
 
 function optionField(option) {
@@ -41,17 +46,18 @@ function optionField(option) {
   return h("div", { class: "option" }, h("label", { for: id }, title), " ", input, help);
 }
 
-function botOptions(bots, chosen) {
-  const one = (b) => h("option", { value: `bot:${b.name}`, selected: chosen === `bot:${b.name}` }, `${t("bot")}: ${tr(b.label)}`);
+function botOptions(bots, chosen, ratings = {}) {
+  const one = (b) => h("option", { value: `bot:${b.name}`, selected: chosen === `bot:${b.name}` },
+    `${t("bot")}: ${tr(b.label)}` + (ratings[b.name] ? ` ≈ ${rating(ratings[b.name])}` : ""));
   return [...bots.levels.map(one), bots.more.length ? h("optgroup", { label: tr(L.moreBots) }, bots.more.map(one)) : null];
 }
 
-function seatRow(i, chosen, bots) {
+function seatRow(i, chosen, bots, ratings) {
   const select = h("select", { "data-seat": i, id: `seat-${i}`, "aria-label": `${t("seat")} ${i + 1}` },
     i === 0 ? h("option", { value: "me", selected: chosen === "me" }, t("you")) : null,
     h("option", { value: "human", selected: chosen === "human" }, t("person")),
     h("option", { value: "open", selected: chosen === "open" }, tr(L.openSeat)),
-    botOptions(bots, chosen));
+    botOptions(bots, chosen, ratings));
   return h("div", { class: "seatrow" }, h("label", { class: "seatno", for: `seat-${i}` }, `${t("seat")} ${i + 1}`), select);
 }
 
@@ -65,6 +71,11 @@ export function renderCreate(box, catalogue) {
   const seatsBox = h("div", { class: "seats" });
   const nameInput = h("input", { id: "name", maxlength: 40, value: myName(), autocomplete: "nickname" });
   const privateBox = h("input", { type: "checkbox", id: "private" });
+  // a rated game: offered to an account only (the server refuses it otherwise, and says why)
+  const ratedBox = h("input", { type: "checkbox", id: "rated", "aria-describedby": "rated-help" });
+  const ratedRow = h("div", { class: "formrow hidden", id: "rated-row" }, h("label", { for: "rated" }, ratedBox, " ", tr(L.rated)),
+    h("span", { class: "option-help", id: "rated-help" }, tr(L.ratedHelp)));
+  fetch("/api/account").then((r) => r.json()).then((d) => ratedRow.classList.toggle("hidden", !d.account)).catch(() => {});
   // the room's pace: how long the bots wait so the people can follow (stored with the room)
   const paceSelect = h("select", { id: "pace" }, ["slow", "normal", "fast"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`pace_${p}`))));
   const message = h("p", { class: "error", id: "create-error", role: "alert" });
@@ -81,6 +92,7 @@ export function renderCreate(box, catalogue) {
   };
   const botKey = () => `${gameSelect.value}|${countSelect.value}|${JSON.stringify(readOptions())}`;
   const fallback = { levels: ["easy", "medium", "hard"].map((name) => ({ name, label: { en: name, es: name } })), more: [] };
+  const ratings = () => (catalogue.games.find((g) => g.name === gameSelect.value) || {}).bot_ratings || {};
   const currentBots = () => botCache[botKey()] || botCache[`${gameSelect.value}|default`] || fallback;
   // the server says which bots this game, these options and this many players can seat; a choice
   // the table can no longer seat falls back to the default level
@@ -94,7 +106,7 @@ export function renderCreate(box, catalogue) {
     if (key !== botKey()) return;
     for (const select of seatsBox.querySelectorAll("select")) {
       const value = select.value, keep = [...select.options].filter((o) => !o.value.startsWith("bot:"));
-      select.replaceChildren(...keep, ...botOptions(botCache[key], value));
+      select.replaceChildren(...keep, ...botOptions(botCache[key], value, ratings()));
       const offered = [...select.options].some((o) => o.value === value);
       select.value = offered ? value : `bot:${DEFAULT_LEVEL}`;
     }
@@ -102,7 +114,7 @@ export function renderCreate(box, catalogue) {
   const fillSeats = () => {
     const n = Number(countSelect.value), before = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
     const other = inviting ? "human" : `bot:${DEFAULT_LEVEL}`;
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, before[i] ?? (i === 0 ? "me" : other), currentBots())));
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, before[i] ?? (i === 0 ? "me" : other), currentBots(), ratings())));
     refreshBots();
   };
   const fillGame = () => {
@@ -143,6 +155,7 @@ export function renderCreate(box, catalogue) {
     try {
       const made = await api("/api/rooms", {
         game: gameSelect.value, options, seats, private: privateBox.checked, name, seat: creatorSeat,
+        ...(ratedRow.classList.contains("hidden") ? {} : { rated: ratedBox.checked }),
       });
       if (made.token) saveSeat(made.room.id, made.seat, made.token);
       saveInvites(made.room.id, made.invites);
@@ -159,6 +172,7 @@ export function renderCreate(box, catalogue) {
       h("div", { class: "formrow" }, h("label", { for: "name" }, t("yourName")), nameInput),
       h("div", { class: "formrow" }, h("label", { for: "pace" }, t("pace")), paceSelect),
       h("div", { class: "formrow" }, h("label", { for: "private" }, privateBox, " ", t("private"))),
+      ratedRow,
       more,
       h("div", {}, h("button", { type: "submit", class: "primary", id: "create-button" }, t("create"))),
       message));

@@ -24,6 +24,7 @@ const L = {
   playNowOf: { en: "Play {game} now against bots", es: "Jugar ya a {game} contra bots" },
   friendsOf: { en: "Play {game} with friends", es: "Jugar a {game} con amigos" },
   learnOf: { en: "Learn to play {game}", es: "Aprende a jugar a {game}" },
+  yourTurn: { en: "your turn", es: "tu turno" },
 };
 const fill = (text, vars) => Object.entries(vars).reduce((s, [k, v]) => s.replaceAll(`{${k}}`, v), text);
 
@@ -48,16 +49,34 @@ function renderCards() {
   $("cards").replaceChildren(...catalogue.games.map(gameCard));
 }
 
-// The rooms this browser holds a seat in (its seats live in localStorage), not over yet, first.
-async function refreshMine() {
-  const ids = [];
+// "Your games": the rooms not over where this browser holds a seat (its tokens live in localStorage)
+// or the account signed in sits, each once, the ones waiting on you first (the server's order).
+function deviceSeats() {
+  const seats = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key && key.startsWith("ludoteca:seat:")) ids.push(key.slice("ludoteca:seat:".length));
+    if (!key || !key.startsWith("ludoteca:seat:")) continue;
+    const held = mySeat(key.slice("ludoteca:seat:".length));
+    if (held && Number.isInteger(held.seat) && typeof held.token === "string") seats.push({ room: key.slice("ludoteca:seat:".length), seat: held.seat, token: held.token });
   }
-  const rooms = (await Promise.all(ids.slice(-20).map((id) => api(`/api/rooms/${encodeURIComponent(id)}`).catch(() => null))))
+  return seats.slice(-200);
+}
+
+async function refreshMine() {
+  let listed;
+  try { listed = (await api("/api/my-games", { seats: deviceSeats() })).rooms; } catch { return; }
+  const turn = {}, ids = [];
+  for (const r of listed) {
+    if (!(r.room in turn)) ids.push(r.room);
+    turn[r.room] = turn[r.room] || r.your_turn;
+  }
+  const rooms = (await Promise.all(ids.map((id) => api(`/api/rooms/${encodeURIComponent(id)}`).catch(() => null))))
     .filter((room) => room && room.status !== "finished");
-  $("mine").replaceChildren(...rooms.map((room) => roomItem(room, room.status === "open" ? "open" : "running")));
+  $("mine").replaceChildren(...rooms.map((room) => {
+    const item = roomItem(room, room.status === "open" ? "open" : "running", true);
+    if (turn[room.id]) item.querySelector("strong").after(" ", h("span", { class: "badge your-turn" }, tr(L.yourTurn)));
+    return item;
+  }));
   $("mine-card").classList.toggle("hidden", !rooms.length);
 }
 
@@ -68,11 +87,16 @@ function seatLabel(s) {
   return s.name;
 }
 
-function roomItem(room, kind) {
+function roomItem(room, kind, yours = false) {
   const title = h("strong", {}, tr(room.title));
   const who = h("span", { class: "muted" }, room.seats.map(seatLabel).join(" · "));
   const actions = h("span", { class: "actions" });
   const mine = mySeat(room.id);
+  // an account's seat whose token another device holds: this one can follow it, not play it
+  if (yours && !mine) {
+    actions.append(h("a", { class: "button", href: `/room/${encodeURIComponent(room.id)}` }, t("watch")));
+    return h("li", { "data-room": room.id }, title, h("br"), who, actions);
+  }
   if (kind === "open") {
     if (mine) actions.append(h("a", { class: "button primary", href: `/room/${encodeURIComponent(room.id)}` }, t("play")));
     for (const s of room.seats) {

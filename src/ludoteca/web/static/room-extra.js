@@ -1,9 +1,11 @@
 // resign and play again (issue 45), on the room page beside room.js: a Resign button for this
 // browser's seat (asked to confirm), a line for everyone when someone resigned, and once the game is
-// over a Play again button (offer, or accept the offer: one tap, then the new room opens). The room's public state is read
-// every few seconds (no secret in it); the seat's token stays in this browser.
+// over a Play again button (offer, or accept the offer: one tap, then the new room opens). It follows the
+// room's public state from room.js's WebSocket messages (the "ludoteca:state" event); only a finished
+// room is asked once more, for the play-again offer the state does not carry. The seat's token stays in
+// this browser. It also links the game's "Learn to play" from the rules card, for games with a lesson.
 import { api, mySeat, saveSeat } from "/static/api.js";
-import { h, botName } from "/static/i18n.js";
+import { h, tr, botName } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
@@ -63,7 +65,25 @@ function ask() {
   document.getElementById("resign-no").focus();
 }
 
-async function look() {
+const LEARN = { en: "Learn to play (opens a new tab)", es: "Aprende a jugar (se abre en otra pestaña)" };
+let learn = null;  // the rules card's link to the game's lesson, once the game is known to have one
+async function learnLink(game) {
+  if (learn !== null) return;
+  learn = false;
+  try {
+    const card = (await api("/api/games")).games.find((g) => g.name === game);
+    if (!card || !card.learn) return;
+    learn = h("a", { class: "button", id: "learn-link", href: `/learn/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener" }, tr(LEARN));
+    document.getElementById("rules-box")?.after(h("p", { class: "learn-link" }, learn));
+  } catch { learn = null; }  // asked again with the next state
+}
+
+// each state the room's socket brings: shown at once; a finished room is asked for the offer
+async function follow(shown) {
+  room = { ...shown, again: room?.again ?? null };
+  render();
+  learnLink(shown.game);
+  if (shown.status !== "finished") return;
   try { room = await api(`/api/rooms/${encodeURIComponent(roomId)}`); render(); } catch { /* the room page says why */ }
 }
 
@@ -71,6 +91,8 @@ const style = h("link", { rel: "stylesheet", href: "/static/account.css" });
 document.head.append(style);
 bar.hidden = true;
 document.body.append(bar);
-look();
-setInterval(look, 3000);
-document.addEventListener("click", (e) => { if (e.target.closest?.("[data-lang]")) setTimeout(render, 0); });
+document.addEventListener("ludoteca:state", (e) => follow(e.detail));
+document.addEventListener("click", (e) => {
+  if (!e.target.closest?.("[data-lang]")) return;
+  setTimeout(() => { render(); if (learn) learn.textContent = tr(LEARN); }, 0);
+});

@@ -117,6 +117,7 @@ async function receive(msg) {
   if (inFlight !== null && msg.version !== inFlight) inFlight = null;  // the move was answered
   if (msg.events?.length) lastEvents = msg.events;
   follow(msg, update);
+  document.dispatchEvent(new CustomEvent("ludoteca:state", { detail: msg.room }));  // room-extra.js: resign, play again, learn
   const module = await drawerFor(msg.room.game);
   if (last !== msg) return;  // a newer state came while the game's module loaded: it is drawn instead
   drawer = module;
