@@ -28,6 +28,7 @@ from ..engine import (
 from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
+from ..terminal.safe_text import json_visible, visible
 from .common import command_line_options, fail, print_json, read_text
 
 app = typer.Typer(
@@ -158,9 +159,9 @@ def legal(
         return
     for row in rows:
         if "probability" in row:
-            typer.echo(f"{row['action']}\t{row['probability']:.6g}")
+            typer.echo(visible(f"{row['action']}\t{row['probability']:.6g}"))
         else:
-            typer.echo(f"{row['action']}\t{row['description']}")
+            typer.echo(visible(row['action']) + "\t" + visible(row['description']))
 
 
 @app.command()
@@ -255,7 +256,7 @@ def replay_cmd(
         record = GameRecord.loads(read_text(record_file, T("record file", "el archivo de registro")))
         if as_json:
             for line in told_actions(record, _seat_index(seat, record.num_players), full):
-                typer.echo(json.dumps(line, ensure_ascii=False))
+                typer.echo(json_visible(json.dumps(line, ensure_ascii=False)))
             return
         final = replay(record)
     except LudotecaError as exc:

@@ -16,10 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
+from ..bots import make_bot
 from ..engine.events import seat_name
+from ..engine.rng import derive_seed
 from ..engine.record import GameRecord
 from . import screen
 from .render import render_view, tell_events, terminal_hook
+from .safe_text import visible
 from .screen import Choices
 from .seats import Seat, kind_label
 
@@ -37,6 +40,9 @@ COMMANDS = {
     "back": ("back", "atrás", "atras", ".."),
     "quit": ("quit", "exit", "salir"),
 }
+
+#: `first P2`: who won the roll for first player (the referee, before the first action)
+FIRST_WORDS = ("first", "empieza", "primero")
 
 
 def command_of(text: str) -> str | None:
@@ -91,7 +97,8 @@ class TerminalGame:
         # Logs are told as the one person at the keyboard may see them; with several people
         # sharing the screen (or none), as a spectator would: nobody's hidden card is named.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.names = [str(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
+        # names come from the command line or a record: printed with no control character
+        self.names = [visible(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
         self._shown_at: int | None = None  # number of actions when the board was last drawn
         # On a real terminal each prompt is laid out to fit the screen (`screen.py`): a board that
         # fits, what happened since that seat's last decision, the choices in columns or pages.
@@ -117,6 +124,10 @@ class TerminalGame:
         self._last_actor: int | None = None  # the seat of the latest decision (not chance)
         self._started = False
         self.has_hints = _has_hints(match.game)
+        # the referee's chance inputs, the latest last, each while it may still be taken back:
+        # the state before it, the number of actions before and after it (nothing may stand since)
+        self._chance_undo: list[tuple[Any, int, int]] = []
+        self._full_board_shown = False  # referee mode: the full board once, then the compact one
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
@@ -128,7 +139,7 @@ class TerminalGame:
     def tell(self, line: str) -> None:
         """One line of the story: on the screen now, or (fitting the screen with somebody at the
         keyboard) in the "since your last decision" block of the next prompt."""
-        self.log.append(line)
+        self.log.append(visible(line))
         if not (self.fit and any(seat.is_human for seat in self.seats)):
             self.flush()
 
@@ -138,7 +149,7 @@ class TerminalGame:
         self._printed = len(self.log)
 
     def error(self, text: str) -> None:
-        self.console.print(f"[red]{escape(text)}[/]", highlight=False)
+        self.console.print(f"[red]{escape(visible(text))}[/]", highlight=False)
 
     def ask(self, prompt: str) -> str:
         try:
@@ -155,12 +166,11 @@ class TerminalGame:
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> None:
-        match = self.match
-        if not self._started and not match.actions and not match.state.is_terminal():
+        if not self._started and not self.match.actions and not self.match.state.is_terminal():
             self._started = True
             self.say_who_starts()
-        while not match.state.is_terminal():
-            player = match.state.current_player()
+        while not self.match.state.is_terminal():  # `first P2` may seat the table anew
+            player = self.match.state.current_player()
             if player == CHANCE:
                 self.chance_turn()
             elif self.seats[player].is_human:
@@ -174,21 +184,93 @@ class TerminalGame:
         state = self.match.state
         actor = state.current_player()
         fallback = state.describe_action_for(action, self.viewer, self.lang)
+        before = state.clone() if actor == CHANCE and self.manual_chance else None
+        length = len(self.match.actions)
         events = self.match.apply(action)
+        if before is not None:
+            self._chance_undo.append((before, length, len(self.match.actions)))
         for line in tell_events(self.match.game, events, self.viewer, self.lang, self.names, fallback):
             self.tell(line)
         if actor != CHANCE:
             self._last_actor = actor
 
-    def say_who_starts(self) -> None:
+    def undo_chance(self) -> bool:
+        """Take back the referee's latest roll or draw while nothing else stands since it (a
+        decision made after it and undone again does not count). False when there is none."""
+        stack = self._chance_undo
+        while stack and stack[-1][2] > len(self.match.actions):
+            stack.pop()
+        if not stack or stack[-1][2] != len(self.match.actions):
+            return False
+        before, length, _ = stack.pop()
+        taken = self.match.actions[length]["action"]
+        self.match.state = before
+        del self.match.actions[length:]
+        self._shown_at = None
+        self.tell(self.t(f"The referee takes back {taken!r}: type what came up again.",
+                         f"El árbitro deshace {taken!r}: escribe otra vez lo que salió."))
+        return True
+
+    def first_seat(self) -> int | None:
+        """The seat that starts, as the game's set-up chose it (None where chance starts)."""
         first = terminal_hook(self.match.game, "first_player")
-        if first is None:
-            seat = self.match.state.current_player()
-            if seat == CHANCE:
-                return
-        else:
-            seat = first(view_document(self.match.state, None))
+        if first is not None:
+            return first(view_document(self.match.state, None))
+        seat = self.match.state.current_player()
+        return None if seat == CHANCE else seat
+
+    def choose_first(self, who: str) -> None:
+        """The table's decision of who starts (`first P2`, `--first Ana`): the seats turn round
+        the table, keeping its order, so that this person sits where the game starts. Only
+        before the first action."""
+        if self.match.actions:
+            raise LudotecaError(T("who starts is decided before the first move", "quién empieza se decide antes de la primera jugada"))
+        n = len(self.seats)
+        wanted = who.strip()
+        low = wanted.lower().removeprefix("p")
+        person = next((i for i, name in enumerate(self.names) if name.lower() == wanted.lower()), None)
+        if person is None and low.isascii() and low.isdigit() and 1 <= int(low) <= n:
+            person = int(low) - 1
+        if person is None:
+            raise LudotecaError(T(f"no player {visible(wanted)!r}: name one of {', '.join(self.names)} (or P1..P{n})",
+                                  f"no hay jugador {visible(wanted)!r}: nombra a {', '.join(self.names)} (o P1..P{n})"))
+        start = self.first_seat()
+        if start is None or start == person:
+            return
+        turn = [(person - start + k) % n for k in range(n)]  # who sits at each seat now
+        match = self.match
+        players = [match.players[i] for i in turn]
+        self.match = Match(match.game, n, match.seed, players)
+        self.seats = [Seat(self.seats[i].kind) if self.seats[i].is_human else
+                      Seat(self.seats[i].kind, make_bot(self.seats[i].kind, match.game, seat, derive_seed(match.seed, "bot", seat)))
+                      for seat, i in enumerate(turn)]
+        self.names = [self.names[i] for i in turn]
+        humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        self.viewer = humans[0] if len(humans) == 1 else None
+
+    def say_who_starts(self) -> None:
+        seat = self.first_seat()
+        if seat is None:
+            return
         self.tell(self.t(f"{self.who(seat)} starts.", f"Empieza {self.who(seat)}."))
+        if self.manual_chance:  # at a real table the roll for first player decides
+            self.tell(self.t(f"(If another player won the roll for first player, type 'first' and their name: 'first {seat_name(self.names, (seat + 1) % len(self.seats))}'.)",
+                             f"(Si otro jugador ganó la tirada para empezar, escribe 'empieza' y su nombre: 'empieza {seat_name(self.names, (seat + 1) % len(self.seats))}'.)"))
+
+    def first_command(self, text: str) -> bool:
+        """`first P2` at the first prompt: True when handled (said or refused)."""
+        word, _, who = text.strip().partition(" ")
+        if word.lower() not in FIRST_WORDS or not who.strip():
+            return False
+        try:
+            self.choose_first(who)
+        except LudotecaError as exc:
+            self.error(exc.text(self.lang))
+            return True
+        seat = self.first_seat()
+        if seat is not None:
+            self.tell(self.t(f"The table decides: {self.who(seat)} starts.", f"Lo decide la mesa: empieza {self.who(seat)}."))
+        return True
 
     def show_board(self, seat: int | None) -> None:
         self.console.print(render_view(self.match.game, view_document(self.match.state, seat), self.lang,
@@ -202,13 +284,18 @@ class TerminalGame:
             return
         self.flush()
         if self._shown_at != len(self.match.actions):
-            self.show_board(self.viewer)
+            self.show_referee_board()
         outcomes = state.chance_outcomes()
         prompt = terminal_hook(self.match.game, "chance_prompt")
-        whose = prompt(view_document(state, None), self.lang, self.names) if prompt else self.t("Chance", "Azar")
+        doc = view_document(state, None)
+        whose = prompt(doc, self.lang, self.names) if prompt else self.t("Chance", "Azar")
         example = state.action_to_string(outcomes[0][0])
         self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
                                                          f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
+        words_hook = terminal_hook(self.match.game, "chance_names")
+        names_lines = words_hook(doc, self.lang) if words_hook else []
+        for line in names_lines:  # the names a draw may be typed by, in both languages
+            self.console.print(f"  [dim]{escape(line)}[/]", highlight=False)
         while True:
             text = self.ask(f"{whose} > ").strip()
             if not text:
@@ -220,9 +307,13 @@ class TerminalGame:
                 value = example.split(" ", 1)[-1]
                 self.console.print(escape(self.t(
                     f"Type what came up as the game writes it ({example!r}) or only its value ({value!r}; "
-                    "numbers may be apart: '3 9' is '3,9'); board, rules, quit.",
+                    "numbers may be apart: '3 9' is '3,9', a die showing 0 is 0: '1 0'); "
+                    "undo takes back your last roll or draw while nothing else happened since; board, rules, quit.",
                     f"Escribe lo que salió como lo escribe el juego ({example!r}) o solo su valor ({value!r}; "
-                    "los números pueden ir separados: '3 9' es '3,9'); tablero, reglas, salir.")))
+                    "los números pueden ir separados: '3 9' es '3,9', un dado que muestra 0 es 0: '1 0'); "
+                    "deshacer quita tu última tirada o robo si nada más pasó desde entonces; tablero, reglas, salir.")))
+                for line in names_lines:
+                    self.console.print(f"  {escape(line)}", highlight=False)
                 continue
             if command == "board":
                 self.show_board(self.viewer)
@@ -230,6 +321,16 @@ class TerminalGame:
             if command == "rules":
                 self.show_rules()
                 continue
+            if command == "undo":
+                if self.undo_chance():
+                    self.flush()
+                    return
+                self.error(self.t("nothing to undo: no roll or draw of yours stands alone since the last decision",
+                                  "nada que deshacer: desde la última decisión no hay una tirada o robo tuyo que quitar"))
+                continue
+            if not self.match.actions and self.first_command(text):
+                self.flush()
+                return
             try:
                 action = self.chance_outcome(text)
             except LudotecaError as exc:
@@ -238,19 +339,44 @@ class TerminalGame:
             self.apply(action)
             return
 
+    def show_referee_board(self) -> None:
+        """The board for the referee: in full the first time, then the game's compact board (the
+        full one would push the story off the screen before every roll); `board` draws it in full."""
+        compact = terminal_hook(self.match.game, "render_compact")
+        if self._full_board_shown and compact is not None:
+            self.console.print(compact(view_document(self.match.state, self.viewer), self.lang, names=self.names))
+            self._shown_at = len(self.match.actions)
+        else:
+            self.show_board(self.viewer)
+            self._full_board_shown = True
+
     def chance_outcome(self, text: str) -> int:
         """An outcome typed by the referee: its notation, or only its value ('3,9', '3 9')."""
         state = self.match.state
+        outcomes = [action for action, _ in state.chance_outcomes()]
         try:
             return state.string_to_action(text)
         except LudotecaError as exc:
             wanted = _numbers_form(text)
             by_value: dict[str, int] = {}
-            for action, _ in state.chance_outcomes():
+            for action in outcomes:
                 notation = state.action_to_string(action)
                 by_value[_numbers_form(notation.split(" ", 1)[-1])] = action
             if wanted in by_value:
                 return by_value[wanted]
+            words = terminal_hook(self.match.game, "chance_words")
+            named = words(view_document(state, None)).get(" ".join(text.lower().split())) if words else None
+            if named is not None:  # a card by its name, in either language
+                return state.string_to_action(named)
+            # only the value, as the game's notation would take it after its word ('1 0' is 'roll 1,0')
+            head = state.action_to_string(outcomes[0]).split(" ", 1)[0]
+            if " " in state.action_to_string(outcomes[0]) and wanted and wanted[0].isdigit():
+                try:
+                    action = state.string_to_action(f"{head} {wanted}")
+                except LudotecaError:
+                    action = None
+                if action in outcomes:
+                    return action
             parts = wanted.split(",")
             if all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):  # the dice in the other order
                 swapped = [a for v, a in by_value.items() if sorted(v.split(",")) == sorted(parts)]
@@ -334,8 +460,12 @@ class TerminalGame:
                     self.tell(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
+                    if self.manual_chance and self.undo_chance():  # the referee's roll or draw
+                        return
                     self.error(exc.text(self.lang))
                     continue
+            if not self.match.actions and self.first_command(text):
+                return
             if command == "all":
                 confirm = confirm or bool(stack)
                 stack.clear()  # numbers now count in the full list

@@ -175,3 +175,56 @@ def status_text(view_doc: dict[str, Any], lang: str, names: list[str] | None) ->
     if view.get("winner") is not None:
         status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
     return status
+
+
+def _card_words() -> dict[str, str]:
+    """Every name a referee may type for a drawn card, in English and Spanish, to its notation:
+    its table title (`Go to 64`, `Ve al 64`), its short name (`go-64`, `64`), ±N as `+5`, `±5`,
+    `keeper +5`, `guardián ±5`; each also after `draw`/`robar`."""
+    from . import cards as C
+    from .tell import _TITLES
+
+    words: dict[str, str] = {}
+    for name in C.NAMES:
+        notation = f"draw {name}"
+        forms = {name}
+        if name.startswith("+-"):
+            n = name[2:]
+            forms |= {f"+{n}", f"±{n}", f"-{n}", f"+/-{n}"}
+        else:
+            forms |= {name.replace("-", " "), _TITLES[name][0], _TITLES[name][1]}
+        if name == "go-64":
+            forms |= {"64", "go 64", "al 64", "ir al 64"}
+        if name == "fifty":
+            forms |= {"50", "±50", "+-50", "cincuenta"}
+        if name == "roll-again":
+            forms |= {"again", "otra vez"}
+        if name == "double":
+            forms |= {"double", "doble", "duplica"}
+        if C.IS_KEEPER[C.card_type(name)]:
+            forms |= {f"{k} {f}" for k in ("keeper", "guardián", "guardian") for f in list(forms)}
+        for form in list(forms):
+            for word in ("", "draw ", "robar ", "roba "):
+                words[" ".join((word + form).lower().split())] = notation
+    return words
+
+
+CARD_WORDS = _card_words()
+
+
+def chance_words(view_doc: dict[str, Any]) -> dict[str, str]:
+    """The referee's words for a draw (lower case, single spaces) to the outcome's notation."""
+    return CARD_WORDS if view_doc["view"]["phase"] == "draw" else {}
+
+
+def chance_names(view_doc: dict[str, Any], lang: str) -> list[str]:
+    """The draw prompt's list of the card names accepted, each in both languages."""
+    if view_doc["view"]["phase"] != "draw":
+        return []
+    from .tell import _TITLES
+
+    order = ("bump", "curse", "roll-again", "fifty", "double", "ahead", "behind", "reverse", "switch", "go-64", "steal")
+    named = ", ".join(f"{_TITLES[n][0]}/{_TITLES[n][1]}" if _TITLES[n][0] != _TITLES[n][1] else _TITLES[n][0] for n in order)
+    return [T("cards by name, in English or Spanish: keeper ±1…±9 (+5, keeper +5, guardián ±5), ",
+              "cartas por su nombre, en inglés o español: guardián ±1…±9 (+5, keeper +5, guardián ±5), ").get(lang) + named
+            + T(" (also 64, 50, again)", " (también 64, 50, otra vez)").get(lang)]
