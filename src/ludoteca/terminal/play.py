@@ -128,6 +128,10 @@ class TerminalGame:
         # the state before it, the number of actions before and after it (nothing may stand since)
         self._chance_undo: list[tuple[Any, int, int]] = []
         self._full_board_shown = False  # referee mode: the full board once, then the compact one
+        # Hot seat: people sharing one screen in a game with hidden cards hand it over through a
+        # "pass to P2" screen that wipes what the previous person saw, scrollback included
+        self.hot_seat = len(humans) >= 2 and not match.game.perfect_information
+        self._at_screen: int | None = None  # whose private view may be on the screen now
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
@@ -424,6 +428,9 @@ class TerminalGame:
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
         choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
         new_turn = self._last_actor != seat
+        if self.hot_seat and self._at_screen != seat:
+            self.pass_screen(seat)
+            new_turn = True
         if new_turn:
             self._turn_mark[seat] = self._shown_upto.get(seat, 0)
         missing = self.missing_from_menu(stack)
@@ -520,6 +527,27 @@ class TerminalGame:
                 continue
             self.decide(seat, action)
             return
+
+    def clear_screen(self) -> None:
+        """Wipe the visible screen and the scrollback (`ESC[3J`): on a terminal only."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        self._drawn_at = None  # nothing of an earlier prompt is left to draw over
+
+    def pass_screen(self, seat: int) -> None:
+        """Hand the screen to `seat`'s person: nothing private stays on it, nothing is shown
+        until they press Enter."""
+        self.flush_quietly() if self.fit else self.flush()
+        self.clear_screen()
+        name = seat_name(self.names, seat)
+        self.console.print(self.t(f"[bold]Pass the screen to {escape(name)}.[/] {escape(name)}: press Enter when only you can see it.",
+                                  f"[bold]Pasa la pantalla a {escape(name)}.[/] {escape(name)}: pulsa Intro cuando solo tú la veas."))
+        if command_of(self.ask("> ")) == "quit":
+            raise Quit
+        self.clear_screen()
+        self._at_screen = seat
+        self._story_printed = 0  # the story's lines left the scrollback with the rest
 
     def show_step(self, seat: int, choices: Choices, below: list[str] | None = None) -> None:
         """A step of a step-by-step choice: fitting the screen, the whole prompt drawn again (over
