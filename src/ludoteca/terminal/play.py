@@ -316,7 +316,7 @@ class TerminalGame:
                     f"Escribe lo que salió como lo escribe el juego ({example!r}) o solo su valor ({value!r}; "
                     "los números pueden ir separados: '3 9' es '3,9', un dado que muestra 0 es 0: '1 0'); "
                     "deshacer quita tu última tirada o robo si nada más pasó desde entonces; tablero, reglas, salir.")))
-                for line in names_lines:
+                for line in words_hook(doc, self.lang, both=True) if words_hook else []:
                     self.console.print(f"  {escape(line)}", highlight=False)
                 continue
             if command == "board":

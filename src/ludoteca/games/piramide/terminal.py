@@ -144,7 +144,7 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     players = Text()
     for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
         mark = "▶ " if p == turn and not view_doc.get("is_terminal") else ""
-        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} pts, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
+        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} ptos, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
     parts.append(players)
     if v.get("hand") is not None:
         hand = Text("Tu mano: " if es else "Your hand: ", style="bold")

@@ -190,7 +190,7 @@ def _card_words() -> dict[str, str]:
         forms = {name}
         if name.startswith("+-"):
             n = name[2:]
-            forms |= {f"+{n}", f"±{n}", f"-{n}", f"+/-{n}"}
+            forms |= {n, f"+{n}", f"±{n}", f"-{n}", f"+/-{n}"}
         else:
             forms |= {name.replace("-", " "), _TITLES[name][0], _TITLES[name][1]}
         if name == "go-64":
@@ -217,14 +217,18 @@ def chance_words(view_doc: dict[str, Any]) -> dict[str, str]:
     return CARD_WORDS if view_doc["view"]["phase"] == "draw" else {}
 
 
-def chance_names(view_doc: dict[str, Any], lang: str) -> list[str]:
-    """The draw prompt's list of the card names accepted, each in both languages."""
+def chance_names(view_doc: dict[str, Any], lang: str, both: bool = False) -> list[str]:
+    """The card names a draw may be typed by: at the prompt in its language, with `both` (the
+    prompt's help) in English and in Spanish; either language is accepted."""
     if view_doc["view"]["phase"] != "draw":
         return []
     from .tell import _TITLES
 
     order = ("bump", "curse", "roll-again", "fifty", "double", "ahead", "behind", "reverse", "switch", "go-64", "steal")
-    named = ", ".join(f"{_TITLES[n][0]}/{_TITLES[n][1]}" if _TITLES[n][0] != _TITLES[n][1] else _TITLES[n][0] for n in order)
-    return [T("cards by name, in English or Spanish: keeper ±1…±9 (+5, keeper +5, guardián ±5), ",
-              "cartas por su nombre, en inglés o español: guardián ±1…±9 (+5, keeper +5, guardián ±5), ").get(lang) + named
-            + T(" (also 64, 50, again)", " (también 64, 50, otra vez)").get(lang)]
+    langs = ("en", "es") if both else (lang,)
+    lines = []
+    for lg in langs:
+        named = ", ".join(_TITLES[n][lg == "es"] for n in order)
+        lines.append(T(f"cards: Keeper ±1 … ±9 (5, +5, ±5, keeper +5), {named} (also 64, 50, again)",
+                       f"cartas: Guardián ±1 … ±9 (5, +5, ±5, guardián +5), {named} (también 64, 50, otra vez)").get(lg))
+    return lines
