@@ -144,6 +144,8 @@ class TerminalGame:
         """One line of the story: on the screen now, or (fitting the screen with somebody at the
         keyboard) in the "since your last decision" block of the next prompt."""
         self.log.append(visible(line))
+        if self.match.state.is_terminal():
+            return  # the end is told after the final board (`show_result`), last on the screen
         if not (self.fit and any(seat.is_human for seat in self.seats)):
             self.flush()
 
@@ -633,10 +635,16 @@ class TerminalGame:
         return action
 
     def show_result(self) -> None:
+        """The final position, then the story's last lines: the game's own telling of its end
+        names the winners (and the scores) once. Quiet, only the result line is printed."""
         state = self.match.state
-        self.flush()
         if not self.quiet:
+            if self.hot_seat:  # the game is over: every hand may be seen, but not one private view
+                self.clear_screen()
+            self.say(self.t("[bold]Game over.[/] The board as it ends:", "[bold]Fin de la partida.[/] Así queda el tablero:"))
             self.show_board(None)
+            self.flush()
+            return
         winners = ", ".join(self.who(s) for s in state.winners())
         scores = state.scores()
         line = self.t(f"Game over. Winner: {winners}", f"Fin de la partida. Gana: {winners}")

@@ -150,8 +150,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
     lines = []
     roll = v["roll"]
     if view_doc.get("is_terminal"):
-        won = ", ".join(names[arms_of[s]] for s in view_doc.get("winners", []))
-        lines.append(Text(_t(lang, f"Game over. Winner: {won}", f"Fin de la partida. Gana: {won}"), style="bold"))
+        pass  # the result is told once, by the log's end of the game (after this board)
     elif roll:
         lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
         lines.append(Text(_t(lang, "Moves: ", "Movimientos: ") + ", ".join(v["moves"])))

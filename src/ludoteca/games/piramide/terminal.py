@@ -112,8 +112,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
         parts.append(hand)
     phase = turn["phase"]
     if view_doc.get("is_terminal"):
-        winners = ", ".join(seat_name(names, w) for w in view_doc.get("winners", []))
-        parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
+        pass  # the result is told once, by the log's end of the game (after this board)
     elif phase == "symbol":
         k = turn["symbol_matches"]
         parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'symbol points' o 'symbol draw regular|edge'" if es

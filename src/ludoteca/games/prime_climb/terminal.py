@@ -172,9 +172,7 @@ def status_text(view_doc: dict[str, Any], lang: str, names: list[str] | None) ->
         status.append("\n" + tr("Card in play: ", "Carta en juego: ") + view["card"])
     if view.get("roll_again"):
         status.append("\n" + tr("Roll again after this turn", "Vuelve a tirar tras este turno"))
-    if view.get("winner") is not None:
-        status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
-    return status
+    return status  # the winner is told once, by the log's end of the game
 
 
 def _card_words() -> dict[str, str]:
