@@ -29,16 +29,27 @@ class Choices:
         self.rows = rows
         self.page = 0
         self.page_size: int | None = None  # None: every row at once
-        width = game.console.size.width
+        self.short: list[str] | None = None  # each choice in a few characters, where space is short
         self.label_w = min(LABEL_MAX, max((cell_len(r[0]) for r in rows), default=0))
         self.digits = len(str(len(rows)))
-        cells = [self.cell(i) for i in range(len(rows))]
+        self.lay_out(4)
+
+    def lay_out(self, most: int) -> None:
+        width = self.game.console.size.width
+        cells = [self.cell(i) for i in range(len(self.rows))]
         widest = max((cell_len(c) for c in cells), default=0)
         # columns only where whole entries fit side by side; else one entry a line
-        self.columns = max(1, min(4, (width + 2) // (widest + 2))) if widest else 1
+        self.columns = max(1, min(most, (width + 2) // (widest + 2))) if widest else 1
         self.cell_w = widest
 
+    def shorten(self, short: list[str]) -> None:
+        """Each choice by its short label (the game's `short_choice`), in as many columns as fit."""
+        self.short = short
+        self.lay_out(8)
+
     def cell(self, index: int) -> str:
+        if self.short is not None:
+            return f"{index + 1:>{self.digits + 1}} {self.short[index]}"
         label, description, _ = self.rows[index]
         return f"{index + 1:>{self.digits + 1}} {label:<{self.label_w}} {description}".rstrip()
 
@@ -159,6 +170,19 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     board_h = lines_of(game, full)
     if board_h + story_h + choices_h > avail:
         board, board_h = compact, lines_of(game, compact)
+    if board_h + story_h + choices_h > avail and choices.short is None:
+        # too many to show with their descriptions: each by a short label, in columns
+        short_hook = terminal_hook(game.match.game, "short_choice")
+        shorter = Choices(game, choices.rows)
+        shorter.shorten([short_hook(label, text, game.lang) if short_hook else label for label, text, _ in choices.rows])
+        if shorter.height() < choices_h:
+            choices.shorten(shorter.short or [])
+            choices_h = choices.height()
+    minimal_hook = terminal_hook(game.match.game, "render_minimal")
+    if board_h + story_h + choices_h > avail and minimal_hook is not None:
+        # the story of the others' turns comes first: the fewest lines that still show the hand
+        board = minimal_hook(doc, game.lang, names=game.names)
+        board_h = lines_of(game, board)
     rest = avail - board_h
     choice_rows = min(choices_h, max(MIN_CHOICE_ROWS, rest - story_h))
     if choice_rows < choices_h:  # a page, and a line saying so

@@ -199,3 +199,12 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     if roll and not view_doc.get("is_terminal"):
         lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
     return Group(*lines)
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the move and the hole it ends on,
+    as its description says (`m1 →16`)."""
+    import re
+
+    hole = re.search(r"(\d+)\)?\s*$", description)
+    return f"{label} →{hole.group(1)}" if hole and label != "enter" else label

@@ -141,8 +141,25 @@ def first_player(view_doc: dict[str, Any]) -> int:
 
 
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
-    """For a small screen: the pawns, the market and the hand without the map (`board` draws it)."""
-    return Group(*summary(view_doc["view"] if "view" in view_doc else view_doc, lang, names, False, False))
+    """For a small screen: a line for each pawn, the market and the hand, without the map
+    (`board` draws it)."""
+    view = view_doc["view"] if "view" in view_doc else view_doc
+    reach = reachable(view)
+    lines = []
+    for seat, piece in enumerate(view["pawns"]):
+        mark = "▶ " if seat == view["turn"] and view["phase"] != "over" else "  "
+        counters, cards, steps = view["counters"][seat], view["hand_sizes"][seat], view["distances"][seat]
+        if piece == EXIT:
+            away = T("at the exit", "en la salida")
+        elif piece in reach:
+            away = T(f"{many(steps, 'step', 'steps')} to the exit", f"a {many(steps, 'paso', 'pasos')} de la salida")
+        else:
+            away = T(f"{many(steps, 'step', 'steps')} to the exit (no path yet)", f"a {many(steps, 'paso', 'pasos')} de la salida (sin camino aún)")
+        lines.append(RichText(
+            f"{mark}{seat_name(names, seat)} @{seat + 1}  " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
+            + "  " + away.get(lang) + "  " + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
+            style=_PAWN[seat % 4] if mark.strip() else ""))
+    return Group(*lines, *summary(view, lang, names, False, False)[len(view["pawns"]):])
 
 
 def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool, show_rooms: bool) -> list[RichText]:
@@ -163,9 +180,10 @@ def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool
         else:
             away = T(f"no path to the exit yet (it would count {many(steps, 'step', 'steps')})",
                      f"aún sin camino a la salida (contaría {many(steps, 'paso', 'pasos')})")
+        on = "" if piece == EXIT else T(f"on {where}", f"en {where}").get(lang) + ", "  # not "on the exit, at the exit"
         lines.append(RichText(
             f"{mark}{seat_name(names, seat)} (@{seat + 1}): " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
-            + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
+            + ", " + on + away.get(lang) + ", "
             + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
             style=_PAWN[seat % 4] if mark.strip() else ""))
     market = view["market"]
@@ -292,3 +310,14 @@ def menu_missing(state: Any, lang: str) -> list[str]:
             "it beats none of the cards it could cover", "no vence a ninguna de las cartas que podría cubrir").get(lang)
         lines.append(T(f"{long_name(card, 'en')}: cannot be placed: {why}", f"{long_name(card, 'es')}: no se puede colocar: {why}").get(lang))
     return lines
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: whose turn, the hand, the card
+    played (`board` draws everything)."""
+    view = view_doc["view"] if "view" in view_doc else view_doc
+    head = RichText(T(f"Turn: {seat_name(names, view['turn'])}   (board: the map and every pawn)",
+                      f"Turno: {seat_name(names, view['turn'])}   (tablero: el mapa y cada ficha)").get(lang), style="dim")
+    rest = [line for line in summary(view, lang, names, False, False)[len(view["pawns"]):]
+            if line.plain.startswith(("Your hand", "Tu mano", "Card played", "Carta jugada"))]
+    return Group(head, *rest)

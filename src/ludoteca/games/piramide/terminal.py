@@ -150,3 +150,19 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
         hand.append_text(_cards(v["hand"]))
         parts.append(hand)
     return Group(*parts)
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the card and the place, then the
+    points it scores as its description says (`R4sol L2P1 +2`)."""
+    import re
+
+    points = re.search(r"\((\d+) (?:points?|puntos?)\)\s*$", description)
+    short = label.removeprefix("play ")
+    return f"{short} +{points.group(1)}" if points else short
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: points and cards, the hand."""
+    compact = render_compact(view_doc, lang, names)
+    return Group(*compact.renderables[-2:]) if view_doc["view"].get("hand") is not None else Group(*compact.renderables[-1:])

@@ -116,21 +116,23 @@ def first_player(view_doc: dict[str, Any]) -> int:
 
 
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
-    """A few lines for a small screen: each seat's pawns, Keepers and curse, then the turn."""
+    """Two lines for a small screen: every seat in one line (its pawns, Keepers, a curse; ▶ whose
+    turn), then the phase, the dice left and the deck."""
     view = view_doc.get("view", view_doc)
-    lines = []
+    line = Text()
     for t, pair in enumerate(view["pawns"]):
-        mark = "▶ " if view["turn"] == t and not view_doc.get("is_terminal") else "  "
-        line = Text(mark)
+        if t:
+            line.append(" · ")
+        if view["turn"] == t and not view_doc.get("is_terminal"):
+            line.append("▶")
         line.append(seat_name(names, t), style=SEAT_STYLE[t % len(SEAT_STYLE)])
-        line.append("  " + "  ".join(f"{l} {'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
-        keepers = ", ".join(f"{k}×{c}" if c > 1 else k for k, c in view["keepers"][t].items())
+        line.append(" " + " ".join(f"{l}{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
+        keepers = ",".join(f"{k.replace('+-', '±')}×{c}" if c > 1 else k.replace("+-", "±") for k, c in view["keepers"][t].items())
         if keepers:
-            line.append(T("  keepers: ", "  guardianes: ").get(lang) + keepers)
+            line.append(f" [{keepers}]")
         if view["cursed"][t]:
-            line.append(T("  cursed", "  maldito").get(lang))
-        lines.append(line)
-    return Group(*lines, status_text(view_doc, lang, names))
+            line.append(T(" cursed", " maldito").get(lang))
+    return Group(line, status_text(view_doc, lang, names))
 
 
 def seats_table(view_doc: dict[str, Any], lang: str, names: list[str] | None) -> Table:
@@ -230,3 +232,17 @@ def chance_names(view_doc: dict[str, Any], lang: str, both: bool = False) -> lis
         lines.append(T(f"cards: Keeper ±1 … ±9 (5, +5, ±5, keeper +5), {named} (also 64, 50, again)",
                        f"cartas: Guardián ±1 … ±9 (5, +5, ±5, guardián +5), {named} (también 64, 50, otra vez)").get(lg))
     return lines
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the move and where the pawn
+    lands, as its description says (`A+6 →15`)."""
+    import re
+
+    landed = re.search(r"→ *(\d+)\)?\s*$", description)
+    return f"{label} →{landed.group(1)}" if landed else label
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: every seat in one line."""
+    return Group(render_compact(view_doc, lang, names).renderables[0])
