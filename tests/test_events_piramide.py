@@ -122,9 +122,9 @@ def test_symbol_matched_then_points_chosen() -> None:
     assert matched == {"type": "symbol_matched", "seat": 0, "card": "R6sol", "symbol": "sol", "matches": 2,
                        "cells": ["L1P2", "L2P3"]}
     en, es = both(G, matched)
-    assert en == "Regular 6 (sun) matches the sun symbol of 2 adjacent cards (level 1, position 2; level 2, position 3): Ana chooses 2 points or a card"
+    assert en == "Regular 6 (sun) matches the sun symbol of 2 adjacent cards (level 1, position 2; level 2, position 3): 2 points or a card"
     assert es == ("Regular 6 (sol) coincide con el símbolo sol de 2 cartas adyacentes (nivel 1, posición 2; nivel 2, posición 3): "
-                  "Ana elige entre 2 puntos y una carta")
+                  "2 puntos o una carta")
     (reward,) = act(s, "symbol points")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "points", "points": 2, "score": 4}
     assert both(G, reward) == ("Ana takes the symbol reward as 2 points; total 4",
@@ -136,7 +136,7 @@ def test_symbol_card_chosen_is_drawn_secretly() -> None:
     _, matched = act(s, "play R6sol L2P1")  # L1P2 is sol: one match
     assert matched["matches"] == 1 and matched["cells"] == ["L1P2"]
     assert "1 adjacent card (level 1, position 2)" in both(G, matched)[0] and "1 point or" in both(G, matched)[0]
-    assert "1 carta adyacente (nivel 1, posición 2)" in both(G, matched)[1] and "1 punto y" in both(G, matched)[1]
+    assert "1 carta adyacente (nivel 1, posición 2)" in both(G, matched)[1] and "1 punto o" in both(G, matched)[1]
     (reward,) = act(s, "symbol draw edge")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "card", "deck": "edge"}
     assert both(G, reward) == ("Ana takes the symbol reward as a card from the edge deck",

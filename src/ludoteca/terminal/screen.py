@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .play import TerminalGame
 
 LABEL_MAX = 18  # the widest notation column; longer labels push their description along
-MIN_CHOICE_ROWS = 4  # a long story never squeezes the choices below this
+MIN_CHOICE_ROWS = 3  # a long story never squeezes the choices below this
 
 
 class Choices:
@@ -137,6 +137,23 @@ class LineCount:
         return getattr(self._file, name)
 
 
+def packed(game: "TerminalGame", lines: list[Text]) -> list[Text]:
+    """Story lines run together, a few to a paragraph, so that a short line does not take a
+    whole row of a small screen: `· P2 rolls 4 and 7. · P2 adds 4 to pawn A: 0 → 4.`"""
+    most = 3 * game.console.size.width
+    units: list[Text] = []
+    for line in lines:
+        if units and cell_len(units[-1].plain) + 1 + cell_len(line.plain) <= most:
+            units[-1] = Text.assemble(units[-1], " ", line)
+        else:
+            units.append(line.copy())
+    return units
+
+
+def packed_height(game: "TerminalGame", lines: list[Text]) -> int:
+    return sum(lines_of(game, unit) for unit in packed(game, lines))
+
+
 def lines_of(game: "TerminalGame", renderable: RenderableType) -> int:
     console = game.console
     return len(console.render_lines(renderable, console.options, pad=False))
@@ -163,7 +180,7 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     story = game.log[seen:]
     title = Text(T("Since your last turn:", "Desde tu último turno:").get(game.lang), style="bold")
     story_lines = [Text("· " + line) for line in story]
-    story_h = (1 + sum(lines_of(game, t) for t in story_lines)) if story else 0
+    story_h = (1 + packed_height(game, story_lines)) if story else 0
     avail = height - 3 - sum(lines_of(game, t) for t in below_lines)  # "your choice", the prompt, the echo
     choices_h = choices.height()
     board = full
@@ -202,14 +219,12 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     elif not new_turn:  # the previous prompt's screen has scrolled away: its lines are told
         game._story_printed = max(game._story_printed, game._drawn_upto)
     kept: list[Text] = []
-    used = 1
     # a line already in the scrollback is not told again, even where this prompt has room for it
-    for t in reversed(story_lines[max(0, game._story_printed - seen):]):
-        h = lines_of(game, t)
-        if used + h > story_room:
+    candidates = story_lines[max(0, game._story_printed - seen):]
+    for start in range(len(candidates)):  # the longest tail that fits, lines run together
+        if 1 + packed_height(game, candidates[start:]) <= story_room:
+            kept = candidates[start:]
             break
-        kept.insert(0, t)
-        used += h
     overflow = len(story_lines) - len(kept)
     for index in range(max(0, game._story_printed - seen), overflow):
         console.print(story_lines[index], highlight=False)
@@ -218,7 +233,7 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     game._drawn_upto = len(game.log)
     console.print(board)
     if kept:
-        console.print(Group(title, *kept), highlight=False)
+        console.print(Group(title, *packed(game, kept)), highlight=False)
     console.print(game.your_choice(seat))
     choices.show_page()
     for line in below_lines:

@@ -208,3 +208,24 @@ def short_choice(label: str, description: str, lang: str) -> str:
 
     hole = re.search(r"(\d+)\)?\s*$", description)
     return f"{label} →{hole.group(1)}" if hole and label != "enter" else label
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: each seat's BASE and HOME in one
+    line, then the die (`board` draws the track)."""
+    board = BOARDS[view_doc["options"]["board"]]
+    v = view_doc["view"]
+    colours = board.colour_names["es" if lang == "es" else "en"]
+    line = Text()
+    for s, row in enumerate(v["marbles"]):
+        arm = v["seat_arms"][s]
+        home_first = board.centre + 1 + arm * board.home_holes
+        if s:
+            line.append(" · ")
+        mark = "▶" if s == v["turn"] and not view_doc.get("is_terminal") else ""
+        line.append(f"{mark}{seat_name(names, s)} {colours[arm]}", style=f"bold {board.colours[arm]}")
+        line.append(f" BASE {sum(1 for h in row if h < 0)} " + _t(lang, "HOME", "CASA") + f" {sum(1 for h in row if h >= home_first)}")
+    roll = v["roll"]
+    if roll and not view_doc.get("is_terminal"):
+        line.append(f"  {_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold")
+    return line

@@ -143,10 +143,11 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         cells = "; ".join(cell_name(c, lang) for c in event.get("cells", ()))
         card, sym = card_name(event["card"], lang), symbol_name(event["symbol"], lang)
         card = card[:1].upper() + card[1:]  # it starts the sentence
+        # short: the next line tells the reward chosen, and at 80x24 every word takes room
         return T(f"{card} matches the {sym} symbol of {many(k, 'adjacent card', 'adjacent cards')} ({cells}): "
-                 f"{who} chooses {points(k, 'en')} or a card",
+                 f"{points(k, 'en')} or a card",
                  f"{card} coincide con el símbolo {sym} de {many(k, 'carta adyacente', 'cartas adyacentes')} ({cells}): "
-                 f"{who} elige entre {points(k, 'es')} y una carta").get(lang)
+                 f"{points(k, 'es')} o una carta").get(lang)
     if kind == "symbol_reward":
         if event.get("reward") == "points":
             n, total = event["points"], event["score"]
