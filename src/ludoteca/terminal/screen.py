@@ -140,7 +140,7 @@ class LineCount:
 def packed(game: "TerminalGame", lines: list[Text]) -> list[Text]:
     """Story lines run together, a few to a paragraph, so that a short line does not take a
     whole row of a small screen: `· P2 rolls 4 and 7. · P2 adds 4 to pawn A: 0 → 4.`"""
-    most = 3 * game.console.size.width
+    most = 6 * game.console.size.width
     units: list[Text] = []
     for line in lines:
         if units and cell_len(units[-1].plain) + 1 + cell_len(line.plain) <= most:

@@ -313,11 +313,9 @@ def menu_missing(state: Any, lang: str) -> list[str]:
 
 
 def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
-    """The fewest lines, where the others' turns need the room: whose turn, the hand, the card
-    played (`board` draws everything)."""
+    """The fewest lines, where the others' turns need the room: the hand and the card played
+    (`board` draws the map and every pawn)."""
     view = view_doc["view"] if "view" in view_doc else view_doc
-    head = RichText(T(f"Turn: {seat_name(names, view['turn'])}   (board: the map and every pawn)",
-                      f"Turno: {seat_name(names, view['turn'])}   (tablero: el mapa y cada ficha)").get(lang), style="dim")
     rest = [line for line in summary(view, lang, names, False, False)[len(view["pawns"]):]
             if line.plain.startswith(("Your hand", "Tu mano", "Card played", "Carta jugada"))]
-    return Group(head, *rest)
+    return Group(*rest)
