@@ -53,6 +53,17 @@ def command_of(text: str) -> str | None:
     return None
 
 
+def _spanish_codes(game: Any) -> Any:
+    """The game's move codes in Spanish (`SPANISH_CODES` of its notation module), or None."""
+    import importlib
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return getattr(importlib.import_module(package + ".notation"), "SPANISH_CODES", None)
+    except ModuleNotFoundError:
+        return None
+
+
 def _has_hints(game: Any) -> bool:
     import importlib.util
 
@@ -124,6 +135,7 @@ class TerminalGame:
         self._last_actor: int | None = None  # the seat of the latest decision (not chance)
         self._started = False
         self.has_hints = _has_hints(match.game)
+        self.codes = _spanish_codes(match.game)  # move codes shown in Spanish at a Spanish table
         # the referee's chance inputs, the latest last, each while it may still be taken back:
         # the state before it, the number of actions before and after it (nothing may stand since)
         self._chance_undo: list[tuple[Any, int, int]] = []
@@ -135,6 +147,25 @@ class TerminalGame:
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
+
+    def code(self, notation: str) -> str:
+        """A move code as this table reads it: in Spanish words at a Spanish table."""
+        return self.codes.spanish(notation) if self.codes is not None and self.lang == "es" else notation
+
+    def read_code(self, text: str) -> int:
+        """A typed move code, in English or in Spanish words, to its action (the notation's error
+        for the text as typed when neither reads)."""
+        state = self.match.state
+        try:
+            return state.string_to_action(text)
+        except LudotecaError:
+            if self.codes is None or self.codes.english(text) == text.strip():
+                raise
+            try:
+                return state.string_to_action(self.codes.english(text))
+            except LudotecaError:
+                pass
+            return state.string_to_action(text)
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -295,7 +326,7 @@ class TerminalGame:
         prompt = terminal_hook(self.match.game, "chance_prompt")
         doc = view_document(state, None)
         whose = prompt(doc, self.lang, self.names) if prompt else self.t("Chance", "Azar")
-        example = state.action_to_string(outcomes[0][0])
+        example = self.code(state.action_to_string(outcomes[0][0]))
         self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
                                                          f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
         words_hook = terminal_hook(self.match.game, "chance_names")
@@ -361,7 +392,7 @@ class TerminalGame:
         state = self.match.state
         outcomes = [action for action, _ in state.chance_outcomes()]
         try:
-            return state.string_to_action(text)
+            return self.read_code(text)
         except LudotecaError as exc:
             wanted = _numbers_form(text)
             by_value: dict[str, int] = {}
@@ -426,7 +457,7 @@ class TerminalGame:
         state = self.match.state
         legal = state.legal_actions()
         menu_hook = terminal_hook(self.match.game, "choice_menu")
-        menu = menu_hook(state, legal, self.lang) if menu_hook else None
+        menu = self.coded_menu(menu_hook(state, legal, self.lang)) if menu_hook else None
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
         choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
         new_turn = self._last_actor != seat
@@ -572,7 +603,7 @@ class TerminalGame:
     def confirmed(self, action: int) -> bool:
         state = self.match.state
         question = self.t(f"Play {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? yes/no",
-                          f"¿Jugar {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? sí/no")
+                          f"¿Jugar {self.code(state.action_to_string(action))} ({state.describe_action(action, self.lang)})? sí/no")
         self.console.print(escape(question), highlight=False)
         answer = self.ask("> ").strip().lower()
         return answer in ("y", "yes", "s", "si", "sí")
@@ -587,9 +618,16 @@ class TerminalGame:
         aliases = words() if words else {}
         for number, (label, _, _) in enumerate(entries, 1):
             label = label.lower()
-            if low in (label, label.lstrip("@")) or low in aliases.get(label, ()):
+            english = self.codes.english(label).lower() if self.codes is not None else label
+            if low in (label, label.lstrip("@"), english) or low in aliases.get(english, ()):
                 return number
         return None
+
+    def coded_menu(self, menu: list[tuple[str, str, Any]] | None) -> list[tuple[str, str, Any]] | None:
+        """A step-by-step menu with its labels as this table reads them (`vertical` for `up`)."""
+        if menu is None:
+            return None
+        return [(self.code(label), text, self.coded_menu(sub) if isinstance(sub, list) else sub) for label, text, sub in menu]
 
     def missing_from_menu(self, stack: list[list[tuple[str, str, Any]]]) -> list[str]:
         """Cards of the hand the menu leaves out, each with why (the game's `menu_missing`), as
@@ -601,7 +639,7 @@ class TerminalGame:
 
     def legal_rows(self, legal: list[int]) -> list[tuple[str, str, Any]]:
         state = self.match.state
-        return [(state.action_to_string(a), state.describe_action(a, self.lang), a) for a in legal]
+        return [(self.code(state.action_to_string(a)), state.describe_action(a, self.lang), a) for a in legal]
 
     def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
         Choices(self, entries).show_page()
@@ -625,7 +663,7 @@ class TerminalGame:
             self.error(self.t(f"{number} is not one of the choices 1..{len(legal)}", f"{number} no es una de las opciones 1..{len(legal)}"))
             return None
         try:
-            action = self.match.state.string_to_action(text)
+            action = self.read_code(text)
         except LudotecaError as exc:
             self.error(exc.text(self.lang))
             return None

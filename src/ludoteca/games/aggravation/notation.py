@@ -179,3 +179,13 @@ def why_illegal(state, action: int) -> Text:
     if state.own[me] >> target & 1:
         return T(": you cannot land on your own marble", ": no puedes caer sobre tu propia canica")
     return T(": you cannot pass your own marble", ": no puedes saltar tu propia canica")
+
+
+def _spanish_codes():
+    from ..codes import Codes
+
+    return Codes({"roll": "tirar", "enter": "entrar", "centre": "centro", "star": "estrella"}, ((r"m(\d)", r"c(\d)"),))
+
+
+#: the codes in Spanish (`entrar`, `c2 estrella C`, `c2 centro`): shown at a Spanish table, both read
+SPANISH_CODES = _spanish_codes()

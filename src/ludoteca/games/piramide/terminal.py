@@ -115,7 +115,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
         pass  # the result is told once, by the log's end of the game (after this board)
     elif phase == "symbol":
         k = turn["symbol_matches"]
-        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'symbol points' o 'symbol draw regular|edge'" if es
+        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'símbolo puntos' o 'símbolo robar regular|borde'" if es
                            else f"Symbol: {k} match{'es' if k != 1 else ''}: 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
     elif phase == "discard":
         parts.append(Text("Descarta hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
@@ -158,7 +158,7 @@ def short_choice(label: str, description: str, lang: str) -> str:
     import re
 
     points = re.search(r"\((\d+) (?:points?|puntos?)\)\s*$", description)
-    short = label.removeprefix("play ")
+    short = label.removeprefix("play ").removeprefix("jugar ")
     return f"{short} +{points.group(1)}" if points else short
 
 
