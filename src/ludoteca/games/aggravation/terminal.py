@@ -176,6 +176,16 @@ def first_player(view_doc: dict[str, Any]) -> int:
     return view_doc["view"]["turn"]
 
 
+def short_hole(board: Any, hole: int, lang: str) -> str:
+    """A track hole in a few characters, in the board's words: `✶A`, `◯Red`, `✶A+5` (five past
+    star A), `◯Red+3` (three past Red's START), as the log says them in full."""
+    colours = board.colour_names["es" if lang == "es" else "en"]
+    marks = {h: f"✶{board.star_letter(i)}" for h, i in board.star_index.items()}
+    marks.update({board.start(arm): f"◯{colours[arm]}" for arm in range(board.arms)})
+    behind, mark = min(((hole - h) % board.track, h) for h in marks)
+    return marks[mark] + (f"+{behind}" if behind else "")
+
+
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
     """A few lines for a small screen: each seat's marbles (BASE, the holes on the track, HOME), then the die."""
     board = BOARDS[view_doc["options"]["board"]]
@@ -185,7 +195,7 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     for s, row in enumerate(v["marbles"]):
         arm = v["seat_arms"][s]
         home_first = board.centre + 1 + arm * board.home_holes
-        track = [str(h) for h in sorted(h for h in row if 0 <= h < board.centre)]
+        track = [short_hole(board, h, lang) for h in sorted(h for h in row if 0 <= h < board.centre)]
         track += [_t(lang, "centre", "centro")] * sum(1 for h in row if h == board.centre)
         mark = "▶ " if s == v["turn"] and not view_doc.get("is_terminal") else "  "
         line = Text(mark + f"{seat_name(names, s)} {colours[arm]}", style=f"bold {board.colours[arm]}")
