@@ -71,6 +71,9 @@ def _has_hints(game: Any) -> bool:
     return importlib.util.find_spec(package + ".hints") is not None
 
 
+BACK = "back"  # a menu entry that goes one step back
+
+
 class Quit(Exception):
     pass
 
@@ -534,7 +537,7 @@ class TerminalGame:
                 if len(stack) > 1:
                     stack.pop()
                     choices = Choices(self, stack[-1])
-                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else [])
+                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else self.step_map(stack[-1]))
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
@@ -546,12 +549,20 @@ class TerminalGame:
                         self.error(self.t(f"{number} is not one of the choices 1..{len(entries)}", f"{number} no es una de las opciones 1..{len(entries)}"))
                         continue
                     chosen = entries[number - 1][2]
+                    if chosen == BACK:
+                        stack.pop()
+                        choices = Choices(self, stack[-1])
+                        self.show_step(seat, choices, self.step_map(stack[-1]))
+                        continue
+                    confirm_step = self.confirm_step(chosen)
+                    if confirm_step is not None:  # a last step: play it, or go back
+                        chosen = confirm_step
                     if isinstance(chosen, list):
                         stack.append(chosen)
                         choices = Choices(self, chosen)
-                        self.show_step(seat, choices)
+                        self.show_step(seat, choices, self.step_map(chosen))
                         continue
-                    self.decide(seat, chosen)
+                    self.decide(seat, chosen[1] if isinstance(chosen, tuple) else chosen)
                     return
             action = self.parse_choice(text, legal)
             if action is None:
@@ -589,9 +600,28 @@ class TerminalGame:
             screen.draw(self, seat, choices, self._turn_mark[seat], False, below)
         else:
             choices.show_page()
+            for line in below or []:
+                self.console.print(line, highlight=False)
 
     def decide(self, seat: int, action: int) -> None:
         self.apply(action)
+
+    def confirm_step(self, chosen: Any) -> list[tuple[str, str, Any]] | None:
+        """A step-by-step choice whose last step shows a hidden card for good (the game's
+        `confirm_reveal` says so) ends in one more step: play it, or back to choose again."""
+        hook = terminal_hook(self.match.game, "confirm_reveal")
+        if hook is None or not isinstance(chosen, int):
+            return None
+        question = hook(self.match.state, chosen, self.lang)
+        if question is None:
+            return None
+        return [(self.t("play", "jugar"), question, ("confirmed", chosen)),
+                (self.t("back", "atrás"), self.t("choose again", "elegir otra vez"), BACK)]
+
+    def step_map(self, entries: list[tuple[str, str, Any]]) -> list[str]:
+        """Lines drawn under a step's choices: the game's map of the places offered."""
+        hook = terminal_hook(self.match.game, "menu_map")
+        return [escape(line) for line in hook(self.match.state, entries, self.lang)] if hook else []
 
     def flush_quietly(self) -> None:
         """Fitting the screen, the lines since a decision are drawn in the prompt's own block."""
