@@ -156,14 +156,14 @@ def test_draw_turn_two_cards_then_the_turn_passes() -> None:
     s = arrange(G, 2, hands={0: ["R1", "R2"], 1: ["R3"]})
     (first,) = act(s, "draw regular")
     assert first == {"type": "deck_chosen", "seat": 0, "deck": "regular", "draw": 1}
-    assert both(G, first) == ("Ana draws two cards: the first from the regular deck",
-                              "Ana roba dos cartas: la primera del mazo de bloques regulares")
+    assert both(G, first) == ("Ana draws two cards instead of playing",
+                              "Ana roba dos cartas en vez de jugar")
     (d1,) = act(s, "drawn R5sol")
     assert (d1["card"], d1["deck"], d1["hand_size"]) == ("R5sol", "regular", 3)
     (second,) = act(s, "draw edge")
     assert second == {"type": "deck_chosen", "seat": 0, "deck": "edge", "draw": 2}
-    assert both(G, second) == ("Ana draws the second card from the edge deck",
-                               "Ana roba la segunda carta del mazo de bordes")
+    assert both(G, second) == ("Ana chooses the edge deck for the second card",
+                               "Ana elige el mazo de bordes para la segunda carta")
     d2, ended = act(s, "drawn ER4luna")
     assert (d2["card"], d2["hand_size"]) == ("ER4luna", 4)
     assert ended == {"type": "turn_ended", "seat": 0, "next": 1}
