@@ -263,7 +263,7 @@ def replay_cmd(
         fail(exc.message, code=1)
     if step and not walk(record):
         return
-    summarise(record, final, Console(highlight=False, markup=False, emoji=False))  # names and options verbatim
+    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step)  # names and options verbatim
 
 
 def _register_subcommands() -> None:

@@ -12,7 +12,8 @@ from .render import render_view, tell_events, terminal_hook
 from .safe_text import visible
 
 
-def summarise(record: GameRecord, final: State, console: Console | None = None) -> None:
+def summarise(record: GameRecord, final: State, console: Console | None = None, walked: bool = False) -> None:
+    """What the record holds; the result unless the walk (`walked`) has just told it."""
     console = console or Console(highlight=False)
     lg = language()
     chance = sum(1 for a in record.actions if a.get("player") == "chance")
@@ -23,6 +24,8 @@ def summarise(record: GameRecord, final: State, console: Console | None = None) 
                   f"{T('options', 'opciones').get(lg)}: {options}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))
+    if final.is_terminal() and walked:
+        return  # the walk's last step told the end of the game, winners and scores
     if final.is_terminal():
         winners = ", ".join(names[s] for s in final.winners())
         line = T(f"winner: {winners}", f"gana: {winners}").get(lg)
