@@ -64,24 +64,24 @@ def test_entering_on_a_six_then_the_extra_roll():
     s = position({}, roll=6)
     events = events_of(s, "enter")
     assert events == [{"type": "marble_entered", "seat": 0, "marble": 1, "from": B, "to": 0}, {"type": "extra_roll", "seat": 0}]
-    assert told(s, events[0]) == "Ana enters marble 1 from BASE onto their START (hole 0)."
-    assert told(s, events[0], "es") == "Ana saca la canica 1 de la BASE a su INICIO (agujero 0)."
+    assert told(s, events[0]) == "Ana enters marble 1 from BASE onto Red's START."
+    assert told(s, events[0], "es") == "Ana saca la canica 1 de la BASE al INICIO de Rojo."
 
 
 def test_entering_aggravates_an_opponent_on_your_start():
     s = position({1: [0]}, roll=1)
     events = events_of(s, "enter")
     assert events[1] == {"type": "aggravated", "seat": 1, "marble": 1, "hole": 0, "to": B, "by": 0}
-    assert told(s, events[1]) == "Ana aggravates Bo: their marble 1 goes back from hole 0 to BASE."
-    assert told(s, events[1], "es") == "Ana agrava a Bo: su canica 1 vuelve desde el agujero 0 a la BASE."
+    assert told(s, events[1]) == "Ana aggravates Bo: their marble 1 goes back from Red's START to BASE."
+    assert told(s, events[1], "es") == "Ana agrava a Bo: su canica 1 vuelve desde el INICIO de Rojo a la BASE."
 
 
 def test_a_move_along_the_track_with_its_path():
     s = position({0: [10]}, roll=3)
     [moved] = events_of(s, "m1")
     assert moved == {"type": "marble_moved", "seat": 0, "marble": 1, "from": 10, "to": 13, "roll": 3, "route": "track", "path": [11, 12, 13]}
-    assert told(s, moved) == "Ana moves marble 1 three holes, from hole 10 to hole 13."
-    assert told(s, moved, "es") == "Ana avanza la canica 1 tres agujeros, desde el agujero 10 hasta el agujero 13."
+    assert told(s, moved) == "Ana moves marble 1 three holes, from 5 past star A to 8 past star A."
+    assert told(s, moved, "es") == "Ana avanza la canica 1 tres agujeros, desde 5 tras la estrella A hasta 8 tras la estrella A."
 
 
 def test_into_the_centre_through_a_star_aggravating_the_marble_there():
@@ -99,16 +99,16 @@ def test_by_the_star_ring_then_along_the_track():
     moved, aggravated = events_of(s, "m1 star D")
     assert moved["route"] == "star" and moved["path"] == [19, 33, 47, 48, 49]
     assert aggravated["seat"] == 2 and aggravated["hole"] == 49
-    assert told(s, moved) == "Ana moves marble 1 by the star ring to star D, then two holes on to hole 49."
-    assert told(s, moved, "es") == "Ana lleva la canica 1 por el anillo de estrellas hasta la estrella D y luego dos agujeros hasta el agujero 49."
+    assert told(s, moved) == "Ana moves marble 1 by the star ring to star D, then two holes on to 2 past star D."
+    assert told(s, moved, "es") == "Ana lleva la canica 1 por el anillo de estrellas hasta la estrella D y luego dos agujeros hasta 2 tras la estrella D."
 
 
 def test_out_of_the_centre_with_a_one():
     s = position({0: [56]}, roll=1)
     [moved] = events_of(s, "m1 star D")
     assert moved["from"] == 56 and moved["to"] == 47 and moved["path"] == [47] and moved["route"] == "star"
-    assert told(s, moved) == "Ana moves marble 1 out of the centre to star D (hole 47)."
-    assert told(s, moved, "es") == "Ana saca la canica 1 del centro a la estrella D (agujero 47)."
+    assert told(s, moved) == "Ana moves marble 1 out of the centre to star D."
+    assert told(s, moved, "es") == "Ana saca la canica 1 del centro a la estrella D."
 
 
 def test_a_marble_reaches_home():
@@ -168,9 +168,9 @@ def test_move_descriptions_read_naturally():
     s = position({0: [3]}, roll=3)
     assert s.describe_action(parse(s.game, "m1 centre"), "en") == "Red moves marble 1 three holes into the centre"
     assert s.describe_action(parse(s.game, "m1 centre"), "es") == "Rojo avanza la canica 1 tres agujeros hasta el centro"
-    assert s.describe_action(parse(s.game, "m1"), "en") == "Red moves marble 1 three holes, from hole 3 to hole 6"
+    assert s.describe_action(parse(s.game, "m1"), "en") == "Red moves marble 1 three holes, from 3 past Red's START to 1 past star A"
     s = position({0: [2]}, roll=3)
-    assert s.describe_action(parse(s.game, "m1"), "en") == "Red moves marble 1 three holes, from hole 2 to star A (hole 5)"
+    assert s.describe_action(parse(s.game, "m1"), "en") == "Red moves marble 1 three holes, from 2 past Red's START to star A"
 
 
 def test_descriptions_name_the_roller_and_the_aggravated_marble():
@@ -179,9 +179,9 @@ def test_descriptions_name_the_roller_and_the_aggravated_marble():
     assert s.describe_action(s.game.first_roll_action + 2, "es") == "Rojo tira: el dado marca 3"
     s = position({0: [17], 1: [20]}, roll=3)
     assert s.describe_action(parse(s.game, "m1"), "en") == (
-        "Red moves marble 1 three holes, from hole 17 to hole 20, aggravating Blue: its marble 1 goes back to BASE")
+        "Red moves marble 1 three holes, from 3 past Blue's START to 1 past star B, aggravating Blue: its marble 1 goes back to BASE")
     assert s.describe_action(parse(s.game, "m1"), "es") == (
-        "Rojo avanza la canica 1 tres agujeros, desde el agujero 17 hasta el agujero 20 y agrava a Azul: su canica 1 vuelve a la BASE")
+        "Rojo avanza la canica 1 tres agujeros, desde 3 tras el INICIO de Azul hasta 1 tras la estrella B y agrava a Azul: su canica 1 vuelve a la BASE")
 
 
 def test_every_event_type_is_covered():

@@ -156,8 +156,8 @@ def test_face_down_market_draw_is_secret_and_refilled_face_down() -> None:
     assert "card" not in told and both(told) == ("Ana draws a face-down card from the market",
                                                  "Ana roba una carta bocabajo de la zona de robo")
     assert refilled == {"type": "market_refilled", "face_down": True, "deck": s.deck}
-    assert both(refilled) == (f"The market is refilled face down from the top of the deck ({s.deck} cards left in the deck)",
-                              f"La zona de robo se repone bocabajo con la carta superior del mazo (quedan {s.deck} cartas en el mazo)")
+    assert both(refilled) == (f"The market is refilled face down from the deck ({s.deck} cards left in the deck)",
+                              f"La zona de robo se repone bocabajo del mazo (quedan {s.deck} cartas en el mazo)")
     assert ended == {"type": "turn_ended", "seat": 0, "next": 1}
     assert both(ended) == ("Ana's turn ends; now it is Ben's turn", "Termina el turno de Ana; ahora le toca a Ben")
 
@@ -181,8 +181,8 @@ def test_face_up_market_take_and_public_refill() -> None:
 
 def test_one_card_left_is_singular() -> None:
     told = both({"type": "market_refilled", "face_down": True, "deck": 1})
-    assert told == ("The market is refilled face down from the top of the deck (1 card left in the deck)",
-                    "La zona de robo se repone bocabajo con la carta superior del mazo (queda 1 carta en el mazo)")
+    assert told == ("The market is refilled face down from the deck (1 card left in the deck)",
+                    "La zona de robo se repone bocabajo del mazo (queda 1 carta en el mazo)")
 
 
 def test_empty_deck_ends_the_game_after_the_draw() -> None:

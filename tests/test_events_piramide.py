@@ -123,9 +123,9 @@ def test_symbol_matched_then_points_chosen() -> None:
     assert matched == {"type": "symbol_matched", "seat": 0, "card": "R6sol", "symbol": "sol", "matches": 2,
                        "cells": ["L1P2", "L2P3"]}
     en, es = both(G, matched)
-    assert en == "Regular 6 (sun) matches the sun symbol of 2 adjacent cards (level 1, position 2; level 2, position 3): Ana chooses 2 points or a card"
+    assert en == "Regular 6 (sun) matches the sun symbol of 2 adjacent cards (level 1, position 2; level 2, position 3): 2 points or a card"
     assert es == ("Regular 6 (sol) coincide con el símbolo sol de 2 cartas adyacentes (nivel 1, posición 2; nivel 2, posición 3): "
-                  "Ana elige entre 2 puntos y una carta")
+                  "2 puntos o una carta")
     (reward,) = act(s, "symbol points")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "points", "points": 2, "score": 4}
     assert both(G, reward) == ("Ana takes the symbol reward as 2 points; total 4",
@@ -137,7 +137,7 @@ def test_symbol_card_chosen_is_drawn_secretly() -> None:
     _, matched = act(s, "play R6sol L2P1")  # L1P2 is sol: one match
     assert matched["matches"] == 1 and matched["cells"] == ["L1P2"]
     assert "1 adjacent card (level 1, position 2)" in both(G, matched)[0] and "1 point or" in both(G, matched)[0]
-    assert "1 carta adyacente (nivel 1, posición 2)" in both(G, matched)[1] and "1 punto y" in both(G, matched)[1]
+    assert "1 carta adyacente (nivel 1, posición 2)" in both(G, matched)[1] and "1 punto o" in both(G, matched)[1]
     (reward,) = act(s, "symbol draw edge")
     assert reward == {"type": "symbol_reward", "seat": 0, "reward": "card", "deck": "edge"}
     assert both(G, reward) == ("Ana takes the symbol reward as a card from the edge deck",
@@ -157,14 +157,14 @@ def test_draw_turn_two_cards_then_the_turn_passes() -> None:
     s = arrange(G, 2, hands={0: ["R1", "R2"], 1: ["R3"]})
     (first,) = act(s, "draw regular")
     assert first == {"type": "deck_chosen", "seat": 0, "deck": "regular", "draw": 1}
-    assert both(G, first) == ("Ana draws two cards: the first from the regular deck",
-                              "Ana roba dos cartas: la primera del mazo de bloques regulares")
+    assert both(G, first) == ("Ana draws two cards instead of playing",
+                              "Ana roba dos cartas en vez de jugar")
     (d1,) = act(s, "drawn R5sol")
     assert (d1["card"], d1["deck"], d1["hand_size"]) == ("R5sol", "regular", 3)
     (second,) = act(s, "draw edge")
     assert second == {"type": "deck_chosen", "seat": 0, "deck": "edge", "draw": 2}
-    assert both(G, second) == ("Ana draws the second card from the edge deck",
-                               "Ana roba la segunda carta del mazo de bordes")
+    assert both(G, second) == ("Ana chooses the edge deck for the second card",
+                               "Ana elige el mazo de bordes para la segunda carta")
     d2, ended = act(s, "drawn ER4luna")
     assert (d2["card"], d2["hand_size"]) == ("ER4luna", 4)
     assert ended == {"type": "turn_ended", "seat": 0, "next": 1}

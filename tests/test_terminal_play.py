@@ -82,7 +82,7 @@ def test_the_log_tells_every_event_of_every_action(name):
         where = out.find("· " + " ".join(line.split()), at)
         assert where >= 0, line
         at = where
-    assert "Game over. Winner" in out
+    assert "Game over." in out and out.rstrip().endswith(" ".join(told[-1].split()))  # the end told once, last
 
 
 #: what a log must have told after a few whole games of each (the issue's list)
@@ -257,7 +257,7 @@ def test_referee_sees_a_drawn_cards_effect():
 
 # --- Mazmorra ------------------------------------------------------------------------------
 def test_mazmorra_places_a_card_step_by_step():
-    session = scripted("mazmorra", "human,greedy,greedy", answers=["1", "back", "2", "1", "3"])
+    session = scripted("mazmorra", "human,greedy,greedy", answers=["1", "back", "2", "1", "3", "1"])  # 1: play it
     state = session.match.state
     while state.current_player() == CHANCE:
         session.match.apply(state.sample_chance())
@@ -496,8 +496,8 @@ def test_aggravation_and_mazmorra_readable_without_colour():
     assert "On the table: " not in render_text(game, state, mono=False)
 
 
-@pytest.mark.parametrize("lang, words", [("en", ["1", "up", "1"]), ("en", ["1", "SIDE", "1"]),
-                                         ("es", ["1", "vertical", "1"]), ("es", ["1", "horizontal", "1"])])
+@pytest.mark.parametrize("lang, words", [("en", ["1", "up", "1", "1"]), ("en", ["1", "SIDE", "1", "play"]),
+                                         ("es", ["1", "vertical", "1", "jugar"]), ("es", ["1", "horizontal", "1", "1"])])
 def test_mazmorra_orientation_typed_as_a_word(lang, words):
     """The menu's orientation labels (and the Spanish words) are accepted as typed."""
     session = scripted("mazmorra", "human,greedy,greedy", answers=words, lang=lang)
@@ -600,3 +600,25 @@ def test_each_prompt_fits_an_80x24_screen(name, lang):
         assert all(len(r) <= 80 for r in rows), text
         assert rows[-1].startswith("("), rows[-1]
         assert " ".join(latest.split()) in " ".join(" ".join(rows).split()), (latest, "\n".join(rows))
+
+
+def test_mazmorra_places_shows_a_map_and_a_placement_is_confirmed_before_it_stands():
+    """The place step draws the places offered on a map whose axes number the columns and rows as
+    the places are named (@x,y); the chosen place then asks: play it (it shows the card, for
+    good) or back to the places."""
+    session = scripted("mazmorra", "human,greedy,greedy", answers=["1", "1", "1", "2", "1", "1"])
+    with pytest.raises(Quit):
+        session.run()
+    out = text_of(session)
+    rows = out.splitlines()
+    places = [line for line in rows if re.match(r"^ +1 @\d+,\d+", line)]
+    assert places
+    x, y = map(int, re.search(r"@(\d+),(\d+)", places[0]).groups())
+    first = rows.index(places[0])
+    head = next(i for i, line in enumerate(rows) if i > first and re.fullmatch(r" {4}(?: *\d+)+", line))
+    columns = [int(v) for v in rows[head].split()]
+    row = next(line for line in rows[head + 1:] if line.split() and line.split()[0] == str(y))
+    assert row.split()[1 + columns.index(x)] == "1"  # place 1 drawn where @x,y says
+    assert out.count("it shows your card and cannot be undone") == 2  # asked; 'back'; asked again
+    mine = [a for a in session.match.actions if a["player"] == 0]
+    assert len(mine) == 1 and mine[0]["action"].endswith(f"@{x},{y}")

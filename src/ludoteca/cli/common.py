@@ -15,6 +15,7 @@ from rich.text import Text as RichText
 
 from ..engine import LudotecaError, T, Text
 from ..engine.i18n import language
+from ..terminal.safe_text import json_visible, visible
 
 err_console = Console(stderr=True, highlight=False)
 
@@ -27,7 +28,7 @@ def plain(text: str) -> RichText:
 def fail(message: Text | str, code: int = 2) -> NoReturn:
     """One line on stderr, the message printed as plain text (it may quote a user's input)."""
     text = message.get(language()) if isinstance(message, Text) else message
-    line = " ".join(text.splitlines())
+    line = visible(" ".join(text.splitlines()))  # it may quote a stranger's text: never a control character
     err_console.print(RichText.assemble(("error:", "bold red"), " ", line), soft_wrap=True)
     raise typer.Exit(code)
 
@@ -56,7 +57,7 @@ def read_text(path: Path, what: Text) -> str:
 
 
 def print_json(doc: Any) -> None:
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    sys.stdout.write(json_visible(json.dumps(doc, ensure_ascii=False, indent=1)) + "\n")
 
 
 def guard(exc: LudotecaError) -> NoReturn:

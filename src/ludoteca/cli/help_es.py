@@ -153,6 +153,10 @@ HELP_ES: dict[str, str] = {
         "Asientos separados por comas en el orden de la mesa, el primero es P1: human (una persona) o el nombre de un bot "
         "(random, greedy, ...). Por defecto: una persona y luego bots greedy, tantos como el número de jugadores por defecto del juego.",
     "Random seed (default: a fresh one, printed).": "Semilla aleatoria (por defecto: una nueva, que se muestra).",
+    "Who won the roll for first player: P1..Pn or a name (default: drawn from the seed).":
+        "Quién ganó la tirada para empezar: P1..Pn o un nombre (por defecto: lo decide la semilla).",
+    "Continue the game of this record (its seats, names, options and seed; --seats may change who plays each seat). Unless --record says otherwise, the record is written back to the same file.":
+        "Continúa la partida de este registro (sus asientos, nombres, opciones y semilla; --seats puede cambiar quién juega cada asiento). Salvo que --record diga otra cosa, el registro se guarda en el mismo archivo.",
     "Write the game record to this file.": "Guarda el registro de la partida en este archivo.",
     "auto, or manual to type the dice/cards of a physical game.":
         "auto, o manual para escribir los dados o cartas de una partida física (modo árbitro).",

@@ -28,6 +28,7 @@ from ..engine import (
 from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
+from ..terminal.safe_text import json_visible, visible
 from .common import command_line_options, fail, print_json, read_record, read_text
 
 app = typer.Typer(
@@ -158,9 +159,9 @@ def legal(
         return
     for row in rows:
         if "probability" in row:
-            typer.echo(f"{row['action']}\t{row['probability']:.6g}")
+            typer.echo(visible(f"{row['action']}\t{row['probability']:.6g}"))
         else:
-            typer.echo(f"{row['action']}\t{row['description']}")
+            typer.echo(visible(row['action']) + "\t" + visible(row['description']))
 
 
 @app.command()
@@ -289,14 +290,14 @@ def replay_cmd(
         record = read_record(record_file, room)
         if as_json:
             for line in told_actions(record, _seat_index(seat, record.num_players), full):
-                typer.echo(json.dumps(line, ensure_ascii=False))
+                typer.echo(json_visible(json.dumps(line, ensure_ascii=False)))
             return
         final = replay(record)
     except LudotecaError as exc:
         fail(T(f"{record_file}: ", f"{record_file}: ") + exc.message)
     if step and not walk(record):
         return
-    summarise(record, final, Console(highlight=False, markup=False, emoji=False))  # names and options verbatim
+    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step)  # names and options verbatim
 
 
 def _register_subcommands() -> None:

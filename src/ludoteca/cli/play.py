@@ -40,6 +40,8 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     show_rooms: Annotated[bool, typer.Option("--show-rooms", help="Mazmorra: also draw the room graph.")] = False,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
+    first: Annotated[Optional[str], typer.Option("--first", help="Who won the roll for first player: P1..Pn or a name (default: drawn from the seed).")] = None,
+    resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue the game of this record (its seats, names, options and seed; --seats may change who plays each seat). Unless --record says otherwise, the record is written back to the same file.")] = None,
 ) -> None:
     """Play a full game in the terminal against people or bots."""
     from .main import use_lang
@@ -47,36 +49,78 @@ def play(
     use_lang(lang)
     if dice not in ("auto", "manual"):
         fail(T(f"--dice must be auto or manual, not {dice!r}", f"--dice debe ser auto o manual, no {dice!r}"))
-    if seed is None:
-        import secrets
+    if resume is not None:
+        match, seat_list = resumed(resume, game, seats, first, names, option, seed)
+        seed, g = match.seed, match.game
+        record = record or resume
+    else:
+        if seed is None:
+            import secrets
 
-        seed = secrets.randbelow(2**31)
-    try:
-        g = make_game(game, command_line_options(game, option))
-        seat_list = _seats(seats, g, seed)
-        labels = player_names(names, len(seat_list))
-        players = [
-            {"name": labels[i] if i < len(labels) and labels[i] else f"P{i + 1}", "kind": s.kind}
-            for i, s in enumerate(seat_list)
-        ]
-        match = Match(g, len(seat_list), seed, players)
-    except LudotecaError as exc:
-        fail(exc.message)
+            seed = secrets.randbelow(2**31)
+        try:
+            g = make_game(game, command_line_options(game, option))
+            seat_list = _seats(seats, g, seed)
+            labels = player_names(names, len(seat_list))
+            players = [
+                {"name": labels[i] if i < len(labels) and labels[i] else f"P{i + 1}", "kind": s.kind}
+                for i, s in enumerate(seat_list)
+            ]
+            match = Match(g, len(seat_list), seed, players)
+        except LudotecaError as exc:
+            fail(exc.message)
     if record is not None:
         check_record_path(record)
     extra = {"show_rooms": True} if show_rooms else {}
     session = TerminalGame(match, seat_list, language(), manual_chance=dice == "manual", quiet=quiet, render_extra=extra)
+    if first is not None:
+        try:
+            session.choose_first(first)
+        except LudotecaError as exc:
+            fail(T("--first: ", "--first: ") + exc.message)
     say = lambda en, es: session.console.print(plain(T(en, es).get(language())), soft_wrap=True)  # noqa: E731  (paths are user text)
     say(f"{g.title.en} — seed {seed}", f"{g.title.es} — semilla {seed}")
+    if resume is not None:
+        n = len(match.actions)
+        say(f"Resuming the game of {resume} after its {n} actions.", f"Se continúa la partida de {resume} tras sus {n} acciones.")
     try:
         session.run()
     except (Quit, KeyboardInterrupt):
         say("Game stopped.", "Partida detenida.")
         if record:
-            keep_record(match, record, say, finished=False)
+            keep_record(session.match, record, say, finished=False)
         raise typer.Exit(1)
     if record:
-        keep_record(match, record, say, finished=True)
+        keep_record(session.match, record, say, finished=True)
+
+
+def resumed(path: Path, game: str, seats: str | None, first: str | None, names: str | None,
+            option: list[str] | None, seed: int | None):
+    """The match of a record, to go on playing: its game (which `game` must name), options,
+    seed and names; its seats' kinds unless --seats names them anew."""
+    from ..engine import GameRecord, game_class
+    from .common import read_text
+
+    for given, flag in ((first, "--first"), (names, "--names"), (option, "--option"), (seed, "--seed")):
+        if given:
+            fail(T(f"{flag} cannot change a resumed game: the record says it", f"{flag} no puede cambiar una partida que se continúa: lo dice el registro"))
+    try:
+        record = GameRecord.loads(read_text(path, T("record file", "el archivo de registro")))
+        if game_class(game).name != record.game:
+            fail(T(f"{path} is a game of {record.game}, not of {game}", f"{path} es una partida de {record.game}, no de {game}"))
+        match = Match.from_record(record)
+        if match.state.is_terminal():
+            fail(T(f"the game of {path} is over: nothing to resume", f"la partida de {path} terminó: no hay nada que continuar"))
+        kinds = ",".join(str(p.get("kind") or "human") if isinstance(p, dict) else "human" for p in match.players)
+        seat_list = _seats(seats or kinds, match.game, match.seed)
+        if len(seat_list) != record.num_players:
+            fail(T(f"--seats names {len(seat_list)} seats; the game of {path} has {record.num_players}",
+                   f"--seats nombra {len(seat_list)} asientos; la partida de {path} tiene {record.num_players}"))
+        match.players = [dict(p, kind=s.kind) if isinstance(p, dict) else {"name": f"P{i + 1}", "kind": s.kind}
+                         for i, (p, s) in enumerate(zip(match.players, seat_list))]
+    except LudotecaError as exc:
+        fail(T(f"{path}: ", f"{path}: ") + exc.message)
+    return match, seat_list
 
 
 def check_record_path(path: Path) -> None:

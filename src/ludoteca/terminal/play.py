@@ -16,10 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..engine import CHANCE, LudotecaError, Match, T, view_document
+from ..bots import make_bot
 from ..engine.events import seat_name
+from ..engine.rng import derive_seed
 from ..engine.record import GameRecord, replacing_mode
 from . import screen
 from .render import render_view, tell_events, terminal_hook
+from .safe_text import visible
 from .screen import Choices
 from .seats import Seat, kind_label
 
@@ -38,6 +41,9 @@ COMMANDS = {
     "quit": ("quit", "exit", "salir"),
 }
 
+#: `first P2`: who won the roll for first player (the referee, before the first action)
+FIRST_WORDS = ("first", "empieza", "primero")
+
 
 def command_of(text: str) -> str | None:
     low = text.strip().lower()
@@ -47,11 +53,25 @@ def command_of(text: str) -> str | None:
     return None
 
 
+def _spanish_codes(game: Any) -> Any:
+    """The game's move codes in Spanish (`SPANISH_CODES` of its notation module), or None."""
+    import importlib
+
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return getattr(importlib.import_module(package + ".notation"), "SPANISH_CODES", None)
+    except ModuleNotFoundError:
+        return None
+
+
 def _has_hints(game: Any) -> bool:
     import importlib.util
 
     package = type(game).__module__.rsplit(".", 1)[0]
     return importlib.util.find_spec(package + ".hints") is not None
+
+
+BACK = "back"  # a menu entry that goes one step back
 
 
 class Quit(Exception):
@@ -92,7 +112,8 @@ class TerminalGame:
         # Logs are told as the one person at the keyboard may see them; with several people
         # sharing the screen (or none), as a spectator would: nobody's hidden card is named.
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.names = [str(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
+        # names come from the command line or a record: printed with no control character
+        self.names = [visible(p.get("name") or f"P{i + 1}") for i, p in enumerate(match.players)]
         self._shown_at: int | None = None  # number of actions when the board was last drawn
         # On a real terminal each prompt is laid out to fit the screen (`screen.py`): a board that
         # fits, what happened since that seat's last decision, the choices in columns or pages.
@@ -118,9 +139,37 @@ class TerminalGame:
         self._last_actor: int | None = None  # the seat of the latest decision (not chance)
         self._started = False
         self.has_hints = _has_hints(match.game)
+        self.codes = _spanish_codes(match.game)  # move codes shown in Spanish at a Spanish table
+        # the referee's chance inputs, the latest last, each while it may still be taken back:
+        # the state before it, the number of actions before and after it (nothing may stand since)
+        self._chance_undo: list[tuple[Any, int, int]] = []
+        self._full_board_shown = False  # referee mode: the full board once, then the compact one
+        # Hot seat: people sharing one screen in a game with hidden cards hand it over through a
+        # "pass to P2" screen that wipes what the previous person saw, scrollback included
+        self.hot_seat = len(humans) >= 2 and not match.game.perfect_information
+        self._at_screen: int | None = None  # whose private view may be on the screen now
 
     def t(self, en: str, es: str) -> str:
         return T(en, es).get(self.lang)
+
+    def code(self, notation: str) -> str:
+        """A move code as this table reads it: in Spanish words at a Spanish table."""
+        return self.codes.spanish(notation) if self.codes is not None and self.lang == "es" else notation
+
+    def read_code(self, text: str) -> int:
+        """A typed move code, in English or in Spanish words, to its action (the notation's error
+        for the text as typed when neither reads)."""
+        state = self.match.state
+        try:
+            return state.string_to_action(text)
+        except LudotecaError:
+            if self.codes is None or self.codes.english(text) == text.strip():
+                raise
+            try:
+                return state.string_to_action(self.codes.english(text))
+            except LudotecaError:
+                pass
+            return state.string_to_action(text)
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -129,7 +178,9 @@ class TerminalGame:
     def tell(self, line: str) -> None:
         """One line of the story: on the screen now, or (fitting the screen with somebody at the
         keyboard) in the "since your last decision" block of the next prompt."""
-        self.log.append(line)
+        self.log.append(visible(line))
+        if self.match.state.is_terminal():
+            return  # the end is told after the final board (`show_result`), last on the screen
         if not (self.fit and any(seat.is_human for seat in self.seats)):
             self.flush()
 
@@ -139,7 +190,7 @@ class TerminalGame:
         self._printed = len(self.log)
 
     def error(self, text: str) -> None:
-        self.console.print(f"[red]{escape(text)}[/]", highlight=False)
+        self.console.print(f"[red]{escape(visible(text))}[/]", highlight=False)
 
     def ask(self, prompt: str) -> str:
         try:
@@ -156,12 +207,11 @@ class TerminalGame:
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> None:
-        match = self.match
-        if not self._started and not match.actions and not match.state.is_terminal():
+        if not self._started and not self.match.actions and not self.match.state.is_terminal():
             self._started = True
             self.say_who_starts()
-        while not match.state.is_terminal():
-            player = match.state.current_player()
+        while not self.match.state.is_terminal():  # `first P2` may seat the table anew
+            player = self.match.state.current_player()
             if player == CHANCE:
                 self.chance_turn()
             elif self.seats[player].is_human:
@@ -175,21 +225,93 @@ class TerminalGame:
         state = self.match.state
         actor = state.current_player()
         fallback = state.describe_action_for(action, self.viewer, self.lang)
+        before = state.clone() if actor == CHANCE and self.manual_chance else None
+        length = len(self.match.actions)
         events = self.match.apply(action)
+        if before is not None:
+            self._chance_undo.append((before, length, len(self.match.actions)))
         for line in tell_events(self.match.game, events, self.viewer, self.lang, self.names, fallback):
             self.tell(line)
         if actor != CHANCE:
             self._last_actor = actor
 
-    def say_who_starts(self) -> None:
+    def undo_chance(self) -> bool:
+        """Take back the referee's latest roll or draw while nothing else stands since it (a
+        decision made after it and undone again does not count). False when there is none."""
+        stack = self._chance_undo
+        while stack and stack[-1][2] > len(self.match.actions):
+            stack.pop()
+        if not stack or stack[-1][2] != len(self.match.actions):
+            return False
+        before, length, _ = stack.pop()
+        taken = self.match.actions[length]["action"]
+        self.match.state = before
+        del self.match.actions[length:]
+        self._shown_at = None
+        self.tell(self.t(f"The referee takes back {taken!r}: type what came up again.",
+                         f"El árbitro deshace {taken!r}: escribe otra vez lo que salió."))
+        return True
+
+    def first_seat(self) -> int | None:
+        """The seat that starts, as the game's set-up chose it (None where chance starts)."""
         first = terminal_hook(self.match.game, "first_player")
-        if first is None:
-            seat = self.match.state.current_player()
-            if seat == CHANCE:
-                return
-        else:
-            seat = first(view_document(self.match.state, None))
+        if first is not None:
+            return first(view_document(self.match.state, None))
+        seat = self.match.state.current_player()
+        return None if seat == CHANCE else seat
+
+    def choose_first(self, who: str) -> None:
+        """The table's decision of who starts (`first P2`, `--first Ana`): the seats turn round
+        the table, keeping its order, so that this person sits where the game starts. Only
+        before the first action."""
+        if self.match.actions:
+            raise LudotecaError(T("who starts is decided before the first move", "quién empieza se decide antes de la primera jugada"))
+        n = len(self.seats)
+        wanted = who.strip()
+        low = wanted.lower().removeprefix("p")
+        person = next((i for i, name in enumerate(self.names) if name.lower() == wanted.lower()), None)
+        if person is None and low.isascii() and low.isdigit() and 1 <= int(low) <= n:
+            person = int(low) - 1
+        if person is None:
+            raise LudotecaError(T(f"no player {visible(wanted)!r}: name one of {', '.join(self.names)} (or P1..P{n})",
+                                  f"no hay jugador {visible(wanted)!r}: nombra a {', '.join(self.names)} (o P1..P{n})"))
+        start = self.first_seat()
+        if start is None or start == person:
+            return
+        turn = [(person - start + k) % n for k in range(n)]  # who sits at each seat now
+        match = self.match
+        players = [match.players[i] for i in turn]
+        self.match = Match(match.game, n, match.seed, players)
+        self.seats = [Seat(self.seats[i].kind) if self.seats[i].is_human else
+                      Seat(self.seats[i].kind, make_bot(self.seats[i].kind, match.game, seat, derive_seed(match.seed, "bot", seat)))
+                      for seat, i in enumerate(turn)]
+        self.names = [self.names[i] for i in turn]
+        humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        self.viewer = humans[0] if len(humans) == 1 else None
+
+    def say_who_starts(self) -> None:
+        seat = self.first_seat()
+        if seat is None:
+            return
         self.tell(self.t(f"{self.who(seat)} starts.", f"Empieza {self.who(seat)}."))
+        if self.manual_chance:  # at a real table the roll for first player decides
+            self.tell(self.t(f"(If another player won the roll for first player, type 'first' and their name: 'first {seat_name(self.names, (seat + 1) % len(self.seats))}'.)",
+                             f"(Si otro jugador ganó la tirada para empezar, escribe 'empieza' y su nombre: 'empieza {seat_name(self.names, (seat + 1) % len(self.seats))}'.)"))
+
+    def first_command(self, text: str) -> bool:
+        """`first P2` at the first prompt: True when handled (said or refused)."""
+        word, _, who = text.strip().partition(" ")
+        if word.lower() not in FIRST_WORDS or not who.strip():
+            return False
+        try:
+            self.choose_first(who)
+        except LudotecaError as exc:
+            self.error(exc.text(self.lang))
+            return True
+        seat = self.first_seat()
+        if seat is not None:
+            self.tell(self.t(f"The table decides: {self.who(seat)} starts.", f"Lo decide la mesa: empieza {self.who(seat)}."))
+        return True
 
     def show_board(self, seat: int | None) -> None:
         self.console.print(render_view(self.match.game, view_document(self.match.state, seat), self.lang,
@@ -203,13 +325,18 @@ class TerminalGame:
             return
         self.flush()
         if self._shown_at != len(self.match.actions):
-            self.show_board(self.viewer)
+            self.show_referee_board()
         outcomes = state.chance_outcomes()
         prompt = terminal_hook(self.match.game, "chance_prompt")
-        whose = prompt(view_document(state, None), self.lang, self.names) if prompt else self.t("Chance", "Azar")
-        example = state.action_to_string(outcomes[0][0])
+        doc = view_document(state, None)
+        whose = prompt(doc, self.lang, self.names) if prompt else self.t("Chance", "Azar")
+        example = self.code(state.action_to_string(outcomes[0][0]))
         self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
                                                          f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
+        words_hook = terminal_hook(self.match.game, "chance_names")
+        names_lines = words_hook(doc, self.lang) if words_hook else []
+        for line in names_lines:  # the names a draw may be typed by, in both languages
+            self.console.print(f"  [dim]{escape(line)}[/]", highlight=False)
         while True:
             text = self.ask(f"{whose} > ").strip()
             if not text:
@@ -221,9 +348,13 @@ class TerminalGame:
                 value = example.split(" ", 1)[-1]
                 self.console.print(escape(self.t(
                     f"Type what came up as the game writes it ({example!r}) or only its value ({value!r}; "
-                    "numbers may be apart: '3 9' is '3,9'); board, rules, quit.",
+                    "numbers may be apart: '3 9' is '3,9', a die showing 0 is 0: '1 0'); "
+                    "undo takes back your last roll or draw while nothing else happened since; board, rules, quit.",
                     f"Escribe lo que salió como lo escribe el juego ({example!r}) o solo su valor ({value!r}; "
-                    "los números pueden ir separados: '3 9' es '3,9'); tablero, reglas, salir.")))
+                    "los números pueden ir separados: '3 9' es '3,9', un dado que muestra 0 es 0: '1 0'); "
+                    "deshacer quita tu última tirada o robo si nada más pasó desde entonces; tablero, reglas, salir.")))
+                for line in words_hook(doc, self.lang, both=True) if words_hook else []:
+                    self.console.print(f"  {escape(line)}", highlight=False)
                 continue
             if command == "board":
                 self.show_board(self.viewer)
@@ -231,6 +362,16 @@ class TerminalGame:
             if command == "rules":
                 self.show_rules()
                 continue
+            if command == "undo":
+                if self.undo_chance():
+                    self.flush()
+                    return
+                self.error(self.t("nothing to undo: no roll or draw of yours stands alone since the last decision",
+                                  "nada que deshacer: desde la última decisión no hay una tirada o robo tuyo que quitar"))
+                continue
+            if not self.match.actions and self.first_command(text):
+                self.flush()
+                return
             try:
                 action = self.chance_outcome(text)
             except LudotecaError as exc:
@@ -239,19 +380,44 @@ class TerminalGame:
             self.apply(action)
             return
 
+    def show_referee_board(self) -> None:
+        """The board for the referee: in full the first time, then the game's compact board (the
+        full one would push the story off the screen before every roll); `board` draws it in full."""
+        compact = terminal_hook(self.match.game, "render_compact")
+        if self._full_board_shown and compact is not None:
+            self.console.print(compact(view_document(self.match.state, self.viewer), self.lang, names=self.names))
+            self._shown_at = len(self.match.actions)
+        else:
+            self.show_board(self.viewer)
+            self._full_board_shown = True
+
     def chance_outcome(self, text: str) -> int:
         """An outcome typed by the referee: its notation, or only its value ('3,9', '3 9')."""
         state = self.match.state
+        outcomes = [action for action, _ in state.chance_outcomes()]
         try:
-            return state.string_to_action(text)
+            return self.read_code(text)
         except LudotecaError as exc:
             wanted = _numbers_form(text)
             by_value: dict[str, int] = {}
-            for action, _ in state.chance_outcomes():
+            for action in outcomes:
                 notation = state.action_to_string(action)
                 by_value[_numbers_form(notation.split(" ", 1)[-1])] = action
             if wanted in by_value:
                 return by_value[wanted]
+            words = terminal_hook(self.match.game, "chance_words")
+            named = words(view_document(state, None)).get(" ".join(text.lower().split())) if words else None
+            if named is not None:  # a card by its name, in either language
+                return state.string_to_action(named)
+            # only the value, as the game's notation would take it after its word ('1 0' is 'roll 1,0')
+            head = state.action_to_string(outcomes[0]).split(" ", 1)[0]
+            if " " in state.action_to_string(outcomes[0]) and wanted and wanted[0].isdigit():
+                try:
+                    action = state.string_to_action(f"{head} {wanted}")
+                except LudotecaError:
+                    action = None
+                if action in outcomes:
+                    return action
             parts = wanted.split(",")
             if all(p.isascii() and p.isdigit() and len(p) <= 6 for p in parts):  # the dice in the other order
                 swapped = [a for v, a in by_value.items() if sorted(v.split(",")) == sorted(parts)]
@@ -295,10 +461,13 @@ class TerminalGame:
         state = self.match.state
         legal = state.legal_actions()
         menu_hook = terminal_hook(self.match.game, "choice_menu")
-        menu = menu_hook(state, legal, self.lang) if menu_hook else None
+        menu = self.coded_menu(menu_hook(state, legal, self.lang)) if menu_hook else None
         stack: list[list[tuple[str, str, Any]]] = [menu] if menu else []
         choices = Choices(self, stack[-1] if stack else self.legal_rows(legal))
         new_turn = self._last_actor != seat
+        if self.hot_seat and self._at_screen != seat:
+            self.pass_screen(seat)
+            new_turn = True
         if new_turn:
             self._turn_mark[seat] = self._shown_upto.get(seat, 0)
         missing = self.missing_from_menu(stack)
@@ -335,8 +504,12 @@ class TerminalGame:
                     self.tell(self.t("Undone.", "Deshecho."))
                     return
                 except LudotecaError as exc:
+                    if self.manual_chance and self.undo_chance():  # the referee's roll or draw
+                        return
                     self.error(exc.text(self.lang))
                     continue
+            if not self.match.actions and self.first_command(text):
+                return
             if command == "all":
                 confirm = confirm or bool(stack)
                 stack.clear()  # numbers now count in the full list
@@ -365,7 +538,7 @@ class TerminalGame:
                 if len(stack) > 1:
                     stack.pop()
                     choices = Choices(self, stack[-1])
-                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else [])
+                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else self.step_map(stack[-1]))
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
@@ -377,12 +550,20 @@ class TerminalGame:
                         self.error(self.t(f"{number} is not one of the choices 1..{len(entries)}", f"{number} no es una de las opciones 1..{len(entries)}"))
                         continue
                     chosen = entries[number - 1][2]
+                    if chosen == BACK:
+                        stack.pop()
+                        choices = Choices(self, stack[-1])
+                        self.show_step(seat, choices, self.step_map(stack[-1]))
+                        continue
+                    confirm_step = self.confirm_step(chosen)
+                    if confirm_step is not None:  # a last step: play it, or go back
+                        chosen = confirm_step
                     if isinstance(chosen, list):
                         stack.append(chosen)
                         choices = Choices(self, chosen)
-                        self.show_step(seat, choices)
+                        self.show_step(seat, choices, self.step_map(chosen))
                         continue
-                    self.decide(seat, chosen)
+                    self.decide(seat, chosen[1] if isinstance(chosen, tuple) else chosen)
                     return
             action = self.parse_choice(text, legal)
             if action is None:
@@ -392,6 +573,27 @@ class TerminalGame:
             self.decide(seat, action)
             return
 
+    def clear_screen(self) -> None:
+        """Wipe the visible screen and the scrollback (`ESC[3J`): on a terminal only."""
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")
+            self.console.file.flush()
+        self._drawn_at = None  # nothing of an earlier prompt is left to draw over
+
+    def pass_screen(self, seat: int) -> None:
+        """Hand the screen to `seat`'s person: nothing private stays on it, nothing is shown
+        until they press Enter."""
+        self.flush_quietly() if self.fit else self.flush()
+        self.clear_screen()
+        name = seat_name(self.names, seat)
+        self.console.print(self.t(f"[bold]Pass the screen to {escape(name)}.[/] {escape(name)}: press Enter when only you can see it.",
+                                  f"[bold]Pasa la pantalla a {escape(name)}.[/] {escape(name)}: pulsa Intro cuando solo tú la veas."))
+        if command_of(self.ask("> ")) == "quit":
+            raise Quit
+        self.clear_screen()
+        self._at_screen = seat
+        self._story_printed = 0  # the story's lines left the scrollback with the rest
+
     def show_step(self, seat: int, choices: Choices, below: list[str] | None = None) -> None:
         """A step of a step-by-step choice: fitting the screen, the whole prompt drawn again (over
         the previous one), so the story stays in view; else the step's choices under the last."""
@@ -399,9 +601,28 @@ class TerminalGame:
             screen.draw(self, seat, choices, self._turn_mark[seat], False, below)
         else:
             choices.show_page()
+            for line in below or []:
+                self.console.print(line, highlight=False)
 
     def decide(self, seat: int, action: int) -> None:
         self.apply(action)
+
+    def confirm_step(self, chosen: Any) -> list[tuple[str, str, Any]] | None:
+        """A step-by-step choice whose last step shows a hidden card for good (the game's
+        `confirm_reveal` says so) ends in one more step: play it, or back to choose again."""
+        hook = terminal_hook(self.match.game, "confirm_reveal")
+        if hook is None or not isinstance(chosen, int):
+            return None
+        question = hook(self.match.state, chosen, self.lang)
+        if question is None:
+            return None
+        return [(self.t("play", "jugar"), question, ("confirmed", chosen)),
+                (self.t("back", "atrás"), self.t("choose again", "elegir otra vez"), BACK)]
+
+    def step_map(self, entries: list[tuple[str, str, Any]]) -> list[str]:
+        """Lines drawn under a step's choices: the game's map of the places offered."""
+        hook = terminal_hook(self.match.game, "menu_map")
+        return [escape(line) for line in hook(self.match.state, entries, self.lang)] if hook else []
 
     def flush_quietly(self) -> None:
         """Fitting the screen, the lines since a decision are drawn in the prompt's own block."""
@@ -413,7 +634,7 @@ class TerminalGame:
     def confirmed(self, action: int) -> bool:
         state = self.match.state
         question = self.t(f"Play {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? yes/no",
-                          f"¿Jugar {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? sí/no")
+                          f"¿Jugar {self.code(state.action_to_string(action))} ({state.describe_action(action, self.lang)})? sí/no")
         self.console.print(escape(question), highlight=False)
         answer = self.ask("> ").strip().lower()
         return answer in ("y", "yes", "s", "si", "sí")
@@ -428,9 +649,16 @@ class TerminalGame:
         aliases = words() if words else {}
         for number, (label, _, _) in enumerate(entries, 1):
             label = label.lower()
-            if low in (label, label.lstrip("@")) or low in aliases.get(label, ()):
+            english = self.codes.english(label).lower() if self.codes is not None else label
+            if low in (label, label.lstrip("@"), english) or low in aliases.get(english, ()):
                 return number
         return None
+
+    def coded_menu(self, menu: list[tuple[str, str, Any]] | None) -> list[tuple[str, str, Any]] | None:
+        """A step-by-step menu with its labels as this table reads them (`vertical` for `up`)."""
+        if menu is None:
+            return None
+        return [(self.code(label), text, self.coded_menu(sub) if isinstance(sub, list) else sub) for label, text, sub in menu]
 
     def missing_from_menu(self, stack: list[list[tuple[str, str, Any]]]) -> list[str]:
         """Cards of the hand the menu leaves out, each with why (the game's `menu_missing`), as
@@ -442,7 +670,7 @@ class TerminalGame:
 
     def legal_rows(self, legal: list[int]) -> list[tuple[str, str, Any]]:
         state = self.match.state
-        return [(state.action_to_string(a), state.describe_action(a, self.lang), a) for a in legal]
+        return [(self.code(state.action_to_string(a)), state.describe_action(a, self.lang), a) for a in legal]
 
     def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
         Choices(self, entries).show_page()
@@ -466,7 +694,7 @@ class TerminalGame:
             self.error(self.t(f"{number} is not one of the choices 1..{len(legal)}", f"{number} no es una de las opciones 1..{len(legal)}"))
             return None
         try:
-            action = self.match.state.string_to_action(text)
+            action = self.read_code(text)
         except LudotecaError as exc:
             self.error(exc.text(self.lang))
             return None
@@ -476,10 +704,16 @@ class TerminalGame:
         return action
 
     def show_result(self) -> None:
+        """The final position, then the story's last lines: the game's own telling of its end
+        names the winners (and the scores) once. Quiet, only the result line is printed."""
         state = self.match.state
-        self.flush()
         if not self.quiet:
+            if self.hot_seat:  # the game is over: every hand may be seen, but not one private view
+                self.clear_screen()
+            self.say(self.t("[bold]Game over.[/] The board as it ends:", "[bold]Fin de la partida.[/] Así queda el tablero:"))
             self.show_board(None)
+            self.flush()
+            return
         winners = ", ".join(self.who(s) for s in state.winners())
         scores = state.scores()
         line = self.t(f"Game over. Winner: {winners}", f"Fin de la partida. Gana: {winners}")

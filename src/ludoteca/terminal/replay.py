@@ -9,18 +9,23 @@ from ..engine import CHANCE, GameRecord, State, T, make_game, view_document
 from ..engine.events import seat_name
 from ..engine.i18n import language
 from .render import render_view, tell_events, terminal_hook
+from .safe_text import visible
 
 
-def summarise(record: GameRecord, final: State, console: Console | None = None) -> None:
+def summarise(record: GameRecord, final: State, console: Console | None = None, walked: bool = False) -> None:
+    """What the record holds; the result unless the walk (`walked`) has just told it."""
     console = console or Console(highlight=False)
     lg = language()
     chance = sum(1 for a in record.actions if a.get("player") == "chance")
     names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
-    console.print(f"{T('game', 'juego').get(lg)}: {record.game}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
-                  f"{T('options', 'opciones').get(lg)}: {', '.join(f'{k}={v}' for k, v in record.options.items()) or '-'}")
+    options = ", ".join(f"{visible(k)}={visible(v)}" for k, v in record.options.items()) or "-"
+    console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
+                  f"{T('options', 'opciones').get(lg)}: {options}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))
+    if final.is_terminal() and walked:
+        return  # the walk's last step told the end of the game, winners and scores
     if final.is_terminal():
         winners = ", ".join(names[s] for s in final.winners())
         line = T(f"winner: {winners}", f"gana: {winners}").get(lg)
@@ -59,7 +64,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True, 
         events = state.apply_with_events(action)
         who = T("chance", "azar").get(lg) if player == CHANCE else seat_name(names, player)
         head = f"[bold]{index}/{total}[/] {escape(who)}"
-        told = [f"  [dim]·[/] {escape(line)}" for line in tell_events(game, events, None, lg, names, fallback)]
+        told = [f"  [dim]·[/] {escape(visible(line))}" for line in tell_events(game, events, None, lg, names, fallback)]
         if fit and step:  # the board first, so the step's words stay on the screen above the prompt
             if player != CHANCE:
                 console.print(board_that_fits(game, view_document(state, None), lg, console, names, len(told) + 2))
@@ -83,6 +88,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True, 
 
 
 def record_names(record: GameRecord) -> list[str]:
-    """The players as the table names them: their names, else P1..Pn."""
-    return [str(p.get("name") or f"P{i + 1}") if isinstance(p, dict) else f"P{i + 1}"
+    """The players as the table names them: their names (control characters made visible: a
+    record is a stranger's text), else P1..Pn."""
+    return [visible(p.get("name") or f"P{i + 1}") if isinstance(p, dict) else f"P{i + 1}"
             for i, p in enumerate(record.players)] or [f"P{i + 1}" for i in range(record.num_players)]

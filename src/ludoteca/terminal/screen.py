@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from .play import TerminalGame
 
 LABEL_MAX = 18  # the widest notation column; longer labels push their description along
-MIN_CHOICE_ROWS = 4  # a long story never squeezes the choices below this
+MIN_CHOICE_ROWS = 3  # a long story never squeezes the choices below this
 
 
 class Choices:
@@ -29,16 +29,27 @@ class Choices:
         self.rows = rows
         self.page = 0
         self.page_size: int | None = None  # None: every row at once
-        width = game.console.size.width
+        self.short: list[str] | None = None  # each choice in a few characters, where space is short
         self.label_w = min(LABEL_MAX, max((cell_len(r[0]) for r in rows), default=0))
         self.digits = len(str(len(rows)))
-        cells = [self.cell(i) for i in range(len(rows))]
+        self.lay_out(4)
+
+    def lay_out(self, most: int) -> None:
+        width = self.game.console.size.width
+        cells = [self.cell(i) for i in range(len(self.rows))]
         widest = max((cell_len(c) for c in cells), default=0)
         # columns only where whole entries fit side by side; else one entry a line
-        self.columns = max(1, min(4, (width + 2) // (widest + 2))) if widest else 1
+        self.columns = max(1, min(most, (width + 2) // (widest + 2))) if widest else 1
         self.cell_w = widest
 
+    def shorten(self, short: list[str]) -> None:
+        """Each choice by its short label (the game's `short_choice`), in as many columns as fit."""
+        self.short = short
+        self.lay_out(8)
+
     def cell(self, index: int) -> str:
+        if self.short is not None:
+            return f"{index + 1:>{self.digits + 1}} {self.short[index]}"
         label, description, _ = self.rows[index]
         return f"{index + 1:>{self.digits + 1}} {label:<{self.label_w}} {description}".rstrip()
 
@@ -126,6 +137,23 @@ class LineCount:
         return getattr(self._file, name)
 
 
+def packed(game: "TerminalGame", lines: list[Text]) -> list[Text]:
+    """Story lines run together, a few to a paragraph, so that a short line does not take a
+    whole row of a small screen: `· P2 rolls 4 and 7. · P2 adds 4 to pawn A: 0 → 4.`"""
+    most = 6 * game.console.size.width
+    units: list[Text] = []
+    for line in lines:
+        if units and cell_len(units[-1].plain) + 1 + cell_len(line.plain) <= most:
+            units[-1] = Text.assemble(units[-1], " ", line)
+        else:
+            units.append(line.copy())
+    return units
+
+
+def packed_height(game: "TerminalGame", lines: list[Text]) -> int:
+    return sum(lines_of(game, unit) for unit in packed(game, lines))
+
+
 def lines_of(game: "TerminalGame", renderable: RenderableType) -> int:
     console = game.console
     return len(console.render_lines(renderable, console.options, pad=False))
@@ -152,13 +180,26 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     story = game.log[seen:]
     title = Text(T("Since your last turn:", "Desde tu último turno:").get(game.lang), style="bold")
     story_lines = [Text("· " + line) for line in story]
-    story_h = (1 + sum(lines_of(game, t) for t in story_lines)) if story else 0
+    story_h = (1 + packed_height(game, story_lines)) if story else 0
     avail = height - 3 - sum(lines_of(game, t) for t in below_lines)  # "your choice", the prompt, the echo
     choices_h = choices.height()
     board = full
     board_h = lines_of(game, full)
     if board_h + story_h + choices_h > avail:
         board, board_h = compact, lines_of(game, compact)
+    if board_h + story_h + choices_h > avail and choices.short is None:
+        # too many to show with their descriptions: each by a short label, in columns
+        short_hook = terminal_hook(game.match.game, "short_choice")
+        shorter = Choices(game, choices.rows)
+        shorter.shorten([short_hook(label, text, game.lang) if short_hook else label for label, text, _ in choices.rows])
+        if shorter.height() < choices_h:
+            choices.shorten(shorter.short or [])
+            choices_h = choices.height()
+    minimal_hook = terminal_hook(game.match.game, "render_minimal")
+    if board_h + story_h + choices_h > avail and minimal_hook is not None:
+        # the story of the others' turns comes first: the fewest lines that still show the hand
+        board = minimal_hook(doc, game.lang, names=game.names)
+        board_h = lines_of(game, board)
     rest = avail - board_h
     choice_rows = min(choices_h, max(MIN_CHOICE_ROWS, rest - story_h))
     if choice_rows < choices_h:  # a page, and a line saying so
@@ -178,14 +219,12 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     elif not new_turn:  # the previous prompt's screen has scrolled away: its lines are told
         game._story_printed = max(game._story_printed, game._drawn_upto)
     kept: list[Text] = []
-    used = 1
     # a line already in the scrollback is not told again, even where this prompt has room for it
-    for t in reversed(story_lines[max(0, game._story_printed - seen):]):
-        h = lines_of(game, t)
-        if used + h > story_room:
+    candidates = story_lines[max(0, game._story_printed - seen):]
+    for start in range(len(candidates)):  # the longest tail that fits, lines run together
+        if 1 + packed_height(game, candidates[start:]) <= story_room:
+            kept = candidates[start:]
             break
-        kept.insert(0, t)
-        used += h
     overflow = len(story_lines) - len(kept)
     for index in range(max(0, game._story_printed - seen), overflow):
         console.print(story_lines[index], highlight=False)
@@ -194,7 +233,7 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     game._drawn_upto = len(game.log)
     console.print(board)
     if kept:
-        console.print(Group(title, *kept), highlight=False)
+        console.print(Group(title, *packed(game, kept)), highlight=False)
     console.print(game.your_choice(seat))
     choices.show_page()
     for line in below_lines:

@@ -97,6 +97,11 @@ def _next(state, me: int, roll: int, events: list[Event]) -> None:
 
 
 def tell(game, event: Event, lang: str, names: Sequence[str] | None) -> str | None:
+    told = _tell(game, event, lang, names)
+    return words.contracted(told) if told and lang == "es" else told
+
+
+def _tell(game, event: Event, lang: str, names: Sequence[str] | None) -> str | None:
     """An Aggravation event in words (None: not one of this game's events)."""
     es = lang == "es"
     board = game.board
@@ -116,8 +121,8 @@ def tell(game, event: Event, lang: str, names: Sequence[str] | None) -> str | No
         return (f"{who} no puede mover nada con el {roll}: pasa el turno." if es
                 else f"{who} has no move with the {roll}: the turn passes.")
     if kind == "marble_entered":
-        return (f"{who} saca la canica {event.get('marble')} de la BASE a su INICIO (agujero {event.get('to')})." if es
-                else f"{who} enters marble {event.get('marble')} from BASE onto their START ({hole(event.get('to'))}).")
+        return (f"{who} saca la canica {event.get('marble')} de la BASE a {hole(event.get('to'))}." if es
+                else f"{who} enters marble {event.get('marble')} from BASE onto {hole(event.get('to'))}.")
     if kind == "marble_moved":
         try:
             move = words.move_phrase(board, event["marble"], event["from"], event["to"], event["roll"], event["route"], event["path"])

@@ -102,6 +102,11 @@ def target_of(state, action: int) -> int:
 
 
 def describe(state, action: int) -> Text:
+    said = _describe(state, action)
+    return T(said.en, words.contracted(said.es))
+
+
+def _describe(state, action: int) -> Text:
     game = state.game
     if not isinstance(action, int) or not 0 <= action < game.num_distinct_actions():
         return T(f"unknown action {action!r}", f"acción desconocida {action!r}")
@@ -122,7 +127,7 @@ def describe(state, action: int) -> Text:
         tail = T(f", aggravating {whose.en}: its marble {(victim & 3) + 1} goes back to BASE",
                  f" y agrava a {whose.es}: su canica {(victim & 3) + 1} vuelve a la BASE")
     if action == game.enter_action:
-        return T(f"{who.en} enters a marble on its START ({hole_name(state, dst).en})", f"{who.es} saca una canica a su INICIO ({hole_name(state, dst).es})") + tail
+        return T(f"{who.en} enters a marble on {hole_name(state, dst).en}", f"{who.es} saca una canica a {hole_name(state, dst).es}") + tail
     i, route = divmod(action, game.num_routes)
     src = state.pos[state.turn * 4 + i]
     path = state.tables[state.turn].paths[(src * _DIE + state.roll) * game.num_routes + route]
@@ -179,3 +184,13 @@ def why_illegal(state, action: int) -> Text:
     if state.own[me] >> target & 1:
         return T(": you cannot land on your own marble", ": no puedes caer sobre tu propia canica")
     return T(": you cannot pass your own marble", ": no puedes saltar tu propia canica")
+
+
+def _spanish_codes():
+    from ..codes import Codes
+
+    return Codes({"roll": "tirar", "enter": "entrar", "centre": "centro", "star": "estrella"}, ((r"m(\d)", r"c(\d)"),))
+
+
+#: the codes in Spanish (`entrar`, `c2 estrella C`, `c2 centro`): shown at a Spanish table, both read
+SPANISH_CODES = _spanish_codes()

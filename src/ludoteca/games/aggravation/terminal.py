@@ -150,8 +150,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
     lines = []
     roll = v["roll"]
     if view_doc.get("is_terminal"):
-        won = ", ".join(names[arms_of[s]] for s in view_doc.get("winners", []))
-        lines.append(Text(_t(lang, f"Game over. Winner: {won}", f"Fin de la partida. Gana: {won}"), style="bold"))
+        pass  # the result is told once, by the log's end of the game (after this board)
     elif roll:
         lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
         lines.append(Text(_t(lang, "Moves: ", "Movimientos: ") + ", ".join(v["moves"])))
@@ -177,6 +176,16 @@ def first_player(view_doc: dict[str, Any]) -> int:
     return view_doc["view"]["turn"]
 
 
+def short_hole(board: Any, hole: int, lang: str) -> str:
+    """A track hole in a few characters, in the board's words: `✶A`, `◯Red`, `✶A+5` (five past
+    star A), `◯Red+3` (three past Red's START), as the log says them in full."""
+    colours = board.colour_names["es" if lang == "es" else "en"]
+    marks = {h: f"✶{board.star_letter(i)}" for h, i in board.star_index.items()}
+    marks.update({board.start(arm): f"◯{colours[arm]}" for arm in range(board.arms)})
+    behind, mark = min(((hole - h) % board.track, h) for h in marks)
+    return marks[mark] + (f"+{behind}" if behind else "")
+
+
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
     """A few lines for a small screen: each seat's marbles (BASE, the holes on the track, HOME), then the die."""
     board = BOARDS[view_doc["options"]["board"]]
@@ -186,7 +195,7 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     for s, row in enumerate(v["marbles"]):
         arm = v["seat_arms"][s]
         home_first = board.centre + 1 + arm * board.home_holes
-        track = [str(h) for h in sorted(h for h in row if 0 <= h < board.centre)]
+        track = [short_hole(board, h, lang) for h in sorted(h for h in row if 0 <= h < board.centre)]
         track += [_t(lang, "centre", "centro")] * sum(1 for h in row if h == board.centre)
         mark = "▶ " if s == v["turn"] and not view_doc.get("is_terminal") else "  "
         line = Text(mark + f"{seat_name(names, s)} {colours[arm]}", style=f"bold {board.colours[arm]}")
@@ -200,3 +209,33 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     if roll and not view_doc.get("is_terminal"):
         lines.append(Text(f"{_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold"))
     return Group(*lines)
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the move and the hole it ends on,
+    as its description says (`m1 →16`)."""
+    import re
+
+    hole = re.search(r"(\d+)\)?\s*$", description)
+    return f"{label} →{hole.group(1)}" if hole and label != "enter" else label
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: each seat's BASE and HOME in one
+    line, then the die (`board` draws the track)."""
+    board = BOARDS[view_doc["options"]["board"]]
+    v = view_doc["view"]
+    colours = board.colour_names["es" if lang == "es" else "en"]
+    line = Text()
+    for s, row in enumerate(v["marbles"]):
+        arm = v["seat_arms"][s]
+        home_first = board.centre + 1 + arm * board.home_holes
+        if s:
+            line.append(" · ")
+        mark = "▶" if s == v["turn"] and not view_doc.get("is_terminal") else ""
+        line.append(f"{mark}{seat_name(names, s)} {colours[arm]}", style=f"bold {board.colours[arm]}")
+        line.append(f" BASE {sum(1 for h in row if h < 0)} " + _t(lang, "HOME", "CASA") + f" {sum(1 for h in row if h >= home_first)}")
+    roll = v["roll"]
+    if roll and not view_doc.get("is_terminal"):
+        line.append(f"  {_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold")
+    return line

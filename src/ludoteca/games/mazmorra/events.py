@@ -242,8 +242,8 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         left = say(f"{many(n, 'card', 'cards')} left in the deck",
                    f"{'queda' if n == 1 else 'quedan'} {many(n, 'carta', 'cartas')} en el mazo")
         if event.get("face_down"):
-            return say(f"The market is refilled face down from the top of the deck ({left})",
-                       f"La zona de robo se repone bocabajo con la carta superior del mazo ({left})")
+            return say(f"The market is refilled face down from the deck ({left})",  # short: 80x24
+                       f"La zona de robo se repone bocabajo del mazo ({left})")
         return say(f"Market slot {event['slot'] + 1} is refilled with {card_words(event['card'], lang)} ({left})",
                    f"El hueco {event['slot'] + 1} de la zona de robo se repone con {card_words(event['card'], lang)} ({left})")
     if kind == "market_not_refilled":

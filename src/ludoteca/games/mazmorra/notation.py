@@ -200,3 +200,14 @@ def placement_problem(state: MazmorraState, card: int, o: int, p: int) -> Text:
         return T("it covers no card it beats (nor the entry)", "no cubre ninguna carta a la que venza (ni la entrada)")
     return T("with must_beat_all_covered it must beat every card it covers",
              "con must_beat_all_covered debe vencer a todas las cartas que cubre")
+
+
+def _spanish_codes():
+    from ..codes import Codes
+
+    return Codes({"play": "jugar", "up": "vertical", "side": "horizontal", "move": "mover", "draw": "robar",
+                  "end": "fin", "pass": "pasar"})
+
+
+#: the codes in Spanish (`jugar P2rojo vertical @7,7`, `mover T5verde`): both are read
+SPANISH_CODES = _spanish_codes()

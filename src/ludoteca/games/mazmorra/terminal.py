@@ -141,8 +141,25 @@ def first_player(view_doc: dict[str, Any]) -> int:
 
 
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
-    """For a small screen: the pawns, the market and the hand without the map (`board` draws it)."""
-    return Group(*summary(view_doc["view"] if "view" in view_doc else view_doc, lang, names, False, False))
+    """For a small screen: a line for each pawn, the market and the hand, without the map
+    (`board` draws it)."""
+    view = view_doc["view"] if "view" in view_doc else view_doc
+    reach = reachable(view)
+    lines = []
+    for seat, piece in enumerate(view["pawns"]):
+        mark = "▶ " if seat == view["turn"] and view["phase"] != "over" else "  "
+        counters, cards, steps = view["counters"][seat], view["hand_sizes"][seat], view["distances"][seat]
+        if piece == EXIT:
+            away = T("at the exit", "en la salida")
+        elif piece in reach:
+            away = T(f"{many(steps, 'step', 'steps')} to the exit", f"a {many(steps, 'paso', 'pasos')} de la salida")
+        else:
+            away = T(f"{many(steps, 'step', 'steps')} to the exit (no path yet)", f"a {many(steps, 'paso', 'pasos')} de la salida (sin camino aún)")
+        lines.append(RichText(
+            f"{mark}{seat_name(names, seat)} @{seat + 1}  " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
+            + "  " + away.get(lang) + "  " + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
+            style=_PAWN[seat % 4] if mark.strip() else ""))
+    return Group(*lines, *summary(view, lang, names, False, False)[len(view["pawns"]):])
 
 
 def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool, show_rooms: bool) -> list[RichText]:
@@ -163,9 +180,10 @@ def summary(view: dict[str, Any], lang: str, names: list[str] | None, mono: bool
         else:
             away = T(f"no path to the exit yet (it would count {many(steps, 'step', 'steps')})",
                      f"aún sin camino a la salida (contaría {many(steps, 'paso', 'pasos')})")
+        on = "" if piece == EXIT else T(f"on {where}", f"en {where}").get(lang) + ", "  # not "on the exit, at the exit"
         lines.append(RichText(
             f"{mark}{seat_name(names, seat)} (@{seat + 1}): " + T(many(counters, "counter", "counters"), many(counters, "contador", "contadores")).get(lang)
-            + ", " + T(f"on {where}", f"en {where}").get(lang) + ", " + away.get(lang) + ", "
+            + ", " + on + away.get(lang) + ", "
             + T(many(cards, "card", "cards"), many(cards, "carta", "cartas")).get(lang),
             style=_PAWN[seat % 4] if mark.strip() else ""))
     market = view["market"]
@@ -292,3 +310,65 @@ def menu_missing(state: Any, lang: str) -> list[str]:
             "it beats none of the cards it could cover", "no vence a ninguna de las cartas que podría cubrir").get(lang)
         lines.append(T(f"{long_name(card, 'en')}: cannot be placed: {why}", f"{long_name(card, 'es')}: no se puede colocar: {why}").get(lang))
     return lines
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: the hand and the card played
+    (`board` draws the map and every pawn)."""
+    view = view_doc["view"] if "view" in view_doc else view_doc
+    rest = [line for line in summary(view, lang, names, False, False)[len(view["pawns"]):]
+            if line.plain.startswith(("Your hand", "Tu mano", "Card played", "Carta jugada"))]
+    return Group(*rest)
+
+
+def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str) -> list[str]:
+    """A map of the places a step offers (`@x,y` labels): each place's cell shows its choice
+    number, the cards on the table `▒`, the entry `IN` and the exit `EX`, empty cells `·`; the
+    axes are numbered as the places are named (`@x,y`: column x, row y). Nothing for other steps."""
+    spots = {}
+    for number, (label, _, _) in enumerate(entries, 1):
+        if not label.startswith("@"):
+            return []
+        x, y = (int(v) for v in label[1:].split(","))
+        spots[(x, y)] = number
+    if not spots:
+        return []
+    view = view_document_of(state)
+    width, height = view["grid"]
+    top = paint(view)
+    xs = [x for x, _ in spots]
+    ys = [y for _, y in spots]
+    x0, x1 = max(0, min(xs) - 1), min(width - 1, max(xs) + 2)
+    y0, y1 = max(0, min(ys) - 1), min(height - 1, max(ys) + 2)
+    x1 = min(x1, x0 + 24)  # 3 columns a cell: at most 80 wide
+
+    def cell(x: int, y: int) -> str:
+        if (x, y) in spots:
+            return f"{spots[(x, y)]:>2}"
+        piece = top[y * width + x]
+        if piece == ENTRY:
+            return "IN"
+        if piece == EXIT:
+            return "EX"
+        return "▒▒" if piece >= 0 else " ·"
+
+    head = "    " + " ".join(f"{x:>2}" for x in range(x0, x1 + 1))
+    rows = [f"{y:>3} " + " ".join(cell(x, y) for x in range(x0, x1 + 1)) for y in range(y0, y1 + 1)]
+    key = T("  (each number: where the card's top-left cell goes; ▒ a card on the table)",
+            "  (cada número: donde va la casilla de arriba a la izquierda; ▒ una carta en la mesa)").get(lang)
+    return [head, *rows, key]
+
+
+def view_document_of(state: Any) -> dict[str, Any]:
+    from ...engine import view_document
+
+    doc = view_document(state, state.current_player())
+    return doc["view"]
+
+
+def confirm_reveal(state: Any, action: int, lang: str) -> str | None:
+    """A placement shows a card of the hand and stands for good: the question asked before it."""
+    if not state.is_undo_barrier(action):
+        return None
+    return T(f"{state.describe_action(action, 'en')}: it shows your card and cannot be undone",
+             f"{state.describe_action(action, 'es')}: muestra tu carta y no se puede deshacer").get(lang)

@@ -144,10 +144,11 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         cells = "; ".join(cell_name(c, lang) for c in event.get("cells", ()))
         card, sym = card_name(event["card"], lang), symbol_name(event["symbol"], lang)
         card = card[:1].upper() + card[1:]  # it starts the sentence
+        # short: the next line tells the reward chosen, and at 80x24 every word takes room
         return T(f"{card} matches the {sym} symbol of {many(k, 'adjacent card', 'adjacent cards')} ({cells}): "
-                 f"{who} chooses {points(k, 'en')} or a card",
+                 f"{points(k, 'en')} or a card",
                  f"{card} coincide con el símbolo {sym} de {many(k, 'carta adyacente', 'cartas adyacentes')} ({cells}): "
-                 f"{who} elige entre {points(k, 'es')} y una carta").get(lang)
+                 f"{points(k, 'es')} o una carta").get(lang)
     if kind == "symbol_reward":
         if event.get("reward") == "points":
             n, total = event["points"], event["score"]
@@ -157,10 +158,12 @@ def tell(event: Event, lang: str, names: Sequence[str] | None = None) -> str:
         return T(f"{who} takes the symbol reward as a card {src.en}",
                  f"{who} elige robar una carta {src.es} por el símbolo").get(lang)
     if kind == "deck_chosen":
-        src = _FROM[event["deck"]]
+        # each card drawn is told once, by its card_drawn: here only the choice
+        deck = _DECK[event["deck"]]
         if event.get("draw") == 1:
-            return T(f"{who} draws two cards: the first {src.en}", f"{who} roba dos cartas: la primera {src.es}").get(lang)
-        return T(f"{who} draws the second card {src.en}", f"{who} roba la segunda carta {src.es}").get(lang)
+            return T(f"{who} draws two cards instead of playing", f"{who} roba dos cartas en vez de jugar").get(lang)
+        return T(f"{who} chooses {deck.en[0].lower() + deck.en[1:]} for the second card",
+                 f"{who} elige {deck.es[0].lower() + deck.es[1:]} para la segunda carta").get(lang)
     if kind == "deck_reshuffled":
         deck, n = _DECK[event["deck"]], event["cards"]
         return T(f"{deck.en} is empty: its discard pile ({cards(n, 'en')}) is shuffled into a new deck",

@@ -206,3 +206,14 @@ def describe_action(state, action: int, lang: str = "en") -> str:
     }
     en_text, es_text = texts[action]
     return es_text if es else en_text
+
+
+def _spanish_codes():
+    from ..codes import Codes
+
+    return Codes({"play": "jugar", "draw": "robar", "edge": "borde", "end": "fin", "symbol": "símbolo",
+                  "points": "puntos", "discard": "descartar", "pass": "pasar", "drawn": "sale"})
+
+
+#: the codes in Spanish (`jugar R4sol L2P1`, `robar borde`, `símbolo puntos`, `fin`): both are read
+SPANISH_CODES = _spanish_codes()

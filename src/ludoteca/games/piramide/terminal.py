@@ -112,11 +112,10 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
         parts.append(hand)
     phase = turn["phase"]
     if view_doc.get("is_terminal"):
-        winners = ", ".join(seat_name(names, w) for w in view_doc.get("winners", []))
-        parts.append(Text(("Fin de la partida. Gana: " if es else "Game over. Winner(s): ") + winners, style="bold green"))
+        pass  # the result is told once, by the log's end of the game (after this board)
     elif phase == "symbol":
         k = turn["symbol_matches"]
-        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'symbol points' o 'symbol draw regular|edge'" if es
+        parts.append(Text((f"Símbolo: {k} coincidencia{'s' if k != 1 else ''}: 'símbolo puntos' o 'símbolo robar regular|borde'" if es
                            else f"Symbol: {k} match{'es' if k != 1 else ''}: 'symbol points' or 'symbol draw regular|edge'"), style="yellow"))
     elif phase == "discard":
         parts.append(Text("Descarta hasta quedarte con 5 cartas" if es else "Discard down to 5 cards", style="yellow"))
@@ -144,10 +143,26 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     players = Text()
     for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
         mark = "▶ " if p == turn and not view_doc.get("is_terminal") else ""
-        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} pts, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
+        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} ptos, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
     parts.append(players)
     if v.get("hand") is not None:
         hand = Text("Tu mano: " if es else "Your hand: ", style="bold")
         hand.append_text(_cards(v["hand"]))
         parts.append(hand)
     return Group(*parts)
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the card and the place, then the
+    points it scores as its description says (`R4sol L2P1 +2`)."""
+    import re
+
+    points = re.search(r"\((\d+) (?:points?|puntos?)\)\s*$", description)
+    short = label.removeprefix("play ").removeprefix("jugar ")
+    return f"{short} +{points.group(1)}" if points else short
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: points and cards, the hand."""
+    compact = render_compact(view_doc, lang, names)
+    return Group(*compact.renderables[-2:]) if view_doc["view"].get("hand") is not None else Group(*compact.renderables[-1:])

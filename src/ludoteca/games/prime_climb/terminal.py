@@ -116,21 +116,23 @@ def first_player(view_doc: dict[str, Any]) -> int:
 
 
 def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
-    """A few lines for a small screen: each seat's pawns, Keepers and curse, then the turn."""
+    """Two lines for a small screen: every seat in one line (its pawns, Keepers, a curse; ▶ whose
+    turn), then the phase, the dice left and the deck."""
     view = view_doc.get("view", view_doc)
-    lines = []
+    line = Text()
     for t, pair in enumerate(view["pawns"]):
-        mark = "▶ " if view["turn"] == t and not view_doc.get("is_terminal") else "  "
-        line = Text(mark)
+        if t:
+            line.append(" · ")
+        if view["turn"] == t and not view_doc.get("is_terminal"):
+            line.append("▶")
         line.append(seat_name(names, t), style=SEAT_STYLE[t % len(SEAT_STYLE)])
-        line.append("  " + "  ".join(f"{l} {'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
-        keepers = ", ".join(f"{k}×{c}" if c > 1 else k for k, c in view["keepers"][t].items())
+        line.append(" " + " ".join(f"{l}{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
+        keepers = ",".join(f"{k.replace('+-', '±')}×{c}" if c > 1 else k.replace("+-", "±") for k, c in view["keepers"][t].items())
         if keepers:
-            line.append(T("  keepers: ", "  guardianes: ").get(lang) + keepers)
+            line.append(f" [{keepers}]")
         if view["cursed"][t]:
-            line.append(T("  cursed", "  maldito").get(lang))
-        lines.append(line)
-    return Group(*lines, status_text(view_doc, lang, names))
+            line.append(T(" cursed", " maldito").get(lang))
+    return Group(line, status_text(view_doc, lang, names))
 
 
 def seats_table(view_doc: dict[str, Any], lang: str, names: list[str] | None) -> Table:
@@ -172,6 +174,75 @@ def status_text(view_doc: dict[str, Any], lang: str, names: list[str] | None) ->
         status.append("\n" + tr("Card in play: ", "Carta en juego: ") + view["card"])
     if view.get("roll_again"):
         status.append("\n" + tr("Roll again after this turn", "Vuelve a tirar tras este turno"))
-    if view.get("winner") is not None:
-        status.append("\n" + tr(f"{seat_name(names, view['winner'])} wins!", f"¡Gana {seat_name(names, view['winner'])}!"), style="bold")
-    return status
+    return status  # the winner is told once, by the log's end of the game
+
+
+def _card_words() -> dict[str, str]:
+    """Every name a referee may type for a drawn card, in English and Spanish, to its notation:
+    its table title (`Go to 64`, `Ve al 64`), its short name (`go-64`, `64`), ±N as `+5`, `±5`,
+    `keeper +5`, `guardián ±5`; each also after `draw`/`robar`."""
+    from . import cards as C
+    from .tell import _TITLES
+
+    words: dict[str, str] = {}
+    for name in C.NAMES:
+        notation = f"draw {name}"
+        forms = {name}
+        if name.startswith("+-"):
+            n = name[2:]
+            forms |= {n, f"+{n}", f"±{n}", f"-{n}", f"+/-{n}"}
+        else:
+            forms |= {name.replace("-", " "), _TITLES[name][0], _TITLES[name][1]}
+        if name == "go-64":
+            forms |= {"64", "go 64", "al 64", "ir al 64"}
+        if name == "fifty":
+            forms |= {"50", "±50", "+-50", "cincuenta"}
+        if name == "roll-again":
+            forms |= {"again", "otra vez"}
+        if name == "double":
+            forms |= {"double", "doble", "duplica"}
+        if C.IS_KEEPER[C.card_type(name)]:
+            forms |= {f"{k} {f}" for k in ("keeper", "guardián", "guardian") for f in list(forms)}
+        for form in list(forms):
+            for word in ("", "draw ", "robar ", "roba "):
+                words[" ".join((word + form).lower().split())] = notation
+    return words
+
+
+CARD_WORDS = _card_words()
+
+
+def chance_words(view_doc: dict[str, Any]) -> dict[str, str]:
+    """The referee's words for a draw (lower case, single spaces) to the outcome's notation."""
+    return CARD_WORDS if view_doc["view"]["phase"] == "draw" else {}
+
+
+def chance_names(view_doc: dict[str, Any], lang: str, both: bool = False) -> list[str]:
+    """The card names a draw may be typed by: at the prompt in its language, with `both` (the
+    prompt's help) in English and in Spanish; either language is accepted."""
+    if view_doc["view"]["phase"] != "draw":
+        return []
+    from .tell import _TITLES
+
+    order = ("bump", "curse", "roll-again", "fifty", "double", "ahead", "behind", "reverse", "switch", "go-64", "steal")
+    langs = ("en", "es") if both else (lang,)
+    lines = []
+    for lg in langs:
+        named = ", ".join(_TITLES[n][lg == "es"] for n in order)
+        lines.append(T(f"cards: Keeper ±1 … ±9 (5, +5, ±5, keeper +5), {named} (also 64, 50, again)",
+                       f"cartas: Guardián ±1 … ±9 (5, +5, ±5, guardián +5), {named} (también 64, 50, otra vez)").get(lg))
+    return lines
+
+
+def short_choice(label: str, description: str, lang: str) -> str:
+    """A choice in a few characters where the screen is short: the move and where the pawn
+    lands, as its description says (`A+6 →15`)."""
+    import re
+
+    landed = re.search(r"→ *(\d+)\)?\s*$", description)
+    return f"{label} →{landed.group(1)}" if landed else label
+
+
+def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
+    """The fewest lines, where the others' turns need the room: every seat in one line."""
+    return Group(render_compact(view_doc, lang, names).renderables[0])
