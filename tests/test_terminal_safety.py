@@ -110,8 +110,9 @@ def test_state_documents_with_control_characters_in_every_string(tmp_path, name)
 
 def record_of(tmp_path: Path, name: str) -> dict:
     file = tmp_path / f"{name}.json"
-    run("play", name, "--seats", ",".join(["random"] * make_game(name).default_players), "--seed", "2",
-        "--record", str(file), "--quiet", "--names", "Ana,Bo,Cy,Di"[:4 * make_game(name).default_players - 1])
+    n = make_game(name).default_players
+    run("play", name, "--seats", ",".join(["random"] * n), "--seed", "2",
+        "--record", str(file), "--quiet", "--names", ",".join(["Ana", "Bo", "Cy", "Di"][:n]))
     doc = json.loads(file.read_text(encoding="utf-8"))
     doc["actions"] = doc["actions"][:40]  # an unfinished game: `play --resume` can go on with it
     doc["result"] = None

@@ -143,6 +143,8 @@ def test_keyboard_play_and_spanish_labels(site):
             page.keyboard.press("Enter")
     name = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert name and ("peón" in name or "Carta" in name or ":" in name), name
+    # a target new on the screen takes no key or tap for its first 300 ms (one tap, one move)
+    page.wait_for_function("() => !document.activeElement.hasAttribute('aria-disabled')")
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => document.querySelectorAll('#log li').length > n", arg=before)
     context.close()

@@ -217,6 +217,33 @@ HELP_ES: dict[str, str] = {
     "rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).":
         "rules (las nuestras, el reglamento) o published (el modelo simplificado de un peón del análisis publicado de 9.07).",
     "Start from these positions instead of Start (repeat per pawn).": "Empieza desde estas posiciones en vez de la salida (repite por peón).",
+    # limits against abuse (issue 49) and the database's upgrade (issue 45)
+    "Watchers' WebSockets one address may hold in one room (seats never count).":
+        "WebSockets de espectador que una dirección puede tener en una sala (los asientos nunca cuentan).",
+    "Seconds a watcher's WebSocket that sends nothing is kept.":
+        "Segundos que se mantiene el WebSocket de un espectador que no envía nada.",
+    "WebSocket handshakes per client.": "Aperturas de WebSocket por cliente.",
+    "Lobby and room reads (/api/rooms, /api/games, a room) per client.":
+        "Lecturas del vestíbulo y de las salas (/api/rooms, /api/games, una sala) por cliente.",
+    "Language changes (each re-sends the whole log) per client.":
+        "Cambios de idioma (cada uno reenvía todo el registro) por cliente.",
+    "Messages refused for the rate before the WebSocket is closed.":
+        "Mensajes rechazados por ritmo antes de cerrar el WebSocket.",
+    "Seconds an address closed for its rate may open no WebSocket.":
+        "Segundos que una dirección cerrada por su ritmo no puede abrir ningún WebSocket.",
+    "Seconds an answer may wait for its client to read it.":
+        "Segundos que una respuesta puede esperar a que su cliente la lea.",
+    "Requests one connection may send ahead of their answers.":
+        "Peticiones que una conexión puede enviar antes de recibir sus respuestas.",
+    "Seconds a bot-only room plays before it is stopped.":
+        "Segundos que juega una sala solo de bots antes de pararla.",
+    "Bot moves of one network's rooms thinking at once.":
+        "Jugadas de bot de las salas de una misma red pensándose a la vez.",
+    "Bring the database's tables up to this version of ludoteca (Alembic); rooms, moves and snapshots are kept.\n"
+    "Safe beside nothing: stop the servers and bot workers first, start them again after.":
+        "Pone las tablas de la base de datos al día con esta versión de ludoteca (Alembic); se conservan salas, "
+        "jugadas e instantáneas.\nNada más puede usarla a la vez: para antes los servidores y los trabajadores de "
+        "bots, y vuelve a arrancarlos después.",
 }
 
 #: Typer's panel titles and tags (module constants of typer.rich_utils)

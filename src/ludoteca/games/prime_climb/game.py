@@ -25,7 +25,7 @@ class PrimeClimbGame(Game):
                T("A die you cannot use is lost (off: you must play the dice in an order that uses them all, when there is one).",
                  "Un dado que no puedes usar se pierde (si no: debes jugar los dados en un orden que los use todos, si lo hay).")),
         Option("bump_card", "choice", "within_two",
-               T("What the Bump card sends back to Start: every pawn within 2 spaces of one of yours, or one rival pawn you choose.",
+               T("What the Bump card sends back to Start: every pawn within 2 spaces of one of yours, or one opponent’s pawn you choose.",
                  "A quién manda a Inicio la carta Golpe: todo peón a 2 casillas o menos de uno tuyo, o un rival que eliges."),
                choices=("within_two", "any_one_pawn")),
         Option("cards", "bool", True,
