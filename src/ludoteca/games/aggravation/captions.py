@@ -19,7 +19,11 @@ def short(game, event: dict[str, Any], lang: str, names: Sequence[str] | None, v
             return f"{'CASA' if es else 'HOME'} {(h - board.centre - 1) % board.home_holes + 1}"
         if h in board.star_index:
             return f"{'estrella' if es else 'star'} {board.star_letter(board.star_index[h])}"
-        return words.hole_name(board, h).get(lang).replace(" hole", "").replace("el agujero ", "").replace(" de CASA", "")
+        if h < 0 or h == board.centre:
+            return words.hole_name(board, h).get(lang)
+        behind, mark = words.track_mark(board, h)  # "Green's START +4": the caption's few words
+        name = mark.get(lang).removeprefix("el ").removeprefix("la ")
+        return f"{name} +{behind}" if behind else name
 
     if kind == "die_rolled":
         return f"{who} saca un {event.get('roll')}" if es else f"{who} rolls {event.get('roll')}"

@@ -28,16 +28,21 @@ def hole_name(board: Board, hole: int) -> Text:
     if hole > board.centre:
         i = (hole - board.centre - 1) % board.home_holes
         return T(f"HOME hole {i + 1}", f"el agujero {i + 1} de CASA")
-    # a track hole in the board's own words: the stars are lettered on it, the STARTs coloured;
-    # any other hole is counted from the star or START behind it
+    behind, mark = track_mark(board, hole)
+    if not behind:
+        return mark
+    return T(f"{behind} past {mark.en}", f"{behind} tras {mark.es}")
+
+
+def track_mark(board: Board, hole: int) -> tuple[int, Text]:
+    """A track hole in the board's own words: the stars are lettered on it, the STARTs coloured; any
+    other hole is counted from the star or START behind it: (holes past it, its name)."""
     marks = {h: T(f"star {board.star_letter(i)}", f"la estrella {board.star_letter(i)}") for h, i in board.star_index.items()}
     for arm in range(board.arms):
         name = T(board.colour_names["en"][arm], board.colour_names["es"][arm])
         marks[board.start(arm)] = T(f"{name.en}'s START", f"el INICIO de {name.es}")
     behind, mark = min(((hole - h) % board.track, h) for h in marks)
-    if not behind:
-        return marks[mark]
-    return T(f"{behind} past {marks[mark].en}", f"{behind} tras {marks[mark].es}")
+    return behind, marks[mark]
 
 
 def contracted(text: str) -> str:
