@@ -107,7 +107,8 @@ def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
     with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
         alone = asyncio.run(player_moves(base, 60))
         latencies, counts = asyncio.run(during(lambda stop: frame_flood(base, stop, addresses=10), 200, base))
-    assert counts["frames"] > 1000 and counts["answers"] > 100  # the flood ran, and was answered
+    # the flood ran, and was answered (each flooding socket is now closed after its strikes: fewer frames get sent)
+    assert counts["frames"] > 500 and counts["answers"] > 100
     # robust on a loaded 2-core machine: the median, and the 99th percentile with the attackers in this process
     assert quantile(latencies, 0.5) < 0.05, (quantile(alone, 0.5), quantile(latencies, 0.5))
     assert quantile(latencies, 0.99) < 0.1, (quantile(alone, 0.99), quantile(latencies, 0.99))
