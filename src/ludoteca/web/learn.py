@@ -2,7 +2,9 @@
 
 A game teaches through its package's `tutorial` module: `LESSONS` (each a position, the moves it asks
 for in order with what to say, and what to say when it is done), `position(game, lesson)`,
-`wrong(step, legal)` and optionally `OPTIONS` (the rules options its lessons play with). The page
+`wrong(step, legal)` and optionally `OPTIONS` (the rules options its lessons play with; a lesson's own
+`options` first). A step asks for its `expect` move, or any move its `accept(state, move)` allows (a card
+laid anywhere over the right cards); chance after a step is resolved from the lesson's seed. The page
 sends the lesson and the moves tapped so far; the server rebuilds the position, replays them (each must be the move its step asks for), and answers with your view, your legal moves
 with their words, the events of the last move (for the table's highlight) and what to say next. A move
 the step does not ask for is explained and changes nothing. No state is kept between requests.
@@ -42,12 +44,13 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
     steps = plan["steps"]
     if len(taken) > len(steps):
         raise RoomError("bad_request", T("more moves than the lesson has", "más jugadas de las que tiene la lección"))
-    game = make_game(name, getattr(tutorial, "OPTIONS", {}))  # a lesson may teach on a smaller board
+    game = make_game(name, plan.get("options", getattr(tutorial, "OPTIONS", {})))  # a lesson may teach on a smaller board
     state = tutorial.position(game, plan)
     events: list[dict[str, Any]] = []
     said_wrong = None
     for i, notation in enumerate(taken):
-        if notation != steps[i]["expect"]:
+        accept = steps[i].get("accept")
+        if notation != steps[i]["expect"] and not (accept and accept(state, notation)):
             if i < len(taken) - 1:
                 raise RoomError("bad_request", T("the moves do not follow the lesson", "las jugadas no siguen la lección"))
             legal = {state.action_to_string(a) for a in state.legal_actions()}
@@ -55,12 +58,11 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
             break
         action = state.string_to_action(notation)
         events = [{"i": i, "player": 0, "events": state.apply_with_events(action)}]
-    done = said_wrong is None and len(taken) == len(steps)
-    if done:  # what follows the last move (a card drawn on red), from the lesson's fixed seed
-        for _ in range(8):
+        for _ in range(8):  # what follows the move (a card drawn), from the lesson's fixed seed
             if state.is_terminal() or state.current_player() != CHANCE:
                 break
             state.apply_action(state.sample_chance())
+    done = said_wrong is None and len(taken) == len(steps)
     at = len(taken) - (1 if said_wrong is not None else 0)
     legal = [] if done or state.current_player() != 0 else [
         {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)} for a in state.legal_actions()]
