@@ -53,6 +53,25 @@ def test_option_help_pitch_and_length_are_in_players_words(game, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("game", GAMES)
+def test_lessons_and_worked_examples_are_in_players_words(game, lang):
+    """Every text of a game's Learn to play (titles, steps, what is said when done or after a wrong
+    tap) and the captions of its rulebook examples on the rules page."""
+    from ludoteca.web.learn import tutorial_of
+
+    tutorial = tutorial_of(game)
+    assert tutorial is not None and tutorial.LESSONS and tutorial.EXAMPLES, game
+    said = [ex["caption"] for ex in tutorial.EXAMPLES]
+    for lesson in tutorial.LESSONS:
+        said += [lesson["title"], lesson["done"]]
+        for step in lesson["steps"]:
+            said += [step["say"], tutorial.wrong(step, True), tutorial.wrong(step, False)]
+    for text in said:
+        words = text.to_json()[lang]
+        assert words and not developer_words(words), (game, words)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
 def test_bot_labels_are_words_capitalised(lang):
     for name, label in LABELS.items():
         text = label.to_json()[lang]
@@ -106,6 +125,7 @@ def test_no_developer_word_on_a_rules_page(site, game, lang):
     page.goto(f"{url}/rules/{game}")
     page.wait_for_selector("#rules-text p")
     page.wait_for_selector("#rules-picture svg")
+    page.wait_for_selector("#rules-examples figure.example svg[role=img]")  # the worked examples, drawn with their captions
     shown = developer_words(page.evaluate(READ))
     assert not shown, (game, lang, shown)
     page.context.close()

@@ -73,3 +73,18 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
         "wrong": said_wrong.to_json() if said_wrong is not None else None,
         "view": view_document(state, 0), "legal": legal, "events": events,
     }
+
+
+def examples(name: str) -> list[dict[str, Any]]:
+    """The rulebook's worked examples as drawn positions (the rules page): each example of the game's
+    tutorial `EXAMPLES`, laid as a lesson is and played through its moves by the game itself; the view
+    is the first seat's, with the moves' events for the table's highlight."""
+    tutorial = tutorial_of(name)
+    out = []
+    for example in getattr(tutorial, "EXAMPLES", []) if tutorial else []:
+        game = make_game(name, example.get("options", getattr(tutorial, "OPTIONS", {})))
+        state = tutorial.position(game, example)
+        events = [{"i": i, "player": 0, "events": state.apply_with_events(state.string_to_action(m))}
+                  for i, m in enumerate(example["moves"])]
+        out.append({"caption": example["caption"].to_json(), "view": view_document(state, 0), "events": events})
+    return out

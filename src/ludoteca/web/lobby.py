@@ -69,7 +69,9 @@ def rules(name: str, lang: str) -> dict[str, Any]:
         text = game.rules_text(lang)
     except (FileNotFoundError, OSError):  # a game without a rules summary (a test game, a plug-in)
         text = ""
-    return {"game": game_card(name), "lang": lang, "text": text}
+    from .learn import examples  # the rulebook's worked examples, drawn (learn.py imports this module)
+
+    return {"game": game_card(name), "lang": lang, "text": text, "examples": examples(name)}
 
 
 def seatable(name: str, options: dict[str, Any], players: int) -> dict[str, Any]:

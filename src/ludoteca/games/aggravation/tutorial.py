@@ -68,3 +68,20 @@ def wrong(expected: dict[str, Any], legal: bool) -> Text:
         return T("That move is not possible here. ", "Esa jugada no es posible aquí. ") + expected["say"]
     return T("That move is allowed in a game, but not the one this lesson shows. ",
              "Esa jugada vale en una partida, pero no es la que muestra esta lección. ") + expected["say"]
+
+
+# The rulebook's figures, drawn on the rules page (web/learn.py `examples`), on the lessons' board.
+EXAMPLES: list[dict[str, Any]] = [
+    {"marbles": [[BASE] * 4, [BASE] * 4], "roll": 6, "moves": ["enter"],
+     "caption": T("Figure 1: a 1 or a 6 brings a marble from BASE onto START.",
+                  "Figura 1: un 1 o un 6 saca una canica de la BASE al INICIO.")},
+    {"marbles": [[5, BASE, BASE, BASE], [BASE] * 4], "roll": 5, "moves": ["m1 star D"],
+     "caption": T("Figure 2: on a star hole (A), a 5: star to star to the one before your HOME path (B), then 2 more (C).",
+                  "Figura 2: en un agujero estrella (A), un 5: de estrella en estrella hasta la anterior a tu CASA (B), y 2 más (C).")},
+    {"marbles": [[3, BASE, BASE, BASE], [BASE] * 4], "roll": 3, "moves": ["m1 centre"],
+     "caption": T("Figure 3: a 3, by exact count, into the centre hole; it leaves only with a 1, to a star.",
+                  "Figura 3: un 3, por cuenta exacta, al agujero central; solo sale con un 1, a una estrella.")},
+    {"marbles": [[52, BASE, BASE, BASE], [BASE] * 4], "roll": 3, "moves": ["m1"],
+     "caption": T("Figure 4: a 3 takes the marble into an empty HOME hole, by exact count.",
+                  "Figura 4: un 3 lleva la canica a un agujero libre de CASA, por cuenta exacta.")},
+]

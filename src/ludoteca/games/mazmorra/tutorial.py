@@ -99,7 +99,9 @@ LESSONS: list[dict[str, Any]] = [
 
 def position(game: Game, lesson: dict[str, Any]):
     """The lesson's position: your turn, its cards on the table and in the hands, and the card you played before it."""
-    s = build(game, 2, table=lesson.get("table", ()), hands=lesson["hands"] + [[]], pawns=lesson.get("pawns"))
+    n = lesson.get("players", 2)
+    hands = lesson["hands"] + [[]] * (n - len(lesson["hands"]))
+    s = build(game, n, table=lesson.get("table", ()), hands=hands, pawns=lesson.get("pawns"), counters=lesson.get("counters"))
     for notation in lesson.get("before", ()):
         s.apply_action(s.string_to_action(notation))
     return s
@@ -111,3 +113,25 @@ def wrong(expected: dict[str, Any], legal: bool) -> Text:
         return T("That move is not possible here. ", "Esa jugada no es posible aquí. ") + expected["say"]
     return T("That move is allowed in a game, but not the one this lesson shows. ",
              "Esa jugada vale en una partida, pero no es la que muestra esta lección. ") + expected["say"]
+
+
+# The rulebook's examples, drawn on the rules page (web/learn.py `examples`). The scoring example
+# plays with four pawns on a table of the box's usual distance; the others are lessons' positions.
+_ROW = [(f"{suit}{n}{colour}", "up", x, 9) for (suit, n, colour), x in zip(
+    [("R", 1, "verde"), ("P", 2, "azul"), ("T", 3, "rojo"), ("R", 4, "amarillo"), ("P", 5, "naranja"), ("T", 2, "morado")],
+    range(10, 22, 2))]
+EXAMPLES: list[dict[str, Any]] = [
+    {**LESSONS[0], "moves": ["play T5rojo up @9,9"],
+     "caption": T("Any card may be laid over the ENTRY, in any position, as long as part of it lies on it.",
+                  "Cualquier carta puede ponerse sobre la ENTRADA, en cualquier posición, si parte de ella queda encima.")},
+    {**LESSONS[3], "moves": ["move R3rojo"],
+     "caption": T("Walking: a card 2 moves the pawn 2 rooms; ending in a room of its colour earns a counter.",
+                  "Movimiento: una carta 2 mueve la ficha 2 salas; acabar en una sala de su color da un contador.")},
+    {**LESSONS[5], "moves": ["move exit"],
+     "caption": T("The EXIT: reached by exact count, with a card laid on it only together with another card.",
+                  "La SALIDA: se llega por cuenta exacta; una carta la cubre solo junto con otra carta.")},
+    {"options": {"distance": 6}, "players": 4, "table": _ROW + [("R5azul", "up", 10, 6)], "hands": [[], [], [], []],
+     "pawns": ["exit", "R4amarillo", "R1verde", "R5azul"], "counters": [4, 5, 7, 6], "moves": [],
+     "caption": T("Scoring: pawn 1 is on the EXIT and subtracts nothing; pawn 2, 3 rooms away, subtracts 3; pawn 3, 6; pawn 4, 7.",
+                  "Puntuación: la ficha 1 está en la SALIDA y no resta nada; la ficha 2, a 3 salas, resta 3; la ficha 3, 6; la ficha 4, 7.")},
+]

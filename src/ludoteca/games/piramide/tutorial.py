@@ -74,3 +74,18 @@ def wrong(expected: dict[str, Any], legal: bool) -> Text:
         return T("That move is not possible here. ", "Esa jugada no es posible aquí. ") + expected["say"]
     return T("That move is allowed in a game, but not the one this lesson shows. ",
              "Esa jugada vale en una partida, pero no es la que muestra esta lección. ") + expected["say"]
+
+
+# The rulebook has no worked examples: the rules page draws its rules on points and symbols instead,
+# as the lessons lay them (web/learn.py `examples`).
+EXAMPLES: list[dict[str, Any]] = [
+    {**LESSONS[1], "moves": ["play R5jaguar L3P2"],
+     "caption": T("Points: a 5 on level 3 scores 3, the lower of its value and its level.",
+                  "Puntos: un 5 en el nivel 3 suma 3, lo menor entre su valor y su nivel.")},
+    {**LESSONS[2], "moves": ["play EL4sol L3P1"],
+     "caption": T("An edge scores double: a left edge 4 at the left of level 3 scores 3 × 2 = 6.",
+                  "Un borde suma el doble: un borde izquierdo 4 a la izquierda del nivel 3 suma 3 × 2 = 6.")},
+    {**LESSONS[3], "moves": ["play R3jaguar L2P3", "symbol points"],
+     "caption": T("Symbols: a jaguar on two jaguars scores 2 for level 2, and 2 more for the two matching symbols.",
+                  "Símbolos: un jaguar sobre dos jaguares suma 2 por el nivel 2, y 2 más por los dos símbolos iguales.")},
+]

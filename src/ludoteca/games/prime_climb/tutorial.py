@@ -87,3 +87,27 @@ def wrong(expected: dict[str, Any], legal: bool) -> Text:
         return T("That move is not possible here. ", "Esa jugada no es posible aquí. ") + expected["say"]
     return T("That move is allowed in a game, but not the one this lesson shows. ",
              "Esa jugada vale en una partida, pero no es la que muestra esta lección. ") + expected["say"]
+
+
+# The rulebook's worked examples, drawn on the rules page (web/learn.py `examples`): each a position as
+# a lesson lays it and the moves the example makes, with its caption.
+EXAMPLES: list[dict[str, Any]] = [
+    {"pawns": [[14, 1], [30, 50]], "dice": [3, 9], "moves": ["A-3", "A*9"],
+     "caption": T("One die at a time: 14 − 3 = 11, then 11 × 9 = 99. Never 3 × 9 = 27.",
+                  "Un dado cada vez: 14 − 3 = 11 y luego 11 × 9 = 99. Nunca 3 × 9 = 27.")},
+    {"pawns": [[31, 0], [33, 37]], "dice": [2, 4], "moves": ["A+2", "A+4"],
+     "caption": T("Bumping: 31 + 2 = 33, then + 4 = 37. The pawn on 37 goes back to Start; the one on 33 stays.",
+                  "Golpear: 31 + 2 = 33 y luego + 4 = 37. El peón del 37 vuelve a Inicio; el del 33 se queda.")},
+    {"pawns": [[98, 0], [20, 30]], "dice": [7], "moves": ["A-7"],
+     "caption": T("Near the top: a 7 for a pawn on 98 cannot add (105 is off the board); subtract (91) or divide (14).",
+                  "Cerca de la cima: un 7 con un peón en el 98 no puede sumar (105 está fuera); resta (91) o divide (14).")},
+    {"pawns": [[4, 26], [50, 60]], "dice": [9, 3], "deck": {KEEPER: 1}, "moves": ["A+9", "B*3"],
+     "caption": T("Example 1: pawns on 4 and 26, a 3 and a 9: 4 + 9 = 13, all red (draw a card), and 26 × 3 = 78.",
+                  "Ejemplo 1: peones en 4 y 26, un 3 y un 9: 4 + 9 = 13, todo rojo (robas carta), y 26 × 3 = 78.")},
+    {"pawns": [[78, 0], [42, 10]], "dice": [2, 2, 2, 2], "moves": ["A+2", "A+2", "A+2", "A/2"],
+     "caption": T("Example 2: doubles 2 from 78: add 2 three times (84), divide by 2 (42): the opponent on 42 goes back to Start.",
+                  "Ejemplo 2: dobles de 2 desde el 78: suma 2 tres veces (84), divide por 2 (42): el rival del 42 vuelve a Inicio.")},
+    {"pawns": [[64, 0], [20, 30]], "dice": [2, 3], "moves": ["A/2", "A*3"],
+     "caption": T("Example 3: why divide? From 64 with a 2 and a 3: 64 ÷ 2 = 32, then 32 × 3 = 96.",
+                  "Ejemplo 3: ¿por qué dividir? Desde el 64 con un 2 y un 3: 64 ÷ 2 = 32 y luego 32 × 3 = 96.")},
+]

@@ -23,22 +23,27 @@ export async function boardPicture(card) {
   if (!card.board) return null;
   pictures[card.name] ||= api(`/api/games/${encodeURIComponent(card.name)}/picture`);
   const [view, drawer] = await Promise.all([pictures[card.name], drawerFor(card.name)]);
+  return drawnPicture(view, drawer, say("picture", { game: tr(card.title) }));
+}
+
+// A position drawn by the game's own module as a picture, not a table: nothing in it takes focus or
+// a tap, and it has one name. `last`: the moves' events the table highlights (a worked example's).
+export function drawnPicture(view, drawer, label, { last = [], seat = null } = {}) {
   if (drawer === generic) return null;
   const names = Array.from({ length: view.num_players }, (_, i) => say("playerN", { n: i + 1 }));
-  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names, t, tr, h, last: [], narrow: true,
+  const ctx = { legal: [], act: () => {}, lang: lang(), seat, names, t, tr, h, last, narrow: true,
     hint: () => {}, redraw: () => {} };
   let drawn;
   try { drawn = drawer.draw(view, ctx); } catch (err) { console.error(err); return null; }
   const picture = drawn instanceof SVGSVGElement ? drawn : drawn.querySelector("svg");
   if (!picture) return null;
-  // a picture, not a table: nothing in it takes focus or a tap, and it has one name
   for (const el of picture.querySelectorAll("[tabindex], [role], [aria-label]")) {
     el.removeAttribute("tabindex"); el.removeAttribute("role"); el.removeAttribute("aria-label");
   }
   picture.removeAttribute("width"); picture.removeAttribute("height");
   picture.style.minWidth = "";
   picture.setAttribute("role", "img");
-  picture.setAttribute("aria-label", say("picture", { game: tr(card.title) }));
+  picture.setAttribute("aria-label", label);
   picture.setAttribute("preserveAspectRatio", "xMidYMid meet");
   picture.classList.add("picture-svg");
   return picture;

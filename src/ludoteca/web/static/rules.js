@@ -3,12 +3,14 @@
 // game's own module, and "Play now".
 import { tr, lang, langSwitch } from "/static/i18n.js";
 import { api } from "/static/api.js";
-import { rulesNodes } from "/static/board.js";
-import { boardPicture, facts, playNow, say } from "/static/cards.js";
+import { rulesNodes, drawerFor } from "/static/board.js";
+import { boardPicture, drawnPicture, facts, playNow, say } from "/static/cards.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
-const L = { back: { en: "All the games", es: "Todos los juegos" }, title: { en: "Rules of {game}", es: "Reglas de {game}" } };
+const L = { back: { en: "All the games", es: "Todos los juegos" }, title: { en: "Rules of {game}", es: "Reglas de {game}" },
+  examples: { en: "The rulebook's examples, on the table", es: "Los ejemplos del reglamento, en la mesa" },
+  figure: { en: "Example {k}", es: "Ejemplo {k}" } };
 
 async function render() {
   document.documentElement.lang = lang();
@@ -36,5 +38,31 @@ async function render() {
   $("rules-text").replaceChildren(...nodes);
   const picture = await boardPicture(card).catch(() => null);
   $("rules-picture").replaceChildren(...(picture ? [picture] : []));
+  await drawExamples(got.examples || []);
+}
+
+// The rulebook's worked examples: each a position drawn by the game's own module (the server lays it
+// and plays the example's moves: web/learn.py), with its caption.
+async function drawExamples(examples) {
+  const box = $("rules-examples");
+  if (!examples.length) { box.replaceChildren(); box.classList.add("hidden"); return; }
+  const drawer = await drawerFor(game);
+  const figures = examples.map((ex, k) => {
+    const caption = tr(ex.caption);
+    const picture = drawnPicture(ex.view, drawer, `${tr(L.figure).replace("{k}", k + 1)}: ${caption}`, { last: ex.events, seat: 0 });
+    const frame = document.createElement("div");
+    frame.className = "picture big";
+    if (picture) frame.append(picture);
+    const text = document.createElement("figcaption");
+    text.textContent = caption;
+    const figure = document.createElement("figure");
+    figure.className = "example";
+    figure.append(frame, text);
+    return figure;
+  });
+  const heading = document.createElement("h2");
+  heading.textContent = tr(L.examples);
+  box.replaceChildren(heading, ...figures);
+  box.classList.remove("hidden");
 }
 render();
