@@ -40,7 +40,7 @@ def tap(page, selector: str):
 def tap_piramide(page, notation: str):
     """A card of the hand, then its place; a deck, a card to discard, a tray button: one tap."""
     if notation.startswith("play "):
-        tap(page, f"#board [data-select='{notation.split()[1]}']")
+        tap(page, f"#board .choice[data-select='{notation.split()[1]}']")
     tap(page, f"#board .choice[data-action='{notation}']")
 
 
@@ -49,11 +49,12 @@ def tap_mazmorra(page, notation: str):
     then "Place it here"; a room where the walk ends; a market card."""
     if notation.startswith("play "):
         _, card, orient, at = notation.split()
-        tap(page, f"#board [data-select='{card}']")
-        anchor = f"#board [data-select='{card} {orient} {at}']"
+        if not page.locator(f"#board .choice.selected[data-select='{card}']").count():  # still chosen after a wrong tap
+            tap(page, f"#board .choice[data-select='{card}']")
+        anchor = f"#board .choice[data-select='{card} {orient} {at}']"
         page.wait_for_selector("#board .anchor")
         if not page.locator(anchor).count():
-            tap(page, f"#board [data-select='rotate-{card}-{1 if orient == 'side' else 0}']")
+            tap(page, f"#board .choice[data-select='rotate-{card}-{1 if orient == 'side' else 0}']")
         tap(page, anchor)
         page.wait_for_selector("#board .ghost")
     if notation.startswith("move "):
