@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import CHANCE, T, game_class, make_game, view_document
 from .lobby import known_game
-from .rooms import RoomError
+from .rooms import MAX_PREVIEWS, RoomError, action_preview
 
 
 def tutorial_of(name: str):
@@ -31,6 +31,21 @@ def tutorial_of(name: str):
 
 def has_tutorial(name: str) -> bool:
     return tutorial_of(name) is not None
+
+
+def moves_for(state, lang: str) -> list[dict[str, Any]]:
+    """Your legal moves with their words and, as in a room, what each would do (the points a place
+    scores, what a card would cover): the table shows them."""
+    actions = state.legal_actions()
+    before = view_document(state, 0)["view"] if len(actions) <= MAX_PREVIEWS else None
+    out = []
+    for a in actions:
+        entry = {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)}
+        preview = action_preview(state, a, 0, before) if before is not None else None
+        if preview:
+            entry["preview"] = preview
+        out.append(entry)
+    return out
 
 
 def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[str, Any]:
@@ -64,8 +79,7 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
             state.apply_action(state.sample_chance())
     done = said_wrong is None and len(taken) == len(steps)
     at = len(taken) - (1 if said_wrong is not None else 0)
-    legal = [] if done or state.current_player() != 0 else [
-        {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)} for a in state.legal_actions()]
+    legal = [] if done or state.current_player() != 0 else moves_for(state, lang)
     return {
         "game": name, "lesson": lesson, "lessons": len(lessons), "title": plan["title"].to_json(),
         "titles": [p["title"].to_json() for p in lessons], "step": at, "steps": len(steps), "done": done,

@@ -57,7 +57,7 @@ async function drawExamples(examples) {
     text.textContent = caption;
     const figure = document.createElement("figure");
     figure.className = "example";
-    figure.append(frame, text);
+    figure.append(text, frame);  // the caption first: it reads as the title of the position under it
     return figure;
   });
   const heading = document.createElement("h2");
