@@ -79,7 +79,7 @@ def main() -> None:
                 page.wait_for_timeout(350)
                 page.locator("#board .choice[data-select='T5rojo up @11,9']").first.tap()
                 page.wait_for_selector("#board .ghost")
-                snap(page, out / "learn-mazmorra-es-phone.png", "#board")
+                snap(page, out / "learn-mazmorra-es-phone.png")
                 page.context.close()
 
                 for game, lang, name, nth in (("aggravation", "en", "rules-examples-phone.png", 1),
