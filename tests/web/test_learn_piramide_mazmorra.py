@@ -13,13 +13,13 @@ import httpx
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the support modules of tests/
-from test_web_lobby import SIZES, open_lobby, phone, serious_axe  # noqa: E402
-from web_support import browser_site, chromium_available  # noqa: E402
+from test_web_lobby import SIZES, open_lobby, phone, serious_axe
+from web_support import browser_site, chromium_available
 
-from ludoteca.games.aggravation import tutorial as aggravation  # noqa: E402
-from ludoteca.games.mazmorra import tutorial as mazmorra  # noqa: E402
-from ludoteca.games.piramide import tutorial as piramide  # noqa: E402
-from ludoteca.games.prime_climb import tutorial as prime_climb  # noqa: E402
+from ludoteca.games.aggravation import tutorial as aggravation
+from ludoteca.games.mazmorra import tutorial as mazmorra
+from ludoteca.games.piramide import tutorial as piramide
+from ludoteca.games.prime_climb import tutorial as prime_climb
 
 pytestmark = [
     pytest.mark.slow,
@@ -134,7 +134,7 @@ def test_learn_to_play_by_tapping(site, game, size, lang):
 
 def test_the_server_checks_every_tap_of_the_new_lessons(site):
     url, _ = site
-    ask = lambda game, body: httpx.post(f"{url}/api/learn/{game}", json=body)  # noqa: E731
+    ask = lambda game, body: httpx.post(f"{url}/api/learn/{game}", json=body)
     # a placement over the paper anywhere is accepted; one that skips the lesson, or nonsense, is not
     got = ask("mazmorra", {"lesson": 1, "taken": ["play T5rojo side @11,9"]}).json()
     assert got["done"] and got["wrong"] is None and got["view"]["view"]["counters"] == [0, 0]

@@ -9,8 +9,7 @@ import { boardPicture, drawnPicture, facts, playNow, say } from "/static/cards.j
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
 const L = { back: { en: "All the games", es: "Todos los juegos" }, title: { en: "Rules of {game}", es: "Reglas de {game}" },
-  examples: { en: "The rulebook's examples, on the table", es: "Los ejemplos del reglamento, en la mesa" },
-  figure: { en: "Example {k}", es: "Ejemplo {k}" } };
+  examples: { en: "The rulebook's examples, on the table", es: "Los ejemplos del reglamento, en la mesa" } };
 
 async function render() {
   document.documentElement.lang = lang();
@@ -47,9 +46,9 @@ async function drawExamples(examples) {
   const box = $("rules-examples");
   if (!examples.length) { box.replaceChildren(); box.classList.add("hidden"); return; }
   const drawer = await drawerFor(game);
-  const figures = examples.map((ex, k) => {
+  const figures = examples.map((ex) => {
     const caption = tr(ex.caption);
-    const picture = drawnPicture(ex.view, drawer, `${tr(L.figure).replace("{k}", k + 1)}: ${caption}`, { last: ex.events, seat: 0 });
+    const picture = drawnPicture(ex.view, drawer, caption, { last: ex.events, seat: 0 });
     const frame = document.createElement("div");
     frame.className = "picture big";
     if (picture) frame.append(picture);
