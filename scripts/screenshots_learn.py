@@ -1,9 +1,10 @@
-"""Screenshots of Learn to play and of the rules pages' drawn examples, for docs/web.md.
+"""Screenshots of the lobby, the rules pages (their drawn examples) and Learn to play, for docs/web.md.
 
     PYTHONPATH=src python scripts/screenshots_learn.py [--out docs/img]
 
-Starts the web server as scripts/screenshots.py does and photographs, at phone size (390x844):
-`learn-phone.png` (Aggravation, a wrong tap explained), `learn-piramide-phone.png` (the symbols
+Starts the web server as scripts/screenshots.py does and photographs `lobby-phone.png` and
+`lobby-desktop.png` (1280x860), `rules-phone.png` (Prime Climb) and `rules-es-phone.png` (Mazmorra, in
+Spanish), and at phone size (390x844): `learn-phone.png` (Aggravation, a wrong tap explained), `learn-piramide-phone.png` (the symbols
 lesson, the card chosen and its place lit with the points it scores), `learn-mazmorra-es-phone.png`
 (in Spanish: a card's ghost over the paper it beats), `rules-examples-phone.png` (Aggravation's
 figures) and `rules-examples-es-phone.png` (Mazmorra's scoring example, in Spanish).
@@ -15,11 +16,11 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from screenshots import PHONE, serve, shrink
+from screenshots import DESKTOP, PHONE, serve, shrink
 
 
-def phone(browser, lang: str):
-    context = browser.new_context(**PHONE)
+def phone(browser, lang: str, spec=PHONE):
+    context = browser.new_context(**spec)
     context.add_init_script(f"localStorage.setItem('ludoteca:lang', '{lang}');")
     return context.new_page()
 
@@ -57,6 +58,21 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=args.chromium, args=["--no-sandbox", "--disable-gpu"], headless=True)
+                for name, spec in (("lobby-phone.png", PHONE), ("lobby-desktop.png", DESKTOP)):
+                    page = phone(browser, "en", spec)
+                    page.goto(f"{url}/")
+                    for game in ("prime-climb", "aggravation", "piramide", "mazmorra"):
+                        page.wait_for_selector(f".gamecard[data-game='{game}'] .picture svg")
+                    snap(page, out / name)
+                    page.context.close()
+                for game, lang, name in (("prime-climb", "en", "rules-phone.png"), ("mazmorra", "es", "rules-es-phone.png")):
+                    page = phone(browser, lang)
+                    page.goto(f"{url}/rules/{game}")
+                    page.wait_for_selector("#rules-picture svg")
+                    page.wait_for_selector("#rules-examples figure.example svg")
+                    snap(page, out / name)
+                    page.context.close()
+
                 page = phone(browser, "en")  # Aggravation: the star lesson, a marble entered instead
                 lesson_at(page, url, "aggravation", 2)
                 page.locator("#board .choice[data-select='1']").first.tap()
