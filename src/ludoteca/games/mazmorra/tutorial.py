@@ -17,6 +17,7 @@ from .cards import parse_card
 from .scenario import build
 
 OPTIONS = {"allow_two": True, "distance": 2}
+RIVAL = ["R2morado", "P3naranja", "T4morado", "R5naranja"]  # the other player's hand, unseen
 
 
 def step(expect: str, en: str, es: str, accept=None) -> dict[str, Any]:
@@ -100,7 +101,7 @@ LESSONS: list[dict[str, Any]] = [
 def position(game: Game, lesson: dict[str, Any]):
     """The lesson's position: your turn, its cards on the table and in the hands, and the card you played before it."""
     n = lesson.get("players", 2)
-    hands = lesson["hands"] + [[]] * (n - len(lesson["hands"]))
+    hands = lesson["hands"] + ([RIVAL] if n == 2 else [[]] * (n - len(lesson["hands"])))
     s = build(game, n, table=lesson.get("table", ()), hands=hands, pawns=lesson.get("pawns"), counters=lesson.get("counters"))
     for notation in lesson.get("before", ()):
         s.apply_action(s.string_to_action(notation))

@@ -17,6 +17,7 @@ from .scenario import arrange
 SEED = 7
 # the base row under every lesson: the left-edge base, these seven, the right-edge base
 BASE = ["B0sol", "B0jaguar", "B0jaguar", "B0luna", "B0serpiente", "B0luna", "B0serpiente"]
+RIVAL = ["R7luna", "R8sol", "R6serpiente", "R1"]  # the other player's hand, unseen: a hand as a game deals
 LEVEL2 = {"L2P1": "R2serpiente", "L2P2": "R1luna", "L2P3": "R4luna", "L2P4": "R3serpiente"}
 
 
@@ -65,7 +66,7 @@ LESSONS: list[dict[str, Any]] = [
 
 def position(game: Game, lesson: dict[str, Any]):
     """The lesson's position: your turn, the base row, its cards on the pyramid and in your hand."""
-    return arrange(game, 2, base=BASE, cells=lesson.get("cells"), hands={0: lesson["hands"]}, cur=0, seed=SEED)
+    return arrange(game, 2, base=BASE, cells=lesson.get("cells"), hands={0: lesson["hands"], 1: RIVAL}, cur=0, seed=SEED)
 
 
 def wrong(expected: dict[str, Any], legal: bool) -> Text:
