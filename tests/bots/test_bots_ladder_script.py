@@ -11,7 +11,7 @@ import pytest
 
 from ludoteca.bots.arena import wilson
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ladder():

@@ -8,8 +8,8 @@ from ludoteca.bots import make_bot
 from ludoteca.bots.lookahead import LookaheadBot, own_ends
 from ludoteca.bots.turns import best_ends, seat_value
 from ludoteca.engine import CHANCE, TERMINAL, make_game, view_document
-from test_ismcts import HIDDEN, decision_positions, hidden_twins
-from test_mcts import position
+from test_bots_ismcts import HIDDEN, decision_positions, hidden_twins
+from test_bots_mcts import position
 from toygame import ADD, DOUBLE
 
 SMALL = {"candidates": 3, "playouts": 12, "depth": 1}

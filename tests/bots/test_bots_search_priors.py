@@ -11,7 +11,7 @@ from ludoteca.bots.turns import best_ends, heuristic_values
 from ludoteca.engine import CHANCE, TERMINAL, make_game, view_document
 from ludoteca.engine.rng import Rng
 from toygame import DOUBLE
-from test_mcts import WeightedToyState, after, exact_value, position
+from test_bots_mcts import WeightedToyState, after, exact_value, position
 
 PRIORS = {"prior": "turn", "rollout_depth": 0}
 

@@ -77,7 +77,7 @@ def test_a_changed_public_position_changes_the_key():
                                     {"iterations": 40, "chance_width": 2}])
 def test_kept_values_change_no_choice(params, switch):
     """The same search with and without the kept values (`value_key`), or without the game's batch
-    of step values (`step_values`, tests/test_mazmorra_step_values.py): the same move, visits and means."""
+    of step values (`step_values`, tests/games/mazmorra/test_mazmorra_step_values.py): the same move, visits and means."""
     game = make_game("mazmorra")
     for i, state in enumerate(positions(game, 5, 3, every=5)):
         seat = state.current_player()

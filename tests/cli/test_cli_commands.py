@@ -15,7 +15,7 @@ from ludoteca.cli.main import app
 from ludoteca.engine import Match, game_names, make_game
 
 runner = CliRunner()
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "src")
 
 
 def cli(*args: str, input: str | None = None):

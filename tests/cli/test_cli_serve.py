@@ -16,7 +16,7 @@ import pytest
 from scale_support import wait_ready
 from web_support import free_port
 
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "src")
 ENV = dict(os.environ, PYTHONPATH=SRC)
 
 

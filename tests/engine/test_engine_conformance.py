@@ -87,7 +87,7 @@ def test_a_bots_plugin_offers_its_evaluators_without_the_bots(game: str, evaluat
     code = (f"import sys, ludoteca.games.{game}.bots_plugin as p; "
             "assert not any(m.startswith('ludoteca.bots') for m in sys.modules), 'bots imported'; "
             "print(' '.join(sorted(p.EVALUATORS)))")
-    src = str(Path(__file__).resolve().parents[1] / "src")
+    src = str(Path(__file__).resolve().parents[2] / "src")
     env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr

@@ -237,7 +237,7 @@ def test_training_example_runs_tiny(capsys):
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "examples" / "train_reinforce.py"
+    path = Path(__file__).resolve().parents[2] / "examples" / "train_reinforce.py"
     spec = importlib.util.spec_from_file_location("train_reinforce", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -69,7 +69,7 @@ def test_the_example_solves_and_reads_its_policy(capsys):
     import runpy
     from pathlib import Path
 
-    example = runpy.run_path(str(Path(__file__).resolve().parents[1] / "examples/cfr_piramide.py"))
+    example = runpy.run_path(str(Path(__file__).resolve().parents[2] / "examples/cfr_piramide.py"))
     result = example["main"](["--iterations", "2", "--max-actions", "5"])
     out = capsys.readouterr().out
     assert "deal 0: P" in out and "deal 1: P" in out and "holds" in out

@@ -197,7 +197,7 @@ def test_the_single_envs_refuse_actions_that_are_not_whole_numbers():
 
 def test_the_docs_vector_snippets_run_as_written():
     """6. Every python block of docs/rl.md's batched section runs as written."""
-    text = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text()
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text()
     section = text[text.index("## Batched environments"):]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     assert blocks

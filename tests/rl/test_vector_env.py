@@ -192,7 +192,7 @@ def test_the_batched_training_example_runs():
     """examples/train_vector.py, tiny: it trains, evaluates both policies on the same games, reports."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[1] / "examples" / "train_vector.py"
+    path = Path(__file__).resolve().parents[2] / "examples" / "train_vector.py"
     spec = importlib.util.spec_from_file_location("train_vector", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

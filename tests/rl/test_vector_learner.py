@@ -140,7 +140,7 @@ def test_the_learner_gymnasium_env_pays_the_learner_and_resets():
 def test_maskable_ppo_trains_on_prime_climb_and_aggravation_small():
     """examples/train_maskable_ppo.py, tiny: MaskablePPO learns through the SB3 VecEnv, evaluates both policies."""
     pytest.importorskip("sb3_contrib")
-    path = Path(__file__).resolve().parents[1] / "examples" / "train_maskable_ppo.py"
+    path = Path(__file__).resolve().parents[2] / "examples" / "train_maskable_ppo.py"
     spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

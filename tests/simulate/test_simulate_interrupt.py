@@ -18,7 +18,7 @@ from ludoteca.simulate import vector
 
 pytestmark = pytest.mark.skipif(not rl_vector.HAVE_NUMBA, reason="the batched kernels need numba (the fast extra)")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "LUDOTECA_SIMULATE_VECTOR": "1"}
 
 

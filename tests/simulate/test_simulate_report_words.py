@@ -23,7 +23,7 @@ from ludoteca.simulate import plots  # noqa: E402
 from ludoteca.simulate.stats import summarise  # noqa: E402
 from ludoteca.simulate.words import in_words, number, percent  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -67,7 +67,7 @@ def test_a_simulate_run_writes_the_same_games_with_and_without_the_vector_path(t
 
 def test_seats_the_kernel_cannot_play_stay_with_the_engine():
     """A seat of another bot (here with Aggravation's greedy, which is batched alone:
-    tests/test_simulate_vector_greedy_aggravation.py): play.py plays them."""
+    tests/simulate/test_simulate_vector_greedy_aggravation.py): play.py plays them."""
     assert not sim_vector.batchable(_specs(["greedy", "lookahead"], 2)[0])
     variants = make_variants("aggravation", [], [])
     agg = [s.to_json() for s in specs_for("aggravation", variants, ["greedy", "lookahead"], 1, 2, 100_000, set(), [])]

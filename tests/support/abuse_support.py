@@ -1,7 +1,7 @@
-"""Attacks on a real server, and a normal player's move latency during them (tests/test_web_abuse.py,
+"""Attacks on a real server, and a normal player's move latency during them (tests/web/test_web_abuse.py,
 benchmarks/web_abuse.py).
 
-The server runs in its own process (`python tests/abuse_support.py DB PORT LIMITS TRUSTED DELAY BROKER`,
+The server runs in its own process (`python tests/support/abuse_support.py DB PORT LIMITS TRUSTED DELAY BROKER`,
 with the test games registered) through `web.guard.server_config`, exactly as `ludoteca serve` runs it,
 permessage-deflate on as browsers negotiate it (every client here asks for it too).
 Attackers and the player reach it on 127.0.0.1 from addresses of their own: every 127.x.y.z is
@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from ludoteca.testing.ws_player import time_moves
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(HERE))
 PLAYER = "127.200.0.1"
 
 

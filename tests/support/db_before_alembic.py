@@ -1,8 +1,8 @@
 """A database as ludoteca made it before Alembic (commit 155c742, the last one without it), kept as
-data: `tests/data/db_before_alembic.json` holds that version's CREATE statements for SQLite and
+data: `tests/support/data/db_before_alembic.json` holds that version's CREATE statements for SQLite and
 PostgreSQL and every row of a database it filled (rooms of the four games, finished and in play,
 their seats, actions, snapshots, moves due and chat). `fill(url)` makes that database again on any
-empty one. `python tests/db_before_alembic.py OUT` regenerates the file, run with PYTHONPATH
+empty one. `python tests/support/db_before_alembic.py OUT` regenerates the file, run with PYTHONPATH
 pointing at a checkout of that commit's `src` (the code then is what wrote it)."""
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from web_support import free_port
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
-SRC = os.path.join(os.path.dirname(TESTS), "src")
+SRC = os.path.join(os.path.dirname(os.path.dirname(TESTS)), "src")
 
 
 def pg_bin() -> str | None:

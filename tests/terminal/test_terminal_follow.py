@@ -24,7 +24,7 @@ from ludoteca.terminal.render import tell_events
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 PROMPTS = {"en": "(number or notation;", "es": "(número o notación;"}
 WAIT_S = 90  # per screen: generous for a loaded two-core machine
 

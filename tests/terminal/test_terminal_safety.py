@@ -19,7 +19,7 @@ from ludoteca.cli.main import app
 from ludoteca.engine import CHANCE, make_game, state_to_document
 from ludoteca.terminal.safe_text import json_visible, visible
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 GAMES = ["prime-climb", "aggravation", "piramide", "mazmorra"]
 #: retitle the window, clear the screen, colour what follows (an 8-bit CSI, a bidi override too)
 PAYLOAD = "\x1b]0;pwned\x07\x1b[2J\x1b[38;5;199m\x9b2J\u202e"

@@ -1,5 +1,5 @@
 """Issue 37: a few strangers can no longer freeze or lock the server. Each attack the independent
-test found is reproduced against a real server process on 127.0.0.1 (tests/abuse_support.py), with
+test found is reproduced against a real server process on 127.0.0.1 (tests/support/abuse_support.py), with
 bounded traffic: counts and deadlines, never an open-ended flood. The attackers come from addresses
 of their own (127.x.y.z), the normal player from another; figures under bigger attacks are
 benchmarks/web_abuse.py's."""
@@ -103,6 +103,7 @@ def test_repeated_and_bad_frames_are_answered_without_recomputing_previews(tmp_p
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
     with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
         alone = asyncio.run(player_moves(base, 60))
@@ -115,6 +116,7 @@ def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_slow_connections_replay_floods_and_room_floods_leave_a_players_moves_fast(tmp_path):
     from abuse_support import idle_connections, replay_flood
 
@@ -197,6 +199,7 @@ def test_open_rooms_expire_so_a_full_server_frees_itself_also_after_a_restart(tm
 
 
 # --- connections: per address, slow heads and bodies, WebSockets without hello, spectators ---------
+@pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_connections_per_address_are_capped_and_slow_requests_time_out(tmp_path):
     with abuse_server(f"sqlite:///{tmp_path}/r.db", connections_per_client=5, header_timeout=1.0, body_timeout=1.0,
                       bot_workers=1) as (base, _):

@@ -1,8 +1,8 @@
 """Issue 49: the attacks an independent test still found, each against a real server process
-(tests/abuse_support.py: `ludoteca serve`'s configuration, permessage-deflate negotiated as browsers
+(tests/support/abuse_support.py: `ludoteca serve`'s configuration, permessage-deflate negotiated as browsers
 do) with bounded loopback traffic from addresses of their own. This file: what holds without a
 timed player (squatting, global caps, corrupt rows, a big deck, chat, headers, replays, `lang`);
-tests/test_web_abuse_timed.py times a normal player's moves under the floods."""
+tests/web/test_web_abuse_timed.py times a normal player's moves under the floods."""
 
 from __future__ import annotations
 
@@ -91,6 +91,7 @@ def finish_bot_room(base: str, game: str = "toy", source: str = PLAYER) -> str:
 
 
 # --- 1. spectator squatting --------------------------------------------------------------------
+@pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_watchers_squatting_a_room_never_keep_its_seats_out(tmp_path):
     """4 addresses x 13 WebSockets (52: the room's old slots) connect before anyone says hello, and
     then say hello as watchers: each address gets `spectators_per_address`, the room never more
@@ -318,6 +319,7 @@ def test_uvicorns_own_refusals_carry_the_security_headers_and_handshakes_are_rat
 
 
 # --- 3. slow readers: pipelining bounded, a write deadline; naming a room loads nothing --------
+@pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_pipelined_requests_are_bounded_and_unread_answers_cut_off(tmp_path):
     with abuse_server(f"sqlite:///{tmp_path}/r.db", max_pipeline=8, write_timeout=1.0, read_rate="", bot_workers=1) as (base, _):
         port = port_of(base)

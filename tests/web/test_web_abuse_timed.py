@@ -1,5 +1,5 @@
 """Issue 49: a normal player's move timed while each flood runs against a real server process
-(tests/abuse_support.py; permessage-deflate negotiated as browsers do), with bounded loopback
+(tests/support/abuse_support.py; permessage-deflate negotiated as browsers do), with bounded loopback
 traffic from addresses of their own: the player's p99 stays under 100 ms. Slow (they run in CI);
 `benchmarks/web_abuse.py` runs the same attacks bigger and reports the figures."""
 
@@ -12,6 +12,8 @@ import time
 import pytest
 from abuse_support import PLAYER, abuse_server, addr, during_apart, http, player_moves, quantile, rss_kib, ws_connect
 from scale_support import needs_servers, postgres_server, redis_server
+
+pytestmark = pytest.mark.exclusive  # every test times a player: alone on the machine
 
 QUIET = {"create_rate": "", "bot_workers": 1}
 BOTS3 = [{"kind": "bot", "bot": "random"}] * 3

@@ -1,5 +1,5 @@
 """The database's schema by Alembic: a database made before Alembic (by commit 155c742, kept as data in
-`tests/data/db_before_alembic.json`) upgrades with `ludoteca db upgrade`, on SQLite and on a real
+`tests/support/data/db_before_alembic.json`) upgrades with `ludoteca db upgrade`, on SQLite and on a real
 PostgreSQL, with every room, seat, action, snapshot, move due and chat line as it was, and its games go
 on; `serve` refuses an old database in one line naming that command; a fresh one is made at the
 newest revision with nothing to set up, and its tables are the models' exactly."""

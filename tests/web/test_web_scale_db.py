@@ -24,7 +24,7 @@ from ludoteca.web.db import ActionRow, RoomRow, SnapshotRow, make_engine, make_s
 from ludoteca.web.limits import UNLIMITED
 from ludoteca.web.rooms import RoomService
 
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "src")
 ENV = dict(os.environ, PYTHONPATH=SRC)
 
 

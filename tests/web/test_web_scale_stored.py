@@ -27,7 +27,7 @@ from ludoteca.web.db import RoomRow, make_engine, make_sessions
 from ludoteca.web.limits import UNLIMITED
 from ludoteca.web.rooms import RoomService
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "benchmarks"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "benchmarks"))
 import web_scale  # noqa: E402
 
 WHY_NOT = missing()

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from web_support import PHONE, browser, chromium_available, free_port
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not chromium_available(), reason="needs Chromium and Playwright")]
+pytestmark = [pytest.mark.slow, pytest.mark.exclusive, pytest.mark.skipif(not chromium_available(), reason="needs Chromium and Playwright")]
 
 
 @contextmanager

@@ -2,7 +2,7 @@
 State.moves_ahead and the place_each kernel): bit for bit what evaluating each action's child state,
 or enumerating the rest of the turn, gives, with the state itself untouched; the search, greedy and
 the lookahead that use them choose and count exactly as without them (the search:
-tests/test_search_public_values.py)."""
+tests/bots/test_bots_search_public_values.py)."""
 
 from __future__ import annotations
 

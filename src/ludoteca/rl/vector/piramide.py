@@ -7,7 +7,7 @@ names its fields), the random stream as one uint64 per game. Every game starts a
 stream, engine/rng_kernels.py's mixing) and every chance node (a card drawn from a hidden deck)
 is resolved as `state.apply_action(state.sample_chance())` would: a draw below the deck's size,
 the card found by the running count in type order. So a batched game is the engine's game with
-that seed and those player actions, and tests/test_vector_piramide.py replays thousands of them
+that seed and those player actions, and tests/rl/test_vector_piramide.py replays thousands of them
 in the engine, decision by decision.
 
 Options: all the game's: `length` (short, normal, long), `deck` (the packaged one or any valid
