@@ -206,7 +206,6 @@ def test_every_help_string_has_spanish():
     command = typer.main.get_command(app)
     missing = [text for _, text in help_texts(command) if text not in HELP_ES]
     assert not missing, f"help strings without Spanish (add them to cli/help_es.py): {missing}"
-    allowed = allowed_words()
     same = [en for en, es in HELP_ES.items() if en == es or not es.strip()]
     assert not same
     localize(command, "es")

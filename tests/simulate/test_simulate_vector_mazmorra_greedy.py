@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ludoteca.bots.turns import TurnEnumerator, seat_value  # noqa: E402
-from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine import CHANCE, make_game  # noqa: E402
 from ludoteca.engine.rng import Rng  # noqa: E402
 from ludoteca.rl.vector.conformance import check_greedy  # noqa: E402
 from ludoteca.rl.vector.mazmorra import Kernel  # noqa: E402

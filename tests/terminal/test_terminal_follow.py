@@ -9,7 +9,6 @@ Bounded in time: every wait polls the pane against a deadline, never a fixed sle
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys

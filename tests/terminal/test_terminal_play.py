@@ -234,7 +234,6 @@ def test_referee_prompt_names_the_drawer_in_every_game(name, words):
 
 def test_referee_sees_a_drawn_cards_effect():
     """Prime Climb with cards: the referee types every roll and draw; each draw is told."""
-    game = make_game("prime-climb")
     session = scripted("prime-climb", "greedy,greedy", manual=True, seed=4)
 
     def answer(prompt):

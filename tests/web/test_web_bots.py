@@ -67,9 +67,9 @@ def test_the_server_answers_everyone_while_a_bot_thinks(client):
         rid = made["room"]["id"]
         with client.websocket_connect(f"/ws/{rid}") as ws, client.websocket_connect(f"/ws/{rid}") as spectator:
             ws.send_json({"type": "hello", "seat": 1, "token": made["token"]})
-            first = receive_state(ws)
+            receive_state(ws)
             while not GateBot.thinking.is_set():  # chance rolls, then the bot starts thinking
-                first = receive_state(ws)
+                receive_state(ws)
             # while it thinks: pings are answered, a spectator is served, the lobby answers, a move out of turn is refused
             ws.send_json({"type": "ping"})
             pong = ws.receive_json()
@@ -109,12 +109,12 @@ def test_a_seat_given_back_while_its_bot_thinks_keeps_the_persons_move(client):
         service.takeover_bot = "gate"
         with client.websocket_connect(f"/ws/{rid}") as ws:
             ws.send_json({"type": "hello", "seat": None})
-            msg = receive_state(ws)
+            receive_state(ws)
             while room.state.current_player() != 0:
-                msg = receive_state(ws)
+                receive_state(ws)
             client.portal.call(_take_over, client.app.state.hub, room)
             while not GateBot.thinking.is_set():
-                msg = receive_state(ws)
+                receive_state(ws)
             ws.send_json({"type": "hello", "seat": 0, "token": made["token"]})
             back = receive_state(ws)
             while back["seat"] != 0 or not back["legal"]:

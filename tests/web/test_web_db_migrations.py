@@ -14,7 +14,7 @@ import threading
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from db_before_alembic import fill, load, rows_of
+from db_before_alembic import fill, rows_of
 from scale_support import SRC, missing, needs_servers, postgres_server
 from sqlalchemy import text
 

@@ -17,7 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from web_support import create_room, receive_state, toy_games
 
-from ludoteca.engine import CHANCE, GameRecord, T, game_class, game_names, replay, view_document
+from ludoteca.engine import GameRecord, T, game_class, game_names, replay, view_document
 from ludoteca.engine.events import events_for
 from ludoteca.engine.wording import sentences
 from ludoteca.web import create_app

@@ -11,7 +11,7 @@ from ludoteca.bots import make_bot
 from ludoteca.engine import CHANCE, StateFormatError, make_game, state_from_document, state_to_document, view_document
 from ludoteca.engine.rng import Rng
 from ludoteca.games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS
-from ludoteca.games.mazmorra.geometry import CONNECTED, DIMS
+from ludoteca.games.mazmorra.geometry import CONNECTED
 from ludoteca.games.mazmorra.terminal import render, room_graph
 
 import pytest

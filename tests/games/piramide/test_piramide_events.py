@@ -377,7 +377,7 @@ def test_no_seat_is_told_a_card_it_may_not_see(n: int, seed: int) -> None:
 
 
 def test_placements_score_by_the_rules_in_whole_games() -> None:
-    d, geo = G.deck, G.geo
+    d = G.deck
     kinds = set()
 
     def check(before, after, events):

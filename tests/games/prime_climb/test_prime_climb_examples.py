@@ -7,7 +7,7 @@ import pytest
 from ludoteca.engine import IllegalActionError, NotationError, state_to_document
 from ludoteca.games.prime_climb.actions import parse
 from ludoteca.games.prime_climb.learn import turn_outcomes
-from ludoteca.games.prime_climb.state import DRAW, MOVE, ROLL
+from ludoteca.games.prime_climb.state import DRAW, ROLL
 from prime_climb_helpers import mine, play, position
 
 

@@ -161,7 +161,7 @@ def _reset_one(S, G, rng, i, seed):
     rng[i] = seed
     for k in range(WIDTH):
         S[i, k] = 0
-    nc, nt, base, n = G[G_NC], G[G_NT], G[G_BASE], G[G_NP]
+    nc, base, n = G[G_NC], G[G_BASE], G[G_NP]
     nmid = G[G_NMID]
     mid = np.empty(nmid, np.int64)
     for k in range(nmid):
@@ -290,7 +290,7 @@ def _legal(S, G, i, buf):
 @njit(cache=True)
 def _is_legal(S, G, i, a):
     ph = S[i, F_PHASE]
-    nc, nt = G[G_NC], G[G_NT]
+    nc = G[G_NC]
     a_reg = G[G_ADREG]
     h = O_HANDS + S[i, F_CUR] * MAXT
     if a < 0:
