@@ -15,7 +15,7 @@ use `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is r
   games without an entry get MCTS (ISMCTS for hidden cards).
 
 Beyond the levels: `perfect` plays two-player Prime Climb without cards exactly (the solved table,
-games/prime_climb/perfect.py); it is no level because it needs the table built once and fits one variant only.
+bots/perfect.py); it is no level because it needs the table built once and fits one variant only.
 """
 
 from __future__ import annotations

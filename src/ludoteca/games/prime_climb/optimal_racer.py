@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Game, LudotecaError, T
-from ...bots.base import Bot, register_bot
-from ...bots.greedy import GreedyBot
+from ..engine import Game, LudotecaError, T
+from .base import Bot, register_bot
+from .greedy import GreedyBot
 
 
 class OptimalRacerBot(Bot):
@@ -25,7 +25,7 @@ class OptimalRacerBot(Bot):
                 f"el bot optimal-racer solo juega a Prime Climb, no a {game.name}",
             ))
         super().__init__(game, seat, seed, **params)
-        from . import bots_plugin
+        from ..games.prime_climb import bots_plugin
 
         self._plugin = bots_plugin
         self._fallback = GreedyBot(game, seat, self.rng.next64() >> 1)
