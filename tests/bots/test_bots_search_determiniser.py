@@ -8,9 +8,10 @@ import pytest
 
 from ludoteca.engine import CHANCE, StateFormatError, TERMINAL, make_game, view_document
 from ludoteca.engine.rng import Rng
+from game_lists import built_in_games
 
 
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 def test_determiniser_deals_what_state_from_view_deals(name):
     game = make_game(name)
     rng = Rng(17)

@@ -29,6 +29,7 @@ from ludoteca.engine import i18n
 from ludoteca.engine.record import GameRecord
 from ludoteca.terminal.play import TerminalGame
 from ludoteca.terminal.seats import parse_seats
+from game_lists import built_in_games
 
 WORD = re.compile(r"[A-Za-zÁÉÍÓÚÜÑáéíóúüñ]+")
 PATH = re.compile(r"\S*/\S*|--\S+")  # file paths (the test's own folders) and --flags are not text
@@ -186,7 +187,7 @@ def untranslated(texts: list[tuple[str, str]], allowed: set[str]) -> set[tuple[s
     return bad
 
 
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 def test_no_english_left_in_spanish(name, tmp_path):
     allowed = allowed_words()
     with Collect() as collected:

@@ -10,6 +10,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.mazmorra.cards import EXIT
 from ludoteca.games.mazmorra.state import MOVE, MazmorraState
 from ludoteca.testing.conformance import check_kinds
+from game_lists import built_in_games
 
 GAME = make_game("mazmorra")
 
@@ -67,7 +68,7 @@ def test_the_kind_check_fails_on_a_description_of_another_kind(monkeypatch):
         check_kinds(state, state.legal_actions())
 
 
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 def test_every_game_says_which_kinds_its_decisions_allow(name):
     state = make_game(name).new_initial_state(None, 1)
     assert state.decision_kinds()

@@ -15,8 +15,9 @@ gym = pytest.importorskip("gymnasium")
 from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
 from ludoteca.rl import vector  # noqa: E402
 from ludoteca.rl.observations import encoder_for  # noqa: E402
+from game_lists import built_in_games  # noqa: E402
 
-ALL = ["prime-climb", "aggravation", "piramide", "mazmorra"]
+ALL = built_in_games()
 
 
 @pytest.mark.parametrize("game", ALL)

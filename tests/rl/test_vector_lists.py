@@ -10,8 +10,9 @@ pytest.importorskip("numba")
 from ludoteca.engine import CHANCE, make_game  # noqa: E402
 from ludoteca.rl import vector  # noqa: E402
 from ludoteca.rl.vector import lists  # noqa: E402
+from game_lists import built_in_games
 
-ALL = ["prime-climb", "aggravation", "piramide", "mazmorra"]
+ALL = built_in_games()
 
 
 @pytest.mark.parametrize("game", ALL)

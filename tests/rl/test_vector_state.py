@@ -12,8 +12,9 @@ from ludoteca.engine.documents import state_from_document, state_to_document, vi
 from ludoteca.rl import vector  # noqa: E402
 from ludoteca.rl.observations import encoder_for  # noqa: E402
 from ludoteca.rl.vector import state  # noqa: E402
+from game_lists import built_in_games
 
-ALL = ["prime-climb", "aggravation", "piramide", "mazmorra"]
+ALL = built_in_games()
 
 
 def _play(env, steps, seed=0):

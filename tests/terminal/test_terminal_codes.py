@@ -10,8 +10,9 @@ from rich.console import Console
 from ludoteca.engine import CHANCE, Match, make_game
 from ludoteca.terminal.play import Quit, TerminalGame
 from ludoteca.terminal.seats import parse_seats
+from game_lists import built_in_games
 
-GAMES = ["prime-climb", "aggravation", "piramide", "mazmorra"]
+GAMES = built_in_games()
 
 
 class Scripted(TerminalGame):

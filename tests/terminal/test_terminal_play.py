@@ -18,6 +18,7 @@ from ludoteca.games.piramide.words import card_name
 from ludoteca.terminal.play import Quit, TerminalGame, command_of
 from ludoteca.terminal.render import render_view, tell_events
 from ludoteca.terminal.seats import parse_seats
+from game_lists import built_in_games
 
 runner = CliRunner()
 
@@ -58,7 +59,7 @@ def text_of(session: TerminalGame) -> str:
 
 
 # --- the log -------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 def test_the_log_tells_every_event_of_every_action(name):
     """Bots play a whole game; every event Match.apply returned is told, in order, as
     Game.tell_event words it for the table (a spectator here: nobody at the keyboard)."""
@@ -185,7 +186,7 @@ def test_hint_is_offered_only_where_the_game_has_hints(lang):
 
 def test_who_starts_is_said_before_the_first_move():
     """The first told line names the seat whose turn is told next (its roll, or its move)."""
-    for name in ("prime-climb", "aggravation", "piramide", "mazmorra"):
+    for name in built_in_games():
         game = make_game(name)
         session = scripted(name, ",".join(["greedy"] * game.default_players))
         session.run()
@@ -409,7 +410,7 @@ def test_play_mazmorra_with_default_seats_works_and_two_says_how():
 
 # --- seats, colour ---------------------------------------------------------------------------
 def test_seats_are_named_as_the_table_names_them():
-    for name in ("prime-climb", "aggravation", "piramide", "mazmorra"):
+    for name in built_in_games():
         game, state = view_after(name, 3 if name != "prime-climb" else 2, 2, 3000)
         assert state.is_terminal()
         out = render_text(game, state)
@@ -568,7 +569,7 @@ def test_replay_step_keeps_each_steps_words_on_an_80x24_screen(tmp_path, name):
         assert f"{number}/{len(rec.actions)}" in screen, screen
 
 
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_each_prompt_fits_an_80x24_screen(name, lang):
     """Fitted to the screen, the last 24 lines at a prompt hold the board (or its compact form),

@@ -10,12 +10,13 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
 from ludoteca.engine import make_game
+from game_lists import built_in_games
 
 runner = CliRunner()
 WON = re.compile(r"\bwins\b|Winner|\bGana\b|\bgana\b(?! \d+ contador)")
 
 
-@pytest.mark.parametrize("name", ["prime-climb", "aggravation", "piramide", "mazmorra"])
+@pytest.mark.parametrize("name", built_in_games())
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_winner_is_told_once_and_last(tmp_path, name, lang):
     seats = ",".join(["greedy"] * make_game(name).default_players)

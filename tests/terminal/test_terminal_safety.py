@@ -18,9 +18,10 @@ from typer.testing import CliRunner
 from ludoteca.cli.main import app
 from ludoteca.engine import CHANCE, make_game, state_to_document
 from ludoteca.terminal.safe_text import json_visible, visible
+from game_lists import built_in_games
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-GAMES = ["prime-climb", "aggravation", "piramide", "mazmorra"]
+GAMES = built_in_games()
 #: retitle the window, clear the screen, colour what follows (an 8-bit CSI, a bidi override too)
 PAYLOAD = "\x1b]0;pwned\x07\x1b[2J\x1b[38;5;199m\x9b2J\u202e"
 runner = CliRunner()

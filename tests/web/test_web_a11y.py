@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
-from ludoteca.engine import game_names
+from game_lists import built_in_games
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-GAMES = [g for g in ("prime-climb", "aggravation", "piramide", "mazmorra") if g in game_names()]
+GAMES = built_in_games()
 BOTS = {"mazmorra": ["random", "random"]}
 OPTIONS = {"mazmorra": {"market_face_up": True}}
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}, "resultTypes": ["violations"]}

@@ -8,14 +8,14 @@ import random
 import pytest
 from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
-from ludoteca.engine import game_names
+from game_lists import built_in_games
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-GAMES = [g for g in ("prime-climb", "aggravation", "piramide", "mazmorra") if g in game_names()]
+GAMES = built_in_games()
 # a greedy opponent races to the end (a random one makes long games); Mazmorra's random bots are quick enough
 SETUP = {"prime-climb": (["greedy"], {}), "aggravation": (["greedy"], {}), "piramide": (["greedy"], {"length": "short"}),
          "mazmorra": (["random", "random"], {"market_face_up": True})}
