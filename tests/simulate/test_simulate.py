@@ -125,7 +125,7 @@ def test_a_killed_run_loses_no_finished_game(tmp_path):
         "run(Request('toy', ['greedy', 'random'], 400, Path(sys.argv[1]), seed=5, plugins=['toygame:ToyGame']),\n"
         "    show_progress=False, on_row=lambda row: time.sleep(0.02))\n"
     )
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "support")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests"), str(ROOT / "tests" / "support")])}
     proc = subprocess.Popen([sys.executable, "-c", script, str(tmp_path / "killed")], env=env)
     rows_file = tmp_path / "killed" / "games.jsonl"
     try:

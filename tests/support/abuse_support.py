@@ -26,6 +26,7 @@ from ludoteca.testing.ws_player import time_moves
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+TESTS = os.path.dirname(HERE)  # the toy game (tests/toygame) beside the support modules
 PLAYER = "127.200.0.1"
 
 
@@ -48,7 +49,7 @@ def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, broker: str
     `log`: a file its stderr goes to (to read what it logged)."""
     port = free_port()
     src = os.environ.get("LUDOTECA_ABUSE_SRC") or os.path.join(ROOT, "src")  # another tree's src: the benchmark's "before"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, os.environ.get("PYTHONPATH", "")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, TESTS, os.environ.get("PYTHONPATH", "")]))
     err = open(log, "ab") if log else None
     proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), db, str(port), json.dumps(limits), trusted,
                              str(bot_delay), broker or "-", "external" if external_bots else "own"], env=env, stderr=err)
@@ -405,7 +406,7 @@ class Apart:
     attackers' own work never delays the timed player's event loop: `stop()` ends it, returns its counts."""
 
     def __init__(self, name: str, **kwargs):
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), HERE, os.environ.get("PYTHONPATH", "")]))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), HERE, TESTS, os.environ.get("PYTHONPATH", "")]))
         self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), "attack", name, json.dumps(kwargs)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
 

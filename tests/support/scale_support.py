@@ -137,7 +137,7 @@ def redis_server():
 # --- processes ---------------------------------------------------------------------------------
 SERVER = r"""
 import sys
-sys.path[:0] = [{tests!r}, {src!r}]
+sys.path[:0] = [{tests!r}, {tests_root!r}, {src!r}]
 from web_support import toy_games
 games = toy_games()
 games.__enter__()  # the test games, registered in this process too (kept: collected, it would unregister them)
@@ -173,7 +173,7 @@ def _env() -> dict[str, str]:
 def launch_server(db: str, broker: str | None, bots: str = "external") -> tuple[subprocess.Popen, str]:
     """A server process (uvicorn, the test games registered) and its base URL; `wait_ready` before use."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), "serve", db, broker or "-", str(port), bots],
+    proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, tests_root=os.path.dirname(TESTS), src=SRC), "serve", db, broker or "-", str(port), bots],
                             env=_env(), start_new_session=True)
     return proc, f"http://127.0.0.1:{port}"
 
@@ -198,7 +198,7 @@ def start_server(db: str, broker: str | None, bots: str = "external") -> tuple[s
 
 
 def launch_worker(db: str, broker: str, lease: float = 1.0) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), "bots", db, broker, str(lease)],
+    return subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, tests_root=os.path.dirname(TESTS), src=SRC), "bots", db, broker, str(lease)],
                             env=_env(), stdout=subprocess.PIPE, text=True, start_new_session=True)
 
 
