@@ -4,7 +4,7 @@
 
 One server process (`ludoteca serve`'s configuration: `web.guard.server_config`, default limits but
 no create rate for the player), on a fresh SQLite file. For each attack the player (both seats of
-two-person toy rooms, tests/abuse_support.py) makes `--moves` moves while the attack runs from
+two-person toy rooms, tests/support/abuse_support.py) makes `--moves` moves while the attack runs from
 addresses of its own (127.x.y.z); the report gives p50/p99/max of the player's latency, what the
 attack did, and the server's CPU seconds during it (user + system, from /proc).
 

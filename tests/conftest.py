@@ -1,6 +1,19 @@
-"""Shared test fixtures."""
+"""Shared test fixtures, and what lets the suite run on several xdist workers at once.
+
+- Every test runs with the process environment it started with: a command run in-process that sets a
+  variable (`simulate --no-vector`, the Ray backend's PYTHONPATH) leaves nothing to the next test,
+  whichever worker and order it runs in.
+- A test marked `exclusive` (it asserts a latency or a time bound) runs with no other test beside it:
+  under xdist every test holds a shared lock on one file for the run (setup and teardown included) and
+  an exclusive test holds it alone; a turnstile lock taken first keeps the other workers' next tests
+  from overtaking an exclusive one that waits.
+"""
 
 from __future__ import annotations
+
+import fcntl
+import os
+import tempfile
 
 import pytest
 
@@ -35,3 +48,49 @@ def english_by_default():
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def environment_restored():
+    saved = dict(os.environ)
+    yield
+    if os.environ != saved:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def _lock_paths() -> tuple[str, str] | None:
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")  # the same in every worker of one run
+    if not run:
+        return None
+    base = os.path.join(tempfile.gettempdir(), f"ludoteca-tests-{run}")
+    return base + ".lock", base + ".turnstile"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    paths = _lock_paths()
+    if paths is None:  # one process: nothing runs beside anything
+        yield
+        return
+    exclusive = item.get_closest_marker("exclusive") is not None
+    with open(paths[0], "a") as lock, open(paths[1], "a") as turnstile:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def pytest_sessionfinish(session):
+    # a worker that is done runs nothing more that the lock could keep apart; one still running
+    # opens (so makes) the files anew
+    for path in _lock_paths() or ():
+        try:
+            os.unlink(path)
+        except OSError:
+            pass

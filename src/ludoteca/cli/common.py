@@ -15,6 +15,7 @@ from rich.text import Text as RichText
 
 from ..engine import LudotecaError, T, Text
 from ..engine.i18n import language
+from ..engine.option_values import option_values as command_line_options  # noqa: F401  (the commands' name for it)
 from ..terminal.safe_text import json_visible, visible
 
 err_console = Console(stderr=True, highlight=False)
@@ -62,24 +63,6 @@ def print_json(doc: Any) -> None:
 
 def guard(exc: LudotecaError) -> NoReturn:
     fail(exc.message)
-
-
-def command_line_options(game: str, pairs: list[str] | tuple[str, ...] | dict[str, str] | None) -> dict[str, Any]:
-    """`--option KEY=VALUE` pairs (or already split ones) as option values: an option that reads a
-    file from the command line (Pirámide's `deck=PATH`, through its `from_text`) gets the file's
-    content here, so the game itself only ever sees data. An unknown game is left to `make_game`."""
-    from ..engine import game_class, parse_option_pairs
-
-    raw: dict[str, Any] = dict(pairs) if isinstance(pairs, dict) else parse_option_pairs(pairs)
-    try:
-        options = game_class(game).OPTIONS.options
-    except LudotecaError:
-        return raw
-    for option in options:
-        reader = getattr(option, "from_text", None)
-        if reader is not None and isinstance(raw.get(option.name), str):
-            raw[option.name] = reader(raw[option.name])
-    return raw
 
 
 def read_record(path: Path, room: str | None = None) -> Any:

@@ -2,7 +2,7 @@
 
 `localize(command, "es")` rewrites a built Click command tree in place (commands, options,
 arguments, Typer's panel titles); `main()` does it before parsing when `--lang es` is on the
-command line or LUDOTECA_LANG=es. tests/test_spanish.py fails on any help string missing here.
+command line or LUDOTECA_LANG=es. tests/cli/test_cli_spanish.py fails on any help string missing here.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Rng's arithmetic compiled with numba (the `fast` extra): SplitMix64's mixing, a draw below n,
 and Fisher-Yates over a whole list in one call, as rng.py writes them in Python. uint64
-arithmetic wraps as rng.py's mask does, so the numbers are the same (tests/test_rng.py checks
+arithmetic wraps as rng.py's mask does, so the numbers are the same (tests/engine/test_engine_rng.py checks
 them against the Python on many states)."""
 
 from __future__ import annotations

@@ -81,13 +81,13 @@ def parse_sweep(items: list[str] | None) -> list[tuple[str, list[str]]]:
 
 def make_variants(game: str, options: list[str] | None, sweep: list[tuple[str, list[str]]]) -> list[Variant]:
     """The variants to play: the base options crossed with every swept value, each validated by the game."""
-    from ..cli.common import command_line_options  # deck=PATH and the like: read once, as data
+    from ..engine.option_values import option_values  # deck=PATH and the like: read once, as data
 
-    base = command_line_options(game, options)
+    base = option_values(game, options)
     combos = list(itertools.product(*[[(k, v) for v in values] for k, values in sweep])) if sweep else [()]
     variants = []
     for combo in combos:
-        raw = {**base, **command_line_options(game, dict(combo))}
+        raw = {**base, **option_values(game, dict(combo))}
         resolved = make_game(game, raw).options  # raises OptionError naming a bad key or value
         label = " ".join(f"{k}={v}" for k, v in combo) or DEFAULT_VARIANT
         variants.append(Variant(label, resolved))

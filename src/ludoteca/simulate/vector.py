@@ -7,7 +7,7 @@ seeded by its bot seed: a random seat `legal[below(len(legal))]` over the engine
 actions, a greedy seat GreedyBot.choose compiled (its default evaluator and node budget, the
 budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py,
 aggravation_greedy.py, piramide_greedy.py, mazmorra_greedy.py), so a run
-never depends on whether a chunk went through the kernel (tests/test_vector_env.py and
+never depends on whether a chunk went through the kernel (tests/rl/test_vector_env.py and
 tests/test_simulate_vector_*.py compare them).
 A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
 every game, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed

@@ -14,7 +14,6 @@ the server's (a chance draw or a bot), with the time it is due; that is what bot
 from __future__ import annotations
 
 import json
-import logging
 import time
 from typing import TYPE_CHECKING
 

@@ -1,7 +1,7 @@
 """Where bots think: a bounded pool of worker processes, people's rooms first.
 
 A bot's search is pure CPU; in a thread of the server it would hold the interpreter lock and
-slow every connection (30 `hard` rooms once raised a person's move latency from 1.6 ms to 123 ms).
+slow every connection (the figures that showed it: docs/lab/web.md).
 So each bot move is a job (`BotJob`: which bot, which game, the seat's view and the legal
 actions) sent to one of `workers` processes, which run at a lower CPU priority (nice 10) than the
 server and exit when it does. Jobs wait in a fair queue: a job of a room with a person in it goes

@@ -8,7 +8,7 @@ drawn into another player's hand is told without naming it. Every viewer (each s
 spectators) reads exactly that line, nothing else: simple, the same for every game, and as
 cheap as describing the move once per viewer.
 
-`tests/test_web_leak.py` is the proof: it records every message of whole games and checks,
+`tests/web/test_web_leak.py` is the proof: it records every message of whole games and checks,
 for every logged action, that no viewer's line tells apart two alternatives that would have
 left that viewer the same view.
 """

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine import CHANCE, TERMINAL, State, StateFormatError, T, Text
+from ludoteca.engine import CHANCE, TERMINAL, State, Text
 from ludoteca.engine.counters import counters_statistics, counters_to_json
 
 from . import notation

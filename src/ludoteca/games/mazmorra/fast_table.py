@@ -4,7 +4,7 @@
 costs two memcpy's when it first lays a card) beside the list of pieces laid. Reads such as
 `top[cell]` or `orient[card]` go through memoryviews and give Python ints. The game uses it when
 numba imports (the `fast` extra) unless LUDOTECA_MAZMORRA_TABLE=python; table.Table stays the
-reference, and tests/test_mazmorra_fast_table.py plays both side by side.
+reference, and tests/games/mazmorra/test_mazmorra_fast_table.py plays both side by side.
 """
 
 from __future__ import annotations

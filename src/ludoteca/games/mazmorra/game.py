@@ -93,7 +93,7 @@ class MazmorraGame(Game):
 
     #: the bots' evaluators whose values read only what everyone sees (table, pawns, counters, phase,
     #: market, discards; never a hand or the pool): a search may keep a position's values after an
-    #: action by `public_key` (bots/mcts.py). tests/test_search_public_values.py checks the claim.
+    #: action by `public_key` (bots/mcts.py). tests/bots/test_bots_search_public_values.py checks the claim.
     PUBLIC_EVALUATORS = ("heuristic", "progress")
 
     def public_key(self, s: MazmorraState) -> tuple:

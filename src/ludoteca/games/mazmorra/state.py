@@ -12,7 +12,7 @@ from bisect import bisect_left
 from typing import Any, Hashable
 
 from ...engine import CHANCE, TERMINAL, State, T, Text
-from .cards import COLOUR, ENTRY, EXIT, NUM_CARDS, NUMBER
+from .cards import COLOUR, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
 from .walk import find_walk
 from math import tanh as _tanh

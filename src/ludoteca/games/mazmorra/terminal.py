@@ -84,7 +84,6 @@ def chance_prompt(view_doc: dict[str, Any], lang: str, names: list[str] | None =
 
 def render(view_doc: dict[str, Any], lang: str = "en", show_rooms: bool = False, mono: bool = False,
            names: list[str] | None = None):
-    es = lang == "es"
     view = view_doc["view"] if "view" in view_doc else view_doc
     width, height = view["grid"]
     top = paint(view)
@@ -326,10 +325,10 @@ def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str) -> list
     number, the cards on the table `▒`, the entry `IN` and the exit `EX`, empty cells `·`; the
     axes are numbered as the places are named (`@x,y`: column x, row y). Nothing for other steps."""
     spots = {}
-    for number, (label, _, _) in enumerate(entries, 1):
-        if not label.startswith("@"):
+    for number, (place, _, _) in enumerate(entries, 1):
+        if not place.startswith("@"):
             return []
-        x, y = (int(v) for v in label[1:].split(","))
+        x, y = (int(v) for v in place[1:].split(","))
         spots[(x, y)] = number
     if not spots:
         return []

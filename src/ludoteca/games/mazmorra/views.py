@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, StateFormatError, T, check_fields
-from .cards import ENTRY, EXIT, NUM_CARDS
+from .cards import EXIT, NUM_CARDS
 from ...engine.counters import counters_to_json
 from ...engine.schema import doc_value
 from .stats import STATS
@@ -237,7 +237,7 @@ def determiniser(game, doc: Any):
             if len(own) != sizes[seat]:
                 raise _bad("the hand does not match its size", "la mano no cuadra con su tamaño")
             known |= set(own)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, IndexError):
         raise _bad("the view document is malformed: a field is missing or has the wrong type",
                    "el documento de vista está mal formado: falta un campo o tiene un tipo erróneo") from None
     unseen = [c for c in range(NUM_CARDS) if c not in known]

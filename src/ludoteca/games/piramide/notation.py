@@ -16,7 +16,7 @@ import re
 from ludoteca.engine import NotationError, T, Text
 
 from .deck import APEX, BASE, LEFT_EDGE, RIGHT_EDGE, ROLE_APEX, ROLE_LEFT, ROLE_RIGHT
-from .state import DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, SYMBOL
+from .state import DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, SYMBOL
 
 _CELL_RE = re.compile(r"^[ln]([0-9]{1,4})p([0-9]{1,4})$")  # ASCII digits, few of them: int() never fails
 _PLAY = {"play", "jugar", "jugá", "juga"}

@@ -39,10 +39,9 @@ from .state import MOVE, ROLL
 from .solvers.race import solve
 
 SCALE = 1.5  # turns: the spread of the logistic that turns a race gap into a winning chance
-# Turns of card gap per unit of `duel`'s log-odds. The heuristic's own spread (evaluation.SCALE,
-# 2.5) left `hard` at 0.56 against greedy with cards; a quarter of it, the cards weighed four
-# times as much, won 0.77-0.79, past which the wins fell again (0.69 at 0.4, 0.50 at 0.25;
-# screening in docs/bots.md). Not a fit of the table to the cards: the best of a measured sweep.
+# Turns of card gap per unit of `duel`'s log-odds: a quarter of the heuristic's own spread
+# (evaluation.SCALE), the cards weighed four times as much. Not a fit of the table to the cards: the
+# best of a sweep against greedy with cards (its figures: docs/lab/bots.md).
 CARD_SCALE = 0.625
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import CHANCE, TERMINAL, IllegalActionError, NotationError, Rng, State, StateFormatError, T, Text
+from ...engine import CHANCE, TERMINAL, NotationError, Rng, State, StateFormatError, T, Text
 from ...engine.counters import counters_from_json, counters_statistics, counters_to_json
 from ...engine.schema import doc_value
 from . import actions as A
 from . import cards as C
-from .board import DIVIDE, GOAL, IS_RED, MINUS, OPS_TABLE, PLUS, TIMES, apply_op
+from .board import GOAL, IS_RED, OPS_TABLE, PLUS, TIMES, apply_op
 
 NK = C.NUM_KEEPERS
 NC = C.NUM_TYPES

@@ -126,7 +126,7 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
         if view["turn"] == t and not view_doc.get("is_terminal"):
             line.append("▶")
         line.append(seat_name(names, t), style=SEAT_STYLE[t % len(SEAT_STYLE)])
-        line.append(" " + " ".join(f"{l}{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)))
+        line.append(" " + " ".join(f"{pawn}{'101✓' if x == GOAL else x}" for pawn, x in zip("AB", pair)))
         keepers = ",".join(f"{k.replace('+-', '±')}×{c}" if c > 1 else k.replace("+-", "±") for k, c in view["keepers"][t].items())
         if keepers:
             line.append(f" [{keepers}]")
@@ -150,7 +150,7 @@ def seats_table(view_doc: dict[str, Any], lang: str, names: list[str] | None) ->
                     style=SEAT_STYLE[t % len(SEAT_STYLE)])
         if view["turn"] == t and not view_doc.get("is_terminal"):
             name.append(" ◀")
-        seats.add_row(name, " ".join(f"{l}:{'101✓' if x == GOAL else x}" for l, x in zip("AB", pair)),
+        seats.add_row(name, " ".join(f"{pawn}:{'101✓' if x == GOAL else x}" for pawn, x in zip("AB", pair)),
                       ", ".join(f"{k}×{c}" if c > 1 else k for k, c in keepers.items()) or "-",
                       tr("yes", "sí") if view["cursed"][t] else "-")
     return seats

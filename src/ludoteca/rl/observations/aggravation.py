@@ -6,7 +6,7 @@ rows; seat-indexed fields start with the observing seat.
 
 from __future__ import annotations
 
-from .schema import SchemaEncoder, flag, items, number, onehot, per_seat, seat
+from .schema import SchemaEncoder, flag, items, onehot, per_seat, seat
 
 HOLES = 128  # -1 (base) .. 126: room for the largest board's track, centre and home rows
 

@@ -7,7 +7,7 @@ turn is one decision, then chance or the end: the enumeration never expands a po
 budget never binds), scores the position with evaluation.evaluate_all's entry for the mover (the
 same float operations in the same order, no fastmath; the reach tables `_reach` builds per arm are
 read once into arrays here) or the returns at the end, and plays among the moves within 1e-12 of
-the best the one its stream's `below(len(best))` picks (tests/test_simulate_vector_greedy_aggravation.py).
+the best the one its stream's `below(len(best))` picks (tests/simulate/test_simulate_vector_greedy_aggravation.py).
 """
 
 from __future__ import annotations

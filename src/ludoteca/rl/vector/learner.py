@@ -7,7 +7,7 @@
 The bots are the engine's `random` and `greedy` compiled beside each kernel (its `bot_seat_actions`),
 each seat drawing from its own stream as the engine's bot made with that seed does
 (`batch.bot_seeds`: the engine replays the game with `make_bot(name, game, seat, bot_seed)`, which
-tests/test_vector_learner.py checks decision by decision). Per seat: `observation` is the view of
+tests/rl/test_vector_learner.py checks decision by decision). Per seat: `observation` is the view of
 the learner seat to move (a view, so nothing it may not see); `rewards` (N, num_players) are what
 the step paid each seat, `learner_rewards` (N,) the learner seat's part (`seat_of`: the seat the
 learner plays in each env). A game a bot ends pays the learner on the learner's step that led to it.

@@ -9,7 +9,7 @@ Every game starts as `game.new_initial_state(num_players, seed)` (the same permu
 cards from the same SplitMix64 stream) and every chance node (a card drawn to a hand or revealed
 into a face-up slot) is resolved as `state.apply_action(state.sample_chance())` would: the card at
 a draw below the pool's size. So a batched game is the engine's game with that seed and those
-player actions; tests/test_vector_mazmorra.py replays thousands of them in the engine.
+player actions; tests/rl/test_vector_mazmorra.py replays thousands of them in the engine.
 
 Without numba the Kernel refuses with a one-line ValueError (the table kernels it calls exist only
 compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or

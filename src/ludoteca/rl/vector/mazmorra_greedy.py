@@ -16,7 +16,7 @@ card (or discard one) from the mover's own hand, to choose where the walk ends a
 market face up, to take a face-up card; the heuristic reads counters, pawns and the table's
 distances. None of it reads another hand or the unseen pool (views.py: the only hidden cards), and
 the chance node that ends the turn is never expanded: games/mazmorra/game.py's PUBLIC_EVALUATORS
-makes the same claim for `heuristic`, tests/test_search_public_values.py checks it. The number is
+makes the same claim for `heuristic`, tests/bots/test_bots_search_public_values.py checks it. The number is
 drawn all the same.
 
 Why no transposition table: TurnEnumerator merges positions by State.key(), but within one
@@ -25,7 +25,7 @@ discard, then the walk's end, then the card taken), and two different sequences 
 first differing decision left for good: the card laid and where (table.placed) or the card
 discarded, the pawn's room, the market slot emptied; later decisions of the turn change none of
 them. So the memo never answers and the nodes are counted as the engine counts them
-(tests/test_simulate_vector_mazmorra_greedy.py checks the engine's memo never hits).
+(tests/simulate/test_simulate_vector_mazmorra_greedy.py checks the engine's memo never hits).
 
 The batch GreedyBot passes (bots_plugin.heuristic_turn_ends, face-down market only) gives the same
 values and node counts as the plain enumeration (turns.TurnEnumerator's docstring): this is the

@@ -7,7 +7,7 @@ names its fields), the random stream as one uint64 per game. Every game starts a
 stream, engine/rng_kernels.py's mixing) and every chance node (a card drawn from a hidden deck)
 is resolved as `state.apply_action(state.sample_chance())` would: a draw below the deck's size,
 the card found by the running count in type order. So a batched game is the engine's game with
-that seed and those player actions, and tests/test_vector_piramide.py replays thousands of them
+that seed and those player actions, and tests/rl/test_vector_piramide.py replays thousands of them
 in the engine, decision by decision.
 
 Options: all the game's: `length` (short, normal, long), `deck` (the packaged one or any valid
@@ -161,7 +161,7 @@ def _reset_one(S, G, rng, i, seed):
     rng[i] = seed
     for k in range(WIDTH):
         S[i, k] = 0
-    nc, nt, base, n = G[G_NC], G[G_NT], G[G_BASE], G[G_NP]
+    nc, base, n = G[G_NC], G[G_BASE], G[G_NP]
     nmid = G[G_NMID]
     mid = np.empty(nmid, np.int64)
     for k in range(nmid):
@@ -290,7 +290,7 @@ def _legal(S, G, i, buf):
 @njit(cache=True)
 def _is_legal(S, G, i, a):
     ph = S[i, F_PHASE]
-    nc, nt = G[G_NC], G[G_NT]
+    nc = G[G_NC]
     a_reg = G[G_ADREG]
     h = O_HANDS + S[i, F_CUR] * MAXT
     if a < 0:

@@ -26,7 +26,7 @@ the hidden decks' counts and the chance stream differ. The enumeration never rea
   phase and draws left; at the end the returns read points and hand sizes.
 So every legal set, every merge, every node count and every value is the same on the true state:
 the compiled bot reads the kernel's row and spends the seed's draw unused
-(tests/test_simulate_vector_piramide_greedy.py checks it against GreedyBot.choose at every decision).
+(tests/simulate/test_simulate_vector_piramide_greedy.py checks it against GreedyBot.choose at every decision).
 
 The key of a position: the turn's fields, the points, the pyramid, the mover's hand (sorted types)
 and the cards it discarded since the enumeration began (the piles only grow at the mover's positions:

@@ -9,7 +9,7 @@ counts them, and past `node_budget` the remaining choices scored one step deep, 
 enumeration cuts), scores each end with the seat's `evaluate` (evaluation.py, the same float
 operations in the same order, no fastmath), and plays among the actions within 1e-12 of the best
 the one its stream's `below(len(best))` picks. conformance is checked against GreedyBot.choose
-(tests/test_simulate_vector_greedy.py).
+(tests/simulate/test_simulate_vector_greedy.py).
 
 The key of a position is its row's columns before the event counters (prime_climb.ST) with the
 dice left over past NDICE zeroed: the fields of State.key(), nothing else.

@@ -1,0 +1,57 @@
+"""The `exclusive` marker (tests/conftest.py): under xdist a test that asserts a time bound runs with
+no other test beside it, while the others do run side by side. A small suite run on two workers with
+this very conftest logs when each test ran (CLOCK_MONOTONIC is one clock for every process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("xdist", reason="pytest-xdist is in the test extra")
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SUITE = '''
+import json, os, time
+import pytest
+
+def record(name, start):
+    with open(os.environ["EXCLUSIVE_LOG"], "a") as log:
+        log.write(json.dumps([name, start, time.monotonic()]) + "\\n")
+
+@pytest.mark.parametrize("i", range(6))
+def test_before(i):
+    start = time.monotonic(); time.sleep(0.3); record(f"before{i}", start)
+
+@pytest.mark.exclusive
+def test_alone():
+    start = time.monotonic(); time.sleep(1.0); record("alone", start)
+
+@pytest.mark.parametrize("i", range(6))
+def test_after(i):
+    start = time.monotonic(); time.sleep(0.3); record(f"after{i}", start)
+'''
+
+
+def test_an_exclusive_test_runs_alone_and_the_others_side_by_side(tmp_path):
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
+    (tmp_path / "test_timed.py").write_text(SUITE)
+    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    exclusive: alone\n")
+    log = tmp_path / "log.jsonl"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(EXCLUSIVE_LOG=str(log), PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "support")]))
+    result = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    runs = {name: (start, end) for name, start, end in map(json.loads, log.read_text().splitlines())}
+    assert len(runs) == 13
+    alone = runs.pop("alone")
+    beside = [name for name, (start, end) in runs.items() if start < alone[1] and alone[0] < end]
+    assert not beside, f"ran beside the exclusive test: {beside}"
+    spans = sorted(runs.values())
+    assert any(b[0] < a[1] for a, b in zip(spans, spans[1:])), "the other tests never ran side by side"

@@ -1,0 +1,471 @@
+"""Attacks on a real server, and a normal player's move latency during them (tests/web/test_web_abuse.py,
+benchmarks/web_abuse.py).
+
+The server runs in its own process (`python tests/support/abuse_support.py DB PORT LIMITS TRUSTED DELAY BROKER`,
+with the test games registered) through `web.guard.server_config`, exactly as `ludoteca serve` runs it,
+permessage-deflate on as browsers negotiate it (every client here asks for it too).
+Attackers and the player reach it on 127.0.0.1 from addresses of their own: every 127.x.y.z is
+this machine, so `addr(net, host)` gives each attacker its own address (and network, for the /24
+caps) and the player is 127.200.0.1, never sharing a cap with them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+
+from ludoteca.testing.ws_player import time_moves
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+TESTS = os.path.dirname(HERE)  # the toy game (tests/toygame) beside the support modules
+PLAYER = "127.200.0.1"
+
+
+def addr(net: int, host: int) -> str:
+    """An attacker's address: network 127.net.0.0/24 (net < 200), host 1..254."""
+    return f"127.{net}.0.{host}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def abuse_server(db: str, trusted: str = "", bot_delay: float = 0.0, broker: str | None = None, log: str | None = None,
+                 external_bots: bool = False, **limits):
+    """A server process with the default limits but `limits` (field=value of WebLimits); yields its URL
+    and the process. `broker`: a Redis URL (with a PostgreSQL `db`: one server of a cluster);
+    `log`: a file its stderr goes to (to read what it logged)."""
+    port = free_port()
+    src = os.environ.get("LUDOTECA_ABUSE_SRC") or os.path.join(ROOT, "src")  # another tree's src: the benchmark's "before"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([src, HERE, TESTS, os.environ.get("PYTHONPATH", "")]))
+    err = open(log, "ab") if log else None
+    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), db, str(port), json.dumps(limits), trusted,
+                             str(bot_delay), broker or "-", "external" if external_bots else "own"], env=env, stderr=err)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):  # readiness: until it answers
+            try:
+                urllib.request.urlopen(base + "/api/games", timeout=5).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError("the server did not start")
+                time.sleep(0.1)
+        yield base, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if err is not None:
+            err.close()
+
+
+def http(base: str, method: str, path: str, body=None, source: str = PLAYER, headers=None, timeout: float = 10.0):
+    """One request from `source`; returns (status, headers, JSON or None)."""
+    import httpx
+
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=timeout) as client:
+        r = client.request(method, base + path, json=body, headers=headers or {})
+        try:
+            data = r.json()
+        except ValueError:
+            data = None
+        return r.status_code, r.headers, data
+
+
+def ws_connect(base: str, room: str, source: str = PLAYER, deflate: bool = True):
+    """A WebSocket from `source`, asking for permessage-deflate as browsers do."""
+    import websockets
+
+    return websockets.connect(base.replace("http", "ws") + f"/ws/{room}", max_size=2**22, local_addr=(source, 0),
+                              compression="deflate" if deflate else None, open_timeout=20)
+
+
+def quantile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+async def player_moves(base: str, moves: int, pause: float = 0.07, source: str = PLAYER) -> list[float]:
+    """A normal player: both seats of two-person toy rooms, played move by move; each latency is from
+    sending a move to receiving the state that has it (new rooms as games end). Each room is played
+    from an address of its own (127.200.k.1), so the player stays within the message rates."""
+    latencies: list[float] = []
+    rooms = 0
+    while len(latencies) < moves:
+        if source.startswith("127.200."):
+            rooms += 1
+            source = f"127.200.{rooms % 250}.1"
+        status, _, made = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, source)
+        assert status == 200, made
+        rid = made["room"]["id"]
+        status, _, claimed = await asyncio.to_thread(http, base, "POST", f"/api/rooms/{rid}/claim", {"seat": 1, "name": "bea"}, source)
+        assert status == 200, claimed
+        async with ws_connect(base, rid, source) as a, ws_connect(base, rid, source) as b:
+            await time_moves([a, b], [made["token"], claimed["token"]], moves, latencies,
+                             lambda legal: legal[0]["action"], pause, timeout=30)
+    return latencies
+
+
+# --- attacks: each runs until `stop` is set, and counts what it did -------------------------------------------
+async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game: str = "mazmorra") -> dict[str, int]:
+    """Each address sits on turn in a room of its own (Mazmorra: 120 legal moves with previews) and sends
+    `lang` messages and garbage as fast as its socket takes them, never reading what comes back
+    beyond what keeps the connection open (the server drops a client that reads nothing)."""
+    sent = {"frames": 0, "answers": 0}
+
+    async def one(i: int) -> None:
+        source = addr(10, i + 1)
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (2 if game == "mazmorra" else 1)
+        status, _, made = await asyncio.to_thread(http, base, "POST", "/api/rooms", {"game": game, "seats": seats, "name": "eve"}, source)
+        assert status == 200, made
+        async with ws_connect(base, made["room"]["id"], source) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+
+            async def drain() -> None:
+                async for _ in ws:
+                    sent["answers"] += 1
+
+            reader = asyncio.create_task(drain())
+            frames = [json.dumps({"type": "lang", "lang": "es"}), json.dumps({"type": "lang", "lang": "en"}), "garbage{", '{"type": "act", "version": -1, "action": "x"}']
+            k = 0
+            while not stop.is_set():
+                await ws.send(frames[k % len(frames)])
+                k += 1
+                sent["frames"] += 1
+                await asyncio.sleep(0.002)
+            reader.cancel()
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return sent
+
+
+async def idle_connections(host: str, port: int, stop: asyncio.Event, addresses: int = 4, per_address: int = 40,
+                           partial: bytes = b"GET /api/games HTTP/1.1\r\nHost: x\r\n") -> dict[str, int]:
+    """Slow-loris: from each address, open `per_address` connections that send half a request's head and
+    then one byte a second; count how many the server accepted, refused (503) and timed out (408)."""
+    seen = {"opened": 0, "refused": 0, "timed_out": 0, "closed": 0}
+
+    async def one(source: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+        except OSError:
+            seen["closed"] += 1
+            return
+        seen["opened"] += 1
+        writer.write(partial)
+        try:
+            while not stop.is_set():
+                try:
+                    data = await asyncio.wait_for(reader.read(4096), 1.0)
+                except asyncio.TimeoutError:
+                    writer.write(b"X")  # one more byte of a header that never ends
+                    continue
+                if data.startswith(b"HTTP/1.1 503"):
+                    seen["refused"] += 1
+                elif data.startswith(b"HTTP/1.1 408"):
+                    seen["timed_out"] += 1
+                else:
+                    seen["closed"] += 1
+                return
+        except (OSError, ConnectionError):
+            seen["closed"] += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one(addr(20 + a, 1)) for a in range(addresses) for _ in range(per_address)), return_exceptions=True)
+    return seen
+
+
+async def replay_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 5) -> dict[str, int]:
+    """Replay steps of a finished game asked for as fast as each address can."""
+    import httpx
+
+    seen = {"ok": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=addr(30, i + 1)), timeout=20) as client:
+            step = 0
+            while not stop.is_set():
+                r = await client.get(f"{base}/api/rooms/{room}/replay", params={"step": step})
+                seen["ok" if r.status_code == 200 else "limited"] += 1
+                step = (step * 7 + 13) % 4001
+                if r.status_code != 200:
+                    await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def rate_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 10, frames: int = 20_000) -> dict[str, int]:
+    """Issue 49 (2, 12): watchers from `addresses` addresses send frames at full speed (no pause, up to
+    `frames` each), reconnecting when closed; counts frames sent, closes for the rate (1008) and
+    handshakes refused (429) while the address waits."""
+    import websockets
+
+    seen = {"frames": 0, "closed_for_rate": 0, "refused": 0}
+
+    async def one(i: int) -> None:
+        source = addr(11, i + 1)
+        sent = 0
+        while not stop.is_set() and sent < frames:
+            try:
+                async with ws_connect(base, room, source) as ws:
+                    await ws.send(json.dumps({"type": "hello", "seat": None}))
+                    while not stop.is_set() and sent < frames:
+                        await ws.send('{"type": "ping"}' if sent % 2 else "garbage{")
+                        sent += 1
+                        seen["frames"] += 1
+                        if sent % 64 == 0:
+                            await asyncio.sleep(0)
+            except (websockets.ConnectionClosed, ConnectionError):  # closed for its rate (1008, then cut off)
+                seen["closed_for_rate"] += 1
+            except websockets.InvalidStatus as exc:
+                if exc.response.status_code == 429:
+                    seen["refused"] += 1
+                await asyncio.sleep(0.5)
+            except OSError:
+                await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def slow_readers(host: str, port: int, stop: asyncio.Event, addresses: int = 8, per_address: int = 32,
+                       pipelined: int = 150) -> dict[str, int]:
+    """Issue 49 (3): from each address `per_address` connections each pipeline `pipelined` lobby
+    requests and never read an answer; counts the connections the server closed."""
+    seen = {"opened": 0, "closed": 0, "held": 0}
+    request = b"GET /api/rooms HTTP/1.1\r\nHost: x\r\n\r\n" * pipelined
+
+    async def one(source: str) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+        except OSError:
+            return
+        seen["opened"] += 1
+        try:
+            writer.write(request)
+            transport = writer.transport
+            transport.pause_reading()  # never read: the answers pile up on the server's side
+            while not stop.is_set() and not transport.is_closing():
+                await asyncio.sleep(0.2)
+                if reader.at_eof() or reader.exception() is not None:
+                    break
+            transport.resume_reading()
+            try:
+                await asyncio.wait_for(reader.read(), 2.0)  # EOF or reset: the server closed it
+                seen["closed"] += 1
+            except (ConnectionError, OSError):
+                seen["closed"] += 1
+            except asyncio.TimeoutError:
+                seen["held"] += 1
+        finally:
+            writer.close()
+
+    await asyncio.gather(*(one(addr(25 + a, 1)) for a in range(addresses) for _ in range(per_address)), return_exceptions=True)
+    return seen
+
+
+async def lang_flood(base: str, room: str, stop: asyncio.Event, addresses: int = 45) -> dict[str, int]:
+    """Issue 49 (6): watchers of a long game from `addresses` addresses, with permessage-deflate,
+    send `lang` over and over (each once re-sent the whole log, compressed anew)."""
+    seen = {"sent": 0, "states": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with ws_connect(base, room, addr(12 + i // 200, i % 200 + 1)) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+
+            async def drain() -> None:
+                async for raw in ws:
+                    msg = json.loads(raw)
+                    if msg["type"] == "state":
+                        seen["states"] += 1
+                    elif msg.get("code") == "rate_limited":
+                        seen["limited"] += 1
+
+            reader = asyncio.create_task(drain())
+            k = 0
+            while not stop.is_set():
+                await ws.send(json.dumps({"type": "lang", "lang": "es" if k % 2 else "en"}))
+                k += 1
+                seen["sent"] += 1
+                await asyncio.sleep(0.05)  # within the message rate: `lang` itself is what costs
+            reader.cancel()
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def handshake_flood(host: str, port: int, stop: asyncio.Event, addresses: int = 5) -> dict[str, int]:
+    """Issue 49 (11): WebSocket handshakes to a missing room as fast as each address can."""
+    seen = {"handshakes": 0, "refused": 0}
+    request = (b"GET /ws/no-such-room HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+               b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+
+    async def one(source: str) -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(host, port, local_addr=(source, 0))
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            writer.write(request)
+            try:
+                head = await asyncio.wait_for(reader.read(64), 5)
+            except (asyncio.TimeoutError, ConnectionError):
+                head = b""
+            seen["handshakes"] += 1
+            seen["refused"] += head.startswith(b"HTTP/1.1 429")
+            writer.close()
+
+    await asyncio.gather(*(one(addr(35 + a, 1)) for a in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def distinct_replays(base: str, room: str, total: int, stop: asyncio.Event, addresses: int = 10) -> dict[str, int]:
+    """Issue 49 (4): distinct replay steps of a long game, each address within its rate."""
+    import httpx
+
+    seen = {"ok": 0, "limited": 0}
+
+    async def one(i: int) -> None:
+        async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(local_address=addr(31, i + 1)), timeout=20) as client:
+            step = i
+            while not stop.is_set():
+                r = await client.get(f"{base}/api/rooms/{room}/replay", params={"step": step, "lang": "es" if step % 2 else "en"})
+                seen["ok" if r.status_code == 200 else "limited"] += 1
+                step = (step + 37) % (total + 1)
+                await asyncio.sleep(0.1)
+
+    await asyncio.gather(*(one(i) for i in range(addresses)), return_exceptions=True)
+    return seen
+
+
+async def squatters(base: str, room: str, stop: asyncio.Event, addresses: int = 4, per_address: int = 13) -> dict[str, int]:
+    """Issue 49 (1): watchers from a few addresses try to fill a room's WebSockets and hold them."""
+    import websockets
+
+    seen = {"watching": 0, "refused": 0}
+    held = []
+    for a in range(addresses):
+        for _ in range(per_address):
+            try:
+                ws = await ws_connect(base, room, addr(14 + a, 1))
+            except (websockets.InvalidStatus, OSError):
+                seen["refused"] += 1
+                await asyncio.sleep(0.1)
+                continue
+            await ws.send(json.dumps({"type": "hello", "seat": None}))
+            held.append(ws)
+    await asyncio.sleep(1.0)
+    seen["watching"] = sum(ws.close_code is None for ws in held)
+    seen["refused"] += len(held) - seen["watching"]
+    await stop.wait()
+    for ws in held:
+        await ws.close()
+    return seen
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident memory (KiB), from /proc."""
+    with open(f"/proc/{pid}/status") as fh:
+        return next(int(line.split()[1]) for line in fh if line.startswith("VmRSS:"))
+
+
+async def during(attack, moves: int, base: str, settle: float = 1.0) -> tuple[list[float], dict]:
+    """The player's latencies while `attack(stop)` runs (it starts `settle` seconds before)."""
+    stop = asyncio.Event()
+    task = asyncio.create_task(attack(stop))
+    await asyncio.sleep(settle)
+    try:
+        latencies = await player_moves(base, moves)
+    finally:
+        stop.set()
+    counts = await asyncio.wait_for(task, 60)
+    return latencies, counts
+
+
+class Apart:
+    """An attack (one of this module's coroutines, by name) run in a process of its own, so the
+    attackers' own work never delays the timed player's event loop: `stop()` ends it, returns its counts."""
+
+    def __init__(self, name: str, **kwargs):
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"), HERE, TESTS, os.environ.get("PYTHONPATH", "")]))
+        self.proc = subprocess.Popen([sys.executable, os.path.join(HERE, "abuse_support.py"), "attack", name, json.dumps(kwargs)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    def stop(self) -> dict:
+        out, _ = self.proc.communicate(b"", timeout=90)  # stdin closed: the attack stops
+        return json.loads(out.decode().strip().splitlines()[-1])
+
+
+async def during_apart(name: str, moves: int, server: str, settle: float = 1.5, **kwargs) -> tuple[list[float], dict]:
+    """The player's latencies on `server` while attack `name` runs in its own process (started `settle` s before)."""
+    attack = Apart(name, **kwargs)
+    try:
+        await asyncio.sleep(settle)
+        latencies = await player_moves(server, moves)
+    finally:
+        counts = await asyncio.to_thread(attack.stop)
+    return latencies, counts
+
+
+def attack_main(name: str, kwargs: str) -> None:
+    """`abuse_support.py attack NAME KWARGS`: run the attack until stdin closes; print its counts."""
+    import threading
+
+    async def run() -> dict:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        threading.Thread(target=lambda: (sys.stdin.read(), loop.call_soon_threadsafe(stop.set)), daemon=True).start()
+        return await globals()[name](stop=stop, **json.loads(kwargs))
+
+    print(json.dumps(asyncio.run(run())), flush=True)
+
+
+def main() -> None:  # the server process
+    import uvicorn
+    from toygame import ToyGame  # noqa: F401  (the test game, as in tests/web_support.toy_games)
+    from hiddentoy import HiddenGame
+
+    from ludoteca.engine.registry import register_game
+    from ludoteca.web import create_app
+    from ludoteca.web.limits import WebLimits
+
+    db, port, limits, trusted, bot_delay, broker, bots = sys.argv[1:8]
+    register_game(ToyGame)
+    register_game(HiddenGame)
+    known = {f.name for f in dataclasses.fields(WebLimits)}
+    given = {k: v for k, v in json.loads(limits).items() if k in known}  # an older tree lacks the newer limits
+    broker = None if broker == "-" else broker
+    app = create_app(db, bot_delay=float(bot_delay), limits=dataclasses.replace(WebLimits(), **given), broker=broker,
+                     external_bots=bots == "external", cluster_every=0.5)
+    try:
+        from ludoteca.web.guard import server_config
+    except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
+        uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024)
+        return
+    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted)).run()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "attack":
+        attack_main(sys.argv[2], sys.argv[3])
+    else:
+        main()
