@@ -1,7 +1,21 @@
 // The room's pace of play, under the lobby form's "More options" (issue 46): live (as always) or
 // turn-based with a time per move of days; a live game may have clocks (minutes + seconds per move);
 // and what happens to someone whose time runs out. Each choice says what it does in one sentence.
-import { h, tr } from "/static/i18n.js";
+import { h, tr, lang } from "/static/i18n.js";
+
+// time left in words: a clock's m:ss (h:mm:ss past an hour), a turn-based deadline's days and hours
+export function leftWords(seconds, clock = false) {
+  const s = Math.max(0, seconds);
+  if (clock) {
+    const whole = Math.ceil(s), hh = Math.floor(whole / 3600), mm = Math.floor((whole % 3600) / 60), ss = whole % 60;
+    return hh ? `${hh}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}` : `${mm}:${String(ss).padStart(2, "0")}`;
+  }
+  const m = Math.ceil(s / 60), d = Math.floor(m / 1440), hr = Math.floor((m % 1440) / 60), mn = m % 60;  // whole minutes, rounded up
+  const es = lang() === "es";
+  if (d) return `${d} ${es ? (d === 1 ? "día" : "días") : (d === 1 ? "day" : "days")} ${hr} h`;
+  if (hr) return `${hr} h ${mn} min`;
+  return `${mn} min`;
+}
 
 const L = {
   mode: { en: "Pace of play", es: "Forma de jugar" },

@@ -4,6 +4,7 @@
 // page only shows the seconds it was told, counted down from when it was told them.
 import { h, tr, lang, botName } from "/static/i18n.js";
 import { mySeat } from "/static/api.js";
+import { leftWords as span } from "/static/lobby-time.js";
 
 const L = {
   title: { en: "Time", es: "Tiempo" },
@@ -24,19 +25,6 @@ const card = h("section", { id: "time-card", class: "card time-card", "aria-labe
 let room = null, told = 0, ticking = null;
 
 const nameOf = (s) => (s.kind === "bot" ? botName(s.name) : s.name);
-
-function span(seconds, clock) {
-  const s = Math.max(0, seconds);
-  if (clock) {  // m:ss (h:mm:ss past an hour)
-    const whole = Math.ceil(s), hh = Math.floor(whole / 3600), mm = Math.floor((whole % 3600) / 60), ss = whole % 60;
-    return hh ? `${hh}:${String(mm).padStart(2, "0")}:${String(ss).padStart(2, "0")}` : `${mm}:${String(ss).padStart(2, "0")}`;
-  }
-  const d = Math.floor(s / 86400), hr = Math.floor((s % 86400) / 3600), mn = Math.floor((s % 3600) / 60);
-  const es = lang() === "es";
-  if (d) return `${d} ${es ? (d === 1 ? "día" : "días") : (d === 1 ? "day" : "days")} ${hr} h`;
-  if (hr) return `${hr} h ${mn} min`;
-  return `${mn} min`;
-}
 
 function render() {
   const timing = room?.timing;
