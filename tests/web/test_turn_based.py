@@ -239,3 +239,14 @@ def test_bad_choices_are_refused_in_one_line_in_both_languages(tmp_path, options
         message = answer.json()["error"]["message"]
         assert words in message["en"] and message["es"] and message["es"] != message["en"] and "\n" not in message["en"]
         assert client.get("/api/rooms").json()["total"]["open"] == 0
+
+
+def test_play_again_keeps_the_pace_of_play(tmp_path):
+    app = site(tmp_path, ManualClock(START))
+    with TestClient(app, base_url=SITE, headers={"origin": SITE}) as client:
+        rid, tokens = two_people(client, {"turns": 7, "timeout": "lose"})
+        assert client.post(f"/api/rooms/{rid}/resign", json={"seat": 0, "token": tokens[0]}).status_code == 200
+        again = client.post(f"/api/rooms/{rid}/again", json={"seat": 1, "token": tokens[1]})
+        assert again.status_code == 200, again.text
+        timing = again.json()["room"]["timing"]
+        assert (timing["mode"], timing["days"], timing["timeout"]) == ("turn-based", 7, "lose")
