@@ -31,11 +31,13 @@ from .profiles import install_profiles
 from .ratings import bot_ratings
 from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
+from .deadlines import Scheduler
 from .hub import Hub
 from .limits import RateLimited, WebLimits
 from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
+from .turns import Keeper
 
 log = logging.getLogger("ludoteca.web")
 STATIC = Path(str(resources.files("ludoteca.web").joinpath("static")))
@@ -124,24 +126,31 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
                limits: WebLimits | None = None, bot_mode: str = "process",
                broker=None, external_bots: bool = False, cluster_every: float = 2.0,
-               evict_after: float = 600.0, evict_every: float = 5.0) -> FastAPI:
+               evict_after: float = 600.0, evict_every: float = 5.0, clock=None, notifier=None,
+               deadline_every: float = 1.0, deadline_lease: float = 30.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
     this process, as some tests do).
     `broker`: None (this process alone serves its rooms), or a broker (`broker.make_broker`) or its
     URL (redis://...): then any number of processes serve the same database (`cluster`).
     `external_bots`: bots are played by `ludoteca bots` workers, not in this process.
-    `evict_after`: seconds after which a room without connections or pending moves leaves memory."""
+    `evict_after`: seconds after which a room without connections or pending moves leaves memory.
+    `clock`: the time source of deadlines and clocks (`clock.SystemClock`; tests a `ManualClock`).
+    `notifier`: who tells players away from the page (`notifier.Notifier`; by default nobody).
+    `deadline_every`, `deadline_lease`: how often this process claims due deadlines, and how long a
+    claim holds before another process may take it over (`deadlines.Scheduler`)."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
     service.bot_delay = bot_delay
+    service.turns = Keeper(clock, notifier)
     service.evict_after = evict_after  # rooms idle this long leave memory (finished ones sooner); loaded when asked for
     service.evict_finished_after = min(evict_after, service.evict_finished_after)
     rates = limits.rates()
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
               pool=BotPool(limits.bot_workers, mode=bot_mode, per_owner=limits.bot_jobs_per_network))
     hub.external_bots = external_bots
+    scheduler = Scheduler(hub, every=deadline_every, lease=deadline_lease)
     cluster = None
     if broker is not None:
         from .broker import make_broker
@@ -167,7 +176,9 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
         expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
+        deadlines = asyncio.get_running_loop().create_task(scheduler.loop())
         yield
+        deadlines.cancel()
         checker.cancel()
         evictor.cancel()
         expiry.cancel()
@@ -196,6 +207,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
+    app.state.scheduler = scheduler
     replays = app.state.replays = Replays(service)
     accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
