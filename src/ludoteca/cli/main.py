@@ -28,7 +28,7 @@ from ..engine import (
 from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
-from ..terminal.safe_text import json_visible, visible
+from ..terminal.safe_text import json_visible, option_value, visible
 from .common import command_line_options, fail, print_json, read_record, read_text
 
 app = typer.Typer(
@@ -84,13 +84,10 @@ def games(lang: Lang = None, as_json: Annotated[bool, typer.Option("--json", hel
     table.add_column(T("name", "nombre").get(lg), style="bold")
     table.add_column(T("title", "título").get(lg), max_width=12)
     table.add_column(T("players", "jugadores").get(lg), max_width=16)
-    def typed(value) -> str:  # as `-o KEY=VALUE` takes it: true/false, not Python's True/False
-        return str(value).lower() if isinstance(value, bool) else str(value)
-
-    longest = max(len(f"{o['name']}={typed(o['default'])}") for d in described for o in d["options"])
+    longest = max(len(f"{o['name']}={option_value(o['default'])}") for d in described for o in d["options"])
     table.add_column(T("options (default)", "opciones (por defecto)").get(lg), overflow="fold", min_width=longest)
     for d in described:
-        opts = "\n".join(f"{o['name']}={typed(o['default'])}" for o in d["options"])
+        opts = "\n".join(f"{o['name']}={option_value(o['default'])}" for o in d["options"])
         table.add_row(d["name"], d["title"][lg], player_counts(d["name"], lg), opts)
     Console().print(table)
 
@@ -240,11 +237,6 @@ def without_options(text: str) -> str:
         skipping = False
         out.append(line)
     return "\n".join(out)
-
-
-def option_value(value) -> str:
-    """A value as `-o KEY=VALUE` takes it: true/false, not Python's True/False."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def options_list(g, lg: str) -> str:

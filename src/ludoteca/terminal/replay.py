@@ -9,7 +9,7 @@ from ..engine import CHANCE, GameRecord, State, T, make_game, view_document
 from ..engine.events import seat_name
 from ..engine.i18n import language
 from .render import render_view, tell_events, terminal_hook
-from .safe_text import visible
+from .safe_text import option_value, visible
 
 
 def summarise(record: GameRecord, final: State, console: Console | None = None, walked: bool = False) -> None:
@@ -19,7 +19,7 @@ def summarise(record: GameRecord, final: State, console: Console | None = None, 
     chance = sum(1 for a in record.actions if a.get("player") == "chance")
     names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
-    options = ", ".join(f"{visible(k)}={visible(v)}" for k, v in record.options.items()) or "-"
+    options = " ".join(f"{visible(k)}={option_value(v)}" for k, v in record.options.items()) or "-"
     console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
                   f"{T('options', 'opciones').get(lg)}: {options}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")

@@ -14,6 +14,7 @@ from rich.text import Text as RichText
 
 from ...engine import T
 from ...engine.events import seat_name
+from .story import brief  # noqa: F401  (the terminal's telling of events: a hook)
 from ...engine.wording import listing, many
 from .cards import COLOUR, COLOUR_EN, ENTRY, EXIT, NUM_CARDS, label, long_name, short_name
 from .geometry import DIMS
@@ -355,7 +356,7 @@ def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str) -> list
     head = "    " + " ".join(f"{x:>2}" for x in range(x0, x1 + 1))
     rows = [f"{y:>3} " + " ".join(cell(x, y) for x in range(x0, x1 + 1)) for y in range(y0, y1 + 1)]
     key = T("  (each number: where the card's top-left cell goes; ▒ a card on the table)",
-            "  (cada número: donde va la casilla de arriba a la izquierda; ▒ una carta en la mesa)").get(lang)
+            "  (cada número: la casilla de arriba a la izquierda de la carta; ▒ una carta)").get(lang)
     return [head, *rows, key]
 
 
