@@ -22,8 +22,8 @@ SYMBOL_STYLE = {"sol": "bold yellow", "luna": "bold bright_cyan", "jaguar": "bol
 PALETTE = ("bold magenta", "bold red", "bold blue", "bold white")
 CELL = 7  # characters per card in the pyramid
 #: how the board names a place: its level at the left, its position counted from the left
-LEGEND = T("L2P3: level 2 (at the left), position 3 (p3 where empty)",
-           "L2P3: nivel 2 (a la izquierda), posición 3 (p3 si libre)")
+LEGEND = T("L2P3: level L2, position 3 from the left (p3 where empty)",
+           "L2P3: nivel L2, posición 3 desde la izquierda (p3 si libre)")
 
 
 def _style(symbol: str) -> str:
@@ -81,7 +81,7 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
     lines = []
     for k in range(len(rows) - 1, -1, -1):  # top level first
         line = Text()
-        line.append(f"{k + 1:>2} ", style="dim")
+        line.append(f"L{k + 1:<2}", style="dim")
         line.append(" " * ((CELL // 2) * k))
         for p, label in enumerate(rows[k], 1):
             line.append_text(card_text(label, position=p))
@@ -139,9 +139,13 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     v = view_doc["view"]
     rows = v["pyramid"]
     filled = [k for k, row in enumerate(rows) if any(row)]
+    # the three levels from the one above the highest card: where the next cards go, and under them
+    top = min(len(rows) - 1, max(filled, default=-1) + 1)
+    low = max(0, top - 2)
     parts: list[Any] = []
-    for k in range(max(filled, default=0), max(-1, max(filled, default=0) - 3), -1):  # the highest three levels
-        line = Text(f"{k + 1:>2} ", style="dim")
+    for k in range(top, low - 1, -1):
+        line = Text(f"L{k + 1:<2}", style="dim")
+        line.append(" " * ((CELL // 2) * (k - low)))
         for p, label in enumerate(rows[k], 1):
             line.append_text(card_text(label, position=p))
         parts.append(line)
