@@ -79,3 +79,14 @@ def test_numba_disable_jit_plays_the_same_game_quietly():
     imported = subprocess.run([sys.executable, "-c", "import ludoteca.engine.rng_kernels as k; print(k.mix(12345))"], capture_output=True,
                               text=True, timeout=300, env=dict(os.environ, PYTHONPATH=SRC, NUMBA_DISABLE_JIT="1"))
     assert imported.returncode == 0, imported.stderr
+
+
+def test_a_game_is_numbered_in_players_words(tmp_path):
+    """The first line of a game and the replay summary name the game's number, not a 'seed'."""
+    record = tmp_path / "g.json"
+    for lang, number in (("en", "Prime Climb — game no. 7 (--seed 7 plays it again)"), ("es", "Prime Climb — partida n.º 7 (--seed 7 la repite)")):
+        played = runner.invoke(app, ["play", "prime-climb", "--seats", "greedy,greedy", "--seed", "7", "--lang", lang, "--record", str(record)])
+        assert played.output.splitlines()[0] == number
+        summary = runner.invoke(app, ["replay", str(record), "--lang", lang]).output
+        assert ("game no. 7" if lang == "en" else "partida n.º 7") in summary
+        assert "seed" not in summary and "semilla" not in summary, summary

@@ -20,7 +20,7 @@ def summarise(record: GameRecord, final: State, console: Console | None = None, 
     names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
     options = " ".join(f"{visible(k)}={option_value(v)}" for k, v in record.options.items()) or "-"
-    console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
+    console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('game no.', 'partida n.º').get(lg)} {record.seed}  "
                   f"{T('options', 'opciones').get(lg)}: {options}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))

@@ -10,12 +10,13 @@ from typing import Any, Sequence
 from ...engine import T
 from ...engine.events import seat_name
 from ...engine.wording import listing, many
-from .cards import COLOUR_EN, COLOUR_ES
+from .cards import COLOUR_EN, COLOUR_ES, NUM_CARDS
 from .events import card_words
 
 
 def _names(pieces: Sequence[int], lang: str) -> str:
-    return listing([card_words(p, lang, article=False) for p in pieces], lang)
+    """Cards without their article ('papel 4 azul'); the entry and the exit with it."""
+    return listing([card_words(p, lang, article=p >= NUM_CARDS) for p in pieces], lang)
 
 
 def brief(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str | None:
