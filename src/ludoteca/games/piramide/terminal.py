@@ -139,9 +139,10 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     v = view_doc["view"]
     rows = v["pyramid"]
     filled = [k for k, row in enumerate(rows) if any(row)]
-    # the three levels from the one above the highest card: where the next cards go, and under them
+    # from the level above the highest card down to the lowest with a free place (at least three
+    # levels): every place a card may go, and what lies under it
     top = min(len(rows) - 1, max(filled, default=-1) + 1)
-    low = max(0, top - 2)
+    low = max(0, min([top - 2] + [k for k, row in enumerate(rows) if None in row]))
     parts: list[Any] = []
     for k in range(top, low - 1, -1):
         line = Text(f"L{k + 1:<2}", style="dim")
