@@ -5,6 +5,7 @@ the keyboard may know them (`engine.events.event_for`), in words by `Game.tell_e
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import tempfile
@@ -625,7 +626,11 @@ class TerminalGame:
     def step_map(self, entries: list[tuple[str, str, Any]]) -> list[str]:
         """Lines drawn under a step's choices: the game's map of the places offered."""
         hook = terminal_hook(self.match.game, "menu_map")
-        return [escape(line) for line in hook(self.match.state, entries, self.lang)] if hook else []
+        if hook is None:
+            return []
+        # fitting the screen: no taller than it, less whose choice, a note and the prompt with its echo
+        most = {"most": self.console.size.height - 4} if self.fit and "most" in inspect.signature(hook).parameters else {}
+        return [escape(line) for line in hook(self.match.state, entries, self.lang, **most)]
 
     def flush_quietly(self) -> None:
         """Fitting the screen, the lines since a decision are drawn in the prompt's own block."""

@@ -32,6 +32,7 @@ class Choices:
         self.short: list[str] | None = None  # each choice in a few characters, where space is short
         self.on_map = False  # a map drawn under the list labels each choice with its number
         self.hidden = False  # the list is left out: the map stands for it (too tall for both)
+        self.unlisted = False  # it was left out: `more` shows it
         self.label_w = min(LABEL_MAX, max((cell_len(r[0]) for r in rows), default=0))
         self.digits = len(str(len(rows)))
         self.lay_out(4)
@@ -114,7 +115,7 @@ class Choices:
         if page_size != -1:
             self.page_size = page_size if page_size and page_size < len(self.rows) else None
         if self.hidden:
-            self.hidden = False  # `more` and `all` list them after all
+            self.hidden, self.unlisted = False, True  # `more` and `all` list them after all
             self.game.console.print(Text(T("  the numbers on the map below are the choices ('all' lists them)",
                                            "  los números del mapa de abajo son las opciones ('todas' las muestra)").get(self.game.lang),
                                          style="dim"), highlight=False)
@@ -122,6 +123,10 @@ class Choices:
         self.game.console.print(self.renderable(), highlight=False)
 
     def next_page(self) -> bool:
+        if self.unlisted:  # the map stood for the list: now the list itself
+            self.unlisted = False
+            self.game.console.print(self.renderable(), highlight=False)
+            return True
         if not self.page_size:
             return False
         self.page = (self.page + 1) % -(-len(self.rows) // self.page_size)
