@@ -105,6 +105,12 @@ def test_the_others_turns_are_on_the_screen_when_a_turn_comes_back(tmp_path, gam
         first = next(a["player"] for a in record.actions if a["player"] != "chance")
         starts = starts[1:] if first == 0 else starts  # P1's first turn follows nobody's
         pairs = list(zip(starts, [lines for _, lines in expected]))
+        # and the next step (the orientation), drawn over the card's prompt, keeps the story too
+        follow = [screens[screens.index(s) + 1] for s in starts if screens.index(s) + 1 < len(screens)]
+        steps = [(screen, lines) for screen, (_, lines) in zip(follow, expected)
+                 if re.search(r"^ +1 (up|vertical)\b", screen, re.M)]
+        assert steps, "no orientation step followed a turn's first prompt"
+        pairs += steps
     else:  # a prompt a decision
         pairs = [(screens[k], lines) for k, lines in expected if k < len(screens)]
     checked = 0
