@@ -27,8 +27,8 @@ def brief(event: dict[str, Any], lang: str, names: Sequence[str] | None = None) 
     if kind == "symbol_matched":
         k, sym = event["matches"], symbol_name(event["symbol"], lang)
         where = "; ".join(cell_name(c, lang) for c in event.get("cells", ()))
-        return T(f"{sym} beside {cards(k, 'en')} ({where}): {points(k, 'en')} or a card",
-                 f"{sym} junto a {cards(k, 'es')} ({where}): {points(k, 'es')} o una carta").get(lang)
+        return T(f"Symbol {sym} beside {cards(k, 'en')} ({where}): {points(k, 'en')} or a card",
+                 f"Símbolo {sym} junto a {cards(k, 'es')} ({where}): {points(k, 'es')} o una carta").get(lang)
     if kind == "symbol_reward":
         if event.get("reward") == "points":
             return T(f"{who} takes {points(event['points'], 'en')} (total {event['score']})",
