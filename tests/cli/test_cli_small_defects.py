@@ -56,7 +56,9 @@ def test_db_export_labels_a_resigned_game_resigned(tmp_path):
     assert exported.stderr.strip() == "1 finished game exported"
     line = json.loads(out.read_text())
     assert line["room"] == room.id and line["stopped"] == "resigned", line
-    assert ludoteca("replay", str(out)).returncode == 0
+    replayed = ludoteca("replay", str(out))
+    assert replayed.returncode == 0 and replayed.stdout.rstrip().endswith("stopped: a player resigned"), replayed.stdout
+    assert ludoteca("replay", str(out), "--lang", "es").stdout.rstrip().endswith("detenida: un jugador abandonó")
 
 
 def test_simulate_no_vector_leaves_the_environment_as_it_was(tmp_path, monkeypatch):

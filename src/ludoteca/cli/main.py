@@ -279,7 +279,8 @@ def replay_cmd(
     if (seat is not None or full) and not as_json or seat is not None and full:
         fail(T("--seat and --full go with --json, and not together", "--seat y --full van con --json, y no juntos"))
     try:
-        record = read_record(record_file, room)
+        why: list[str] = []  # an exported game stopped before its end: why
+        record = read_record(record_file, room, why)
         if as_json:
             for line in told_actions(record, _seat_index(seat, record.num_players), full):
                 typer.echo(json_visible(json.dumps(line, ensure_ascii=False)))
@@ -289,7 +290,8 @@ def replay_cmd(
         fail(T(f"{record_file}: ", f"{record_file}: ") + exc.message)
     if step and not walk(record):
         return
-    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step)  # names and options verbatim
+    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step,  # names and options verbatim
+              stopped=why[0] if why else None)
 
 
 def _register_subcommands() -> None:
