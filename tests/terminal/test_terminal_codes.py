@@ -59,6 +59,30 @@ def test_every_code_reads_back_from_spanish_and_english(name):
     assert spanish_words > 0
 
 
+#: every English word of the four notations that is not a card, a place or a number
+ENGLISH_WORDS = {"play", "move", "take", "discard", "exit", "entry", "refill", "draw", "drawn", "end", "pass", "roll",
+                 "enter", "centre", "star", "keeper", "bump", "curse", "steal", "switch", "card", "symbol", "points",
+                 "edge", "up", "side"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_english_code_word_at_a_spanish_table(name):
+    """Whole games at random, chance included: no code a Spanish table shows keeps an English word."""
+    game = make_game(name)
+    reader = session(name, ",".join(["human"] * game.default_players), "es")
+    left = set()
+    for seed in range(4):
+        state = game.new_initial_state(game.default_players, seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            actions = [a for a, _ in state.chance_outcomes()] if state.current_player() == CHANCE else state.legal_actions()
+            for action in actions[:60]:
+                left |= set(reader.code(state.action_to_string(action)).lower().split()) & ENGLISH_WORDS
+            state.apply_action(state.sample_chance() if state.current_player() == CHANCE else state.legal_actions()[-1])
+    assert not left, left
+
+
 @pytest.mark.parametrize("name, spanish, english", [
     ("aggravation", "entrar", "enter"), ("prime-climb", "tirar", "roll"),
     ("piramide", "jugar", "play"), ("mazmorra", "vertical", "up")])
@@ -93,3 +117,25 @@ def test_spanish_and_english_codes_are_both_typed():
         except Quit:
             pass
         assert played.match.actions[0]["action"] == "enter", typed
+
+
+def test_an_action_card_pawn_is_chosen_in_spanish_words():
+    reader = session("prime-climb", "human,human", "es")
+    assert reader.code("card A") == "acción A"
+    assert reader.codes.english("acción A") == reader.codes.english("accion a".upper()) == "card A"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_spanish_rules_write_the_spanish_codes(name):
+    """`rules GAME --lang es` and the prompt's `reglas`: the notation in Spanish words; the English
+    ones are named after 'también en inglés' only."""
+    import re
+
+    from typer.testing import CliRunner
+
+    from ludoteca.cli.main import app
+
+    text = CliRunner().invoke(app, ["rules", name, "--lang", "es"]).output
+    notation = " ".join(text.split()).split("Notación")[1].split("Opciones")[0].split("inglés")[0]
+    codes = re.findall(r"[a-záéíóúñ]+", notation.lower())
+    assert codes and not set(codes) & ENGLISH_WORDS, notation

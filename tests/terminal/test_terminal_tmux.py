@@ -25,9 +25,15 @@ def last_line(screen: str) -> str:
     return rows[-1] if rows else ""
 
 
-def test_hot_seat_piramide_hides_each_hand_from_the_other(tmp_path):
+HOT_SEAT_WORDS = {"en": (r"Pass the screen to (P\d)\.", "Your hand", "(human), your choice", "quit"),
+                  "es": (r"Pasa la pantalla a (P\d)\.", "Tu mano", "(humano), tu elección", "salir")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_hot_seat_piramide_hides_each_hand_from_the_other(tmp_path, lang):
+    passing, your_hand, your_choice, quit = HOT_SEAT_WORDS[lang]
     record = tmp_path / "hot.json"
-    pane = Pane(command(f"play piramide --seats human,human --seed 3 --record {record}"), tmp_path)
+    pane = Pane(command(f"play piramide --seats human,human --seed 3 --record {record}", lang), tmp_path)
     hands: dict[str, str] = {}  # each person's latest hand line, as their own screen showed it
     passes: list[str] = []
     try:
@@ -38,25 +44,25 @@ def test_hot_seat_piramide_hides_each_hand_from_the_other(tmp_path):
             history = pane.history()
             rows = screen.rstrip("\n").splitlines()
             assert len(rows) <= 24 and all(len(r) <= 80 for r in rows)
-            passed = re.search(r"Pass the screen to (P\d)\.", screen)
+            passed = re.search(passing, screen)
             if passed:
                 # nothing private is left: not on the screen, not in the scrollback
-                assert "Your hand" not in history and "your choice" not in history, history
+                assert your_hand not in history and your_choice not in history, history
                 passes.append(passed.group(1))
                 pane.send("")
                 if len(passes) >= 5:
                     break
                 continue
-            me = re.search(r"(P\d) \(human\), your choice:", screen).group(1)
+            me = re.search(r"(P\d) " + re.escape(your_choice), screen).group(1)
             other = "P2" if me == "P1" else "P1"
-            assert f"{other} (human), your choice" not in history, history
-            hand = [r for r in rows if r.startswith("Your hand:")]
+            assert f"{other} {your_choice}" not in history, history
+            hand = [r for r in rows if r.startswith(your_hand + ":")]
             assert len(hand) == 1, screen
             if other in hands and hands[other] != hand[0]:  # (two empty hands read the same)
                 assert hands[other] not in history, (hands[other], history)
             hands[me] = hand[0]
             pane.send("1")
-        pane.send("quit")
+        pane.send(quit)
     finally:
         pane.close()
     assert passes[:1] and len(passes) >= 4, passes

@@ -65,10 +65,11 @@ def guard(exc: LudotecaError) -> NoReturn:
     fail(exc.message)
 
 
-def read_record(path: Path, room: str | None = None) -> Any:
+def read_record(path: Path, room: str | None = None, stopped: list[str] | None = None) -> Any:
     """A game record from `path`: a record file (`play --record`, the web's record) or what
     `ludoteca db export` writes, one finished game per line (the game of `room`, or the only one).
-    Every refusal names the file, as `legal`, `apply` and `view` do."""
+    Every refusal names the file, as `legal`, `apply` and `view` do. An exported game stopped
+    before its end (resigned, at the move cap) puts why into `stopped`."""
     from ..engine import GameRecord
     from ..engine.errors import RecordError
     from ..engine.options import shown
@@ -102,6 +103,8 @@ def read_record(path: Path, room: str | None = None) -> Any:
             first = ", ".join(str(g.get("room")) for g in games[:3])
             raise RecordError(T(f"holds {len(games)} exported games: choose one with --room (e.g. {first})",
                                 f"tiene {len(games)} partidas exportadas: elige una con --room (p. ej. {first})"))
+        if stopped is not None and games[0].get("stopped") in ("resigned", "move_cap", "time_cap"):
+            stopped.append(games[0]["stopped"])
         return GameRecord.from_json(games[0]["record"])
     except LudotecaError as exc:
         fail(T(f"{path}: ", f"{path}: ") + exc.message)

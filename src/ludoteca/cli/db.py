@@ -15,6 +15,7 @@ from typing import Annotated, Any, Iterator, Optional
 import typer
 
 from ..engine import T
+from ..engine.wording import many
 from .common import fail, print_json
 
 app = typer.Typer(help="The servers' database: stats, export of finished games, pruning.", no_args_is_help=True,
@@ -131,6 +132,7 @@ def stats(db: Db = "ludoteca.db", as_json: Annotated[bool, typer.Option("--json"
 def record_of(room, seats, actions) -> dict[str, Any]:
     """A finished room as one export line: its id, times, status and its game record (as `/record` gives it)."""
     from ..web.rooms import take_pace
+    from ..web.store import stopped_of
 
     result = room.result if room.status == "finished" and room.result else None
     return {
@@ -138,7 +140,7 @@ def record_of(room, seats, actions) -> dict[str, Any]:
         "created": room.created,
         "updated": room.updated,
         "status": "finished",
-        "stopped": "move_cap" if room.status == "stopped" else None,
+        "stopped": stopped_of(room.status, room.result, seats),  # resigned, move_cap or time_cap
         "record": {
             "format": "ludoteca-record/1",
             "game": room.game,
@@ -186,7 +188,8 @@ def export(db: Db = "ludoteca.db",
         if out is not sys.stdout:
             out.close()
         engine.dispose()
-    print(T(f"{written} finished games exported", f"{written} partidas terminadas exportadas").get(_lang()), file=sys.stderr)
+    print(T(many(written, "finished game exported", "finished games exported"),
+            many(written, "partida terminada exportada", "partidas terminadas exportadas")).get(_lang()), file=sys.stderr)
 
 
 def _lang() -> str:

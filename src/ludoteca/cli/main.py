@@ -28,7 +28,7 @@ from ..engine import (
 from ..engine.documents import check_consistent
 from ..engine.i18n import set_language
 from ..engine.record import told_actions
-from ..terminal.safe_text import json_visible, visible
+from ..terminal.safe_text import json_visible, option_value, visible
 from .common import command_line_options, fail, print_json, read_record, read_text
 
 app = typer.Typer(
@@ -84,13 +84,10 @@ def games(lang: Lang = None, as_json: Annotated[bool, typer.Option("--json", hel
     table.add_column(T("name", "nombre").get(lg), style="bold")
     table.add_column(T("title", "título").get(lg), max_width=12)
     table.add_column(T("players", "jugadores").get(lg), max_width=16)
-    def typed(value) -> str:  # as `-o KEY=VALUE` takes it: true/false, not Python's True/False
-        return str(value).lower() if isinstance(value, bool) else str(value)
-
-    longest = max(len(f"{o['name']}={typed(o['default'])}") for d in described for o in d["options"])
+    longest = max(len(f"{o['name']}={option_value(o['default'])}") for d in described for o in d["options"])
     table.add_column(T("options (default)", "opciones (por defecto)").get(lg), overflow="fold", min_width=longest)
     for d in described:
-        opts = "\n".join(f"{o['name']}={typed(o['default'])}" for o in d["options"])
+        opts = "\n".join(f"{o['name']}={option_value(o['default'])}" for o in d["options"])
         table.add_row(d["name"], d["title"][lg], player_counts(d["name"], lg), opts)
     Console().print(table)
 
@@ -242,11 +239,6 @@ def without_options(text: str) -> str:
     return "\n".join(out)
 
 
-def option_value(value) -> str:
-    """A value as `-o KEY=VALUE` takes it: true/false, not Python's True/False."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def options_list(g, lg: str) -> str:
     """Every rules option once, as Markdown: its name, the values `-o NAME=VALUE` takes (the default
     marked), and what it means; list items wrap, so no name is cut at any width."""
@@ -287,7 +279,8 @@ def replay_cmd(
     if (seat is not None or full) and not as_json or seat is not None and full:
         fail(T("--seat and --full go with --json, and not together", "--seat y --full van con --json, y no juntos"))
     try:
-        record = read_record(record_file, room)
+        why: list[str] = []  # an exported game stopped before its end: why
+        record = read_record(record_file, room, why)
         if as_json:
             for line in told_actions(record, _seat_index(seat, record.num_players), full):
                 typer.echo(json_visible(json.dumps(line, ensure_ascii=False)))
@@ -297,7 +290,8 @@ def replay_cmd(
         fail(T(f"{record_file}: ", f"{record_file}: ") + exc.message)
     if step and not walk(record):
         return
-    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step)  # names and options verbatim
+    summarise(record, final, Console(highlight=False, markup=False, emoji=False), walked=step,  # names and options verbatim
+              stopped=why[0] if why else None)
 
 
 def _register_subcommands() -> None:

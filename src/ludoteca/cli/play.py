@@ -79,7 +79,8 @@ def play(
         except LudotecaError as exc:
             fail(T("--first: ", "--first: ") + exc.message)
     say = lambda en, es: session.console.print(plain(T(en, es).get(language())), soft_wrap=True)  # noqa: E731  (paths are user text)
-    say(f"{g.title.en} — seed {seed}", f"{g.title.es} — semilla {seed}")
+    # the game's number in players' words: the same number plays the same dice and cards again
+    say(f"{g.title.en} — game no. {seed} (--seed {seed} plays it again)", f"{g.title.es} — partida n.º {seed} (--seed {seed} la repite)")
     if resume is not None:
         n = len(match.actions)
         say(f"Resuming the game of {resume} after its {n} actions.", f"Se continúa la partida de {resume} tras sus {n} acciones.")

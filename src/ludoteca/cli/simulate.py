@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Iterator, Optional
 
 import typer
 from rich.cells import cell_len
@@ -54,33 +55,49 @@ def simulate(
 
     _use_lang(lang)
     game = canonical_name(game)  # 'Pirámide' names the same run folder and manifest as 'piramide'
-    if no_vector:  # read by simulate/vector.py here and in the worker processes, which inherit it
-        os.environ["LUDOTECA_SIMULATE_VECTOR"] = "0"
-    folder = out or Path(f"sim-{game}-s{seed}")
-    request = Request(
-        game=game, seats=[s.strip() for s in seats.split(",")], games=games, out=folder, seed=seed,
-        options=list(option or []), sweep=list(sweep or []), workers=workers or os.cpu_count() or 1,
-        backend=backend, ray_address=ray_address, records=records, plugins=list(plugin or []), max_actions=max_actions,
-    )
-    console = Console(stderr=True)
-    lg = language()
-    stopped = T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.")
-    try:
-        outcome = run(request, show_progress=not quiet, console=console)
-    except LudotecaError as exc:
-        fail(exc.message)
-    except KeyboardInterrupt:  # while the run was being prepared: nothing played yet
-        console.print(stopped.get(lg))
-        raise typer.Exit(130) from None
-    console.print(plain(T(
-        f"{outcome.played} games played in {outcome.seconds:.1f} s ({outcome.skipped} already in {folder}).",
-        f"{outcome.played} partidas jugadas en {outcome.seconds:.1f} s ({outcome.skipped} ya estaban en {folder}).",
-    ).get(lg)))
-    if outcome.interrupted:
-        console.print(stopped.get(lg))
-        raise typer.Exit(130)
+    # read by simulate/vector.py here and in the worker processes, which inherit it; put back
+    # afterwards, so that a caller in the same process (a test, a notebook) is left as it was
+    with _environment("LUDOTECA_SIMULATE_VECTOR", "0" if no_vector else None):
+        folder = out or Path(f"sim-{game}-s{seed}")
+        request = Request(
+            game=game, seats=[s.strip() for s in seats.split(",")], games=games, out=folder, seed=seed,
+            options=list(option or []), sweep=list(sweep or []), workers=workers or os.cpu_count() or 1,
+            backend=backend, ray_address=ray_address, records=records, plugins=list(plugin or []), max_actions=max_actions,
+        )
+        console = Console(stderr=True)
+        lg = language()
+        stopped = T("Interrupted: run the same command again to resume.", "Interrumpido: ejecuta la misma orden otra vez para continuar.")
+        try:
+            outcome = run(request, show_progress=not quiet, console=console)
+        except LudotecaError as exc:
+            fail(exc.message)
+        except KeyboardInterrupt:  # while the run was being prepared: nothing played yet
+            console.print(stopped.get(lg))
+            raise typer.Exit(130) from None
+        console.print(plain(T(
+            f"{outcome.played} games played in {outcome.seconds:.1f} s ({outcome.skipped} already in {folder}).",
+            f"{outcome.played} partidas jugadas en {outcome.seconds:.1f} s ({outcome.skipped} ya estaban en {folder}).",
+        ).get(lg)))
+        if outcome.interrupted:
+            console.print(stopped.get(lg))
+            raise typer.Exit(130)
     if not no_report:
         _report(folder, lg)
+
+
+@contextlib.contextmanager
+def _environment(name: str, value: str | None) -> Iterator[None]:
+    """`name` set to `value` (None: left alone) while the block runs, then as it was."""
+    before = os.environ.get(name)
+    if value is not None:
+        os.environ[name] = value
+    try:
+        yield
+    finally:
+        if value is not None and before is None:
+            os.environ.pop(name, None)
+        elif value is not None:
+            os.environ[name] = before
 
 
 def _report(folder: Path, lg: str) -> None:

@@ -51,7 +51,7 @@ def _load() -> None:
 
         warnings.warn(f"the compiled random stream is unavailable ({exc!r}); using Python", RuntimeWarning)
         k = None
-    if k is None:
+    if k is None or k.JIT_DISABLED:  # (NUMBA_DISABLE_JIT=1: these lines are the faster Python)
         _mix, _mix_below, _FISHER_YATES = _mix_python, _mix_below_python, None
     else:
         _mix, _mix_below, _FISHER_YATES = k.mix, k.mix_below, k.permutation

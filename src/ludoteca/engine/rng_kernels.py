@@ -12,6 +12,9 @@ from numba import njit
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+#: NUMBA_DISABLE_JIT=1: the kernels below are plain functions (the vector kernels run them so);
+#: rng.py then draws with its own Python mixing, the same numbers
+JIT_DISABLED = bool(nb.config.DISABLE_JIT)
 
 
 @njit(cache=True)
@@ -39,7 +42,9 @@ def fisher_yates(s, n, out):
 
 def _entry(kernel, *types):
     """The compiled function for these argument types, called without the dispatcher's per-call
-    type matching (a third of a small kernel's cost)."""
+    type matching (a third of a small kernel's cost); the plain function where the JIT is off."""
+    if JIT_DISABLED:
+        return kernel
     kernel.compile(types)
     return kernel.overloads[types].entry_point
 

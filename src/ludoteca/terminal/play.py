@@ -5,6 +5,7 @@ the keyboard may know them (`engine.events.event_for`), in words by `Game.tell_e
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import tempfile
@@ -538,7 +539,7 @@ class TerminalGame:
                 if len(stack) > 1:
                     stack.pop()
                     choices = Choices(self, stack[-1])
-                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else self.step_map(stack[-1]))
+                    self.show_step(seat, choices, self.missing_from_menu(stack) if len(stack) == 1 else self.step_map(stack[-1]), len(stack) > 1)
                 else:
                     self.error(self.t("nothing to go back to", "no hay paso anterior"))
                 continue
@@ -553,7 +554,7 @@ class TerminalGame:
                     if chosen == BACK:
                         stack.pop()
                         choices = Choices(self, stack[-1])
-                        self.show_step(seat, choices, self.step_map(stack[-1]))
+                        self.show_step(seat, choices, self.step_map(stack[-1]), True)
                         continue
                     confirm_step = self.confirm_step(chosen)
                     if confirm_step is not None:  # a last step: play it, or go back
@@ -561,7 +562,7 @@ class TerminalGame:
                     if isinstance(chosen, list):
                         stack.append(chosen)
                         choices = Choices(self, chosen)
-                        self.show_step(seat, choices, self.step_map(chosen))
+                        self.show_step(seat, choices, self.step_map(chosen), True)
                         continue
                     self.decide(seat, chosen[1] if isinstance(chosen, tuple) else chosen)
                     return
@@ -594,10 +595,13 @@ class TerminalGame:
         self._at_screen = seat
         self._story_printed = 0  # the story's lines left the scrollback with the rest
 
-    def show_step(self, seat: int, choices: Choices, below: list[str] | None = None) -> None:
+    def show_step(self, seat: int, choices: Choices, below: list[str] | None = None, mapped: bool = False) -> None:
         """A step of a step-by-step choice: fitting the screen, the whole prompt drawn again (over
-        the previous one), so the story stays in view; else the step's choices under the last."""
+        the previous one), so the story stays in view; else the step's choices under the last.
+        `mapped`: the lines below are the game's map of the places offered, each labelled with
+        its choice number (where the map and the list do not both fit, the map stands for it)."""
         if self.fit:
+            choices.on_map = mapped and bool(below)
             screen.draw(self, seat, choices, self._turn_mark[seat], False, below)
         else:
             choices.show_page()
@@ -622,7 +626,11 @@ class TerminalGame:
     def step_map(self, entries: list[tuple[str, str, Any]]) -> list[str]:
         """Lines drawn under a step's choices: the game's map of the places offered."""
         hook = terminal_hook(self.match.game, "menu_map")
-        return [escape(line) for line in hook(self.match.state, entries, self.lang)] if hook else []
+        if hook is None:
+            return []
+        # fitting the screen: no taller than it, less whose choice, a note and the prompt with its echo
+        most = {"most": self.console.size.height - 4} if self.fit and "most" in inspect.signature(hook).parameters else {}
+        return [escape(line) for line in hook(self.match.state, entries, self.lang, **most)]
 
     def flush_quietly(self) -> None:
         """Fitting the screen, the lines since a decision are drawn in the prompt's own block."""

@@ -44,12 +44,18 @@ def terminal_hook(game: Game, name: str) -> Callable[..., Any] | None:
 
 def tell_events(game: Game, events: Sequence[dict[str, Any]], viewer: int | None, lang: str,
                 names: Sequence[str], fallback: str | None = None) -> list[str]:
-    """Each event as `viewer` may know it, in words. The engine's generic `action` event
-    carries only the notation; `fallback` (the action described for the same viewer) words it."""
+    """Each event as `viewer` may know it, in words: the game's terminal `brief` where it has one
+    (a line short enough for 80x24; "" leaves the event untold), else its whole telling. The
+    engine's generic `action` event carries only the notation; `fallback` (the action described
+    for the same viewer) words it."""
+    brief = terminal_hook(game, "brief")
     lines = []
     for event in events:
         seen = event_for(event, viewer)
         if seen.get("type") == "action" and fallback and "text" not in seen:
             seen["text"] = fallback
-        lines.append(game.tell_event(seen, lang, names))
+        line = brief(seen, lang, names) if brief else None
+        line = game.tell_event(seen, lang, names) if line is None else line
+        if line:
+            lines.append(line)
     return lines

@@ -9,18 +9,26 @@ from ..engine import CHANCE, GameRecord, State, T, make_game, view_document
 from ..engine.events import seat_name
 from ..engine.i18n import language
 from .render import render_view, tell_events, terminal_hook
-from .safe_text import visible
+from .safe_text import option_value, visible
 
 
-def summarise(record: GameRecord, final: State, console: Console | None = None, walked: bool = False) -> None:
-    """What the record holds; the result unless the walk (`walked`) has just told it."""
+#: why a stored game stopped before its end (`ludoteca db export`'s "stopped")
+STOPPED = {"resigned": T("stopped: a player resigned", "detenida: un jugador abandonó"),
+           "move_cap": T("stopped: too many moves", "detenida: demasiadas jugadas"),
+           "time_cap": T("stopped: out of time", "detenida: se acabó el tiempo")}
+
+
+def summarise(record: GameRecord, final: State, console: Console | None = None, walked: bool = False,
+              stopped: str | None = None) -> None:
+    """What the record holds; the result unless the walk (`walked`) has just told it; why an
+    exported game stopped (`stopped`) where it did."""
     console = console or Console(highlight=False)
     lg = language()
     chance = sum(1 for a in record.actions if a.get("player") == "chance")
     names = record_names(record)
     console.print(T("Record verified: it replays exactly.", "Registro verificado: se repite exactamente.").get(lg))
-    options = ", ".join(f"{visible(k)}={visible(v)}" for k, v in record.options.items()) or "-"
-    console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('seed', 'semilla').get(lg)}: {record.seed}  "
+    options = " ".join(f"{visible(k)}={option_value(v)}" for k, v in record.options.items()) or "-"
+    console.print(f"{T('game', 'juego').get(lg)}: {visible(record.game)}  {T('game no.', 'partida n.º').get(lg)} {record.seed}  "
                   f"{T('options', 'opciones').get(lg)}: {options}")
     console.print(f"{T('players', 'jugadores').get(lg)}: {', '.join(names)}")
     console.print(T(f"{len(record.actions)} actions ({chance} chance)", f"{len(record.actions)} acciones ({chance} de azar)").get(lg))
@@ -33,6 +41,8 @@ def summarise(record: GameRecord, final: State, console: Console | None = None, 
         if scores is not None:
             line += "  " + ", ".join(f"{names[s]} {v:g}" for s, v in enumerate(scores))
         console.print(line)
+    elif stopped in STOPPED:
+        console.print(STOPPED[stopped].get(lg))
     else:
         console.print(T("unfinished game", "partida sin terminar").get(lg))
 

@@ -53,3 +53,16 @@ def json_visible(text: str) -> str:
 
 
 __all__ = ["json_visible", "visible", "visible_all", "unsafe"]
+
+
+def option_value(value: object) -> str:
+    """A rules option's value as `-o NAME=VALUE` takes it: `true`/`false`, never Python's
+    True/False; a whole document (an own deck) is not written out."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (dict, list)):
+        from ..engine import T
+        from ..engine.i18n import language
+
+        return T("(its own, in the record)", "(propio, en el registro)").get(language())
+    return visible(str(value))

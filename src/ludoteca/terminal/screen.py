@@ -30,6 +30,9 @@ class Choices:
         self.page = 0
         self.page_size: int | None = None  # None: every row at once
         self.short: list[str] | None = None  # each choice in a few characters, where space is short
+        self.on_map = False  # a map drawn under the list labels each choice with its number
+        self.hidden = False  # the list is left out: the map stands for it (too tall for both)
+        self.unlisted = False  # it was left out: `more` shows it
         self.label_w = min(LABEL_MAX, max((cell_len(r[0]) for r in rows), default=0))
         self.digits = len(str(len(rows)))
         self.lay_out(4)
@@ -111,9 +114,19 @@ class Choices:
         """Print the current page; `page_size` None shows every row, -1 keeps the current size."""
         if page_size != -1:
             self.page_size = page_size if page_size and page_size < len(self.rows) else None
+        if self.hidden:
+            self.hidden, self.unlisted = False, True  # `more` and `all` list them after all
+            self.game.console.print(Text(T("  the numbers on the map below are the choices ('all' lists them)",
+                                           "  los números del mapa de abajo son las opciones ('todas' las muestra)").get(self.game.lang),
+                                         style="dim"), highlight=False)
+            return
         self.game.console.print(self.renderable(), highlight=False)
 
     def next_page(self) -> bool:
+        if self.unlisted:  # the map stood for the list: now the list itself
+            self.unlisted = False
+            self.game.console.print(self.renderable(), highlight=False)
+            return True
         if not self.page_size:
             return False
         self.page = (self.page + 1) % -(-len(self.rows) // self.page_size)
@@ -200,9 +213,14 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
         # the story of the others' turns comes first: the fewest lines that still show the hand
         board = minimal_hook(doc, game.lang, names=game.names)
         board_h = lines_of(game, board)
+    if choices.on_map and board_h + min(choices_h, MIN_CHOICE_ROWS) > avail:
+        # a map too tall to share the screen with the list: its numbers are the choices
+        choices.hidden, choices_h = True, 1
+    if choices.hidden and board_h + choices_h > avail:  # no room even for the hand: the map alone
+        board, board_h = Text(""), 0
     rest = avail - board_h
     choice_rows = min(choices_h, max(MIN_CHOICE_ROWS, rest - story_h))
-    if choice_rows < choices_h:  # a page, and a line saying so
+    if choice_rows < choices_h and not choices.hidden:  # a page, and a line saying so
         choices.page_size = max(1, choices.lines_for(choice_rows - 1))
         choice_rows = choices.height(choices.page_size) + 1
     story_room = rest - choice_rows
@@ -231,7 +249,8 @@ def draw(game: "TerminalGame", seat: int, choices: Choices, seen: int, new_turn:
     game._story_printed = max(game._story_printed, seen + overflow)
     game._drawn_at = counter.newlines if counter is not None else None
     game._drawn_upto = len(game.log)
-    console.print(board)
+    if board_h:
+        console.print(board)
     if kept:
         console.print(Group(title, *packed(game, kept)), highlight=False)
     console.print(game.your_choice(seat))

@@ -206,7 +206,8 @@ def _spanish_codes():
     from ..codes import Codes
 
     return Codes({"play": "jugar", "up": "vertical", "side": "horizontal", "move": "mover", "draw": "robar",
-                  "end": "fin", "pass": "pasar"})
+                  "end": "fin", "pass": "pasar", "take": "tomar", "discard": "descartar", "refill": "reponer",
+                  "exit": "salida", "entry": "entrada"})
 
 
 #: the codes in Spanish (`jugar P2rojo vertical @7,7`, `mover T5verde`): both are read

@@ -14,6 +14,7 @@ from rich.text import Text as RichText
 
 from ...engine import T
 from ...engine.events import seat_name
+from .story import brief  # noqa: F401  (the terminal's telling of events: a hook)
 from ...engine.wording import listing, many
 from .cards import COLOUR, COLOUR_EN, ENTRY, EXIT, NUM_CARDS, label, long_name, short_name
 from .geometry import DIMS
@@ -320,10 +321,11 @@ def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     return Group(*rest)
 
 
-def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str) -> list[str]:
+def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str, most: int | None = None) -> list[str]:
     """A map of the places a step offers (`@x,y` labels): each place's cell shows its choice
     number, the cards on the table `▒`, the entry `IN` and the exit `EX`, empty cells `·`; the
-    axes are numbered as the places are named (`@x,y`: column x, row y). Nothing for other steps."""
+    axes are numbered as the places are named (`@x,y`: column x, row y). Nothing for other steps.
+    No more than `most` lines: rows far from every place give way to a `⋮` first."""
     spots = {}
     for number, (place, _, _) in enumerate(entries, 1):
         if not place.startswith("@"):
@@ -352,9 +354,21 @@ def menu_map(state: Any, entries: list[tuple[str, str, Any]], lang: str) -> list
         return "▒▒" if piece >= 0 else " ·"
 
     head = "    " + " ".join(f"{x:>2}" for x in range(x0, x1 + 1))
-    rows = [f"{y:>3} " + " ".join(cell(x, y) for x in range(x0, x1 + 1)) for y in range(y0, y1 + 1)]
+    def drawn(kept: list[int]) -> list[str]:
+        rows: list[str] = []
+        for y in kept:
+            if rows and y - 1 not in kept:
+                rows.append("  ⋮")
+            rows.append(f"{y:>3} " + " ".join(cell(x, y) for x in range(x0, x1 + 1)))
+        return rows
+
+    rows = drawn(list(range(y0, y1 + 1)))
+    for reach in (1, 0):  # the rows of the places, with their neighbours while they fit
+        if most is None or len(rows) + 2 <= most:
+            break
+        rows = drawn([y for y in range(y0, y1 + 1) if any(abs(y - row) <= reach for row in ys)])
     key = T("  (each number: where the card's top-left cell goes; ▒ a card on the table)",
-            "  (cada número: donde va la casilla de arriba a la izquierda; ▒ una carta en la mesa)").get(lang)
+            "  (cada número: la casilla de arriba a la izquierda de la carta; ▒ una carta)").get(lang)
     return [head, *rows, key]
 
 

@@ -14,12 +14,16 @@ from rich.text import Text
 
 from ...engine import T
 from ...engine.events import seat_name
+from .story import brief  # noqa: F401  (the terminal's telling of events: a hook)
 
 LABEL_RE = re.compile(r"^(BL|BR|B|R|EL|ER|A)(\d+)([a-z]*)$", re.IGNORECASE)
 SYMBOL_STYLE = {"sol": "bold yellow", "luna": "bold bright_cyan", "jaguar": "bold dark_orange",
                 "serpiente": "bold green"}
 PALETTE = ("bold magenta", "bold red", "bold blue", "bold white")
 CELL = 7  # characters per card in the pyramid
+#: how the board names a place: its level at the left, its position counted from the left
+LEGEND = T("L2P3: level L2, position 3 from the left (p3 where empty)",
+           "L2P3: nivel L2, posición 3 desde la izquierda (p3 si libre)")
 
 
 def _style(symbol: str) -> str:
@@ -28,10 +32,11 @@ def _style(symbol: str) -> str:
     return SYMBOL_STYLE.get(symbol, PALETTE[sum(map(ord, symbol)) % len(PALETTE)])
 
 
-def card_text(label: str | None, width: int = CELL) -> Text:
-    """One card: value and symbol in the symbol's colour; edges and the apex marked by shape."""
+def card_text(label: str | None, width: int = CELL, position: int | None = None) -> Text:
+    """One card: value and symbol in the symbol's colour; edges and the apex marked by shape.
+    An empty place shows its position from the left (`p3`), as the log and the choices name it."""
     if label is None:
-        return Text("·".center(width), style="grey35")
+        return Text((f"p{position}" if position else "·").center(width), style="grey50")
     m = LABEL_RE.match(label)
     if not m:
         return Text(label[:width].center(width), style="red")
@@ -76,12 +81,13 @@ def render(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None =
     lines = []
     for k in range(len(rows) - 1, -1, -1):  # top level first
         line = Text()
-        line.append(f"{k + 1:>2} ", style="dim")
+        line.append(f"L{k + 1:<2}", style="dim")
         line.append(" " * ((CELL // 2) * k))
-        for label in rows[k]:
-            line.append_text(card_text(label))
+        for p, label in enumerate(rows[k], 1):
+            line.append_text(card_text(label, position=p))
         lines.append(line)
     header = Text(("Pirámide del Sol" if es else "Pyramid of the Sun"), style="bold")
+    header.append("   " + LEGEND.get(lang), style="dim")
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("Jugador" if es else "Player")
     table.add_column("Puntos" if es else "Points", justify="right")
@@ -133,17 +139,23 @@ def render_compact(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     v = view_doc["view"]
     rows = v["pyramid"]
     filled = [k for k, row in enumerate(rows) if any(row)]
+    # from the level above the highest card down to the lowest with a free place (at least three
+    # levels): every place a card may go, and what lies under it
+    top = min(len(rows) - 1, max(filled, default=-1) + 1)
+    low = max(0, min([top - 2] + [k for k, row in enumerate(rows) if None in row]))
     parts: list[Any] = []
-    for k in range(max(filled, default=0), max(-1, max(filled, default=0) - 3), -1):  # the highest three levels
-        line = Text(f"{k + 1:>2} ", style="dim")
-        for label in rows[k]:
-            line.append_text(card_text(label))
+    for k in range(top, low - 1, -1):
+        line = Text(f"L{k + 1:<2}", style="dim")
+        line.append(" " * ((CELL // 2) * (k - low)))
+        for p, label in enumerate(rows[k], 1):
+            line.append_text(card_text(label, position=p))
         parts.append(line)
     turn = v["turn"]["player"]
-    players = Text()
+    # one line for four players: points/cards under one heading
+    players = Text("Puntos/cartas:" if es else "Points/cards:", style="dim")
     for p, (score, size) in enumerate(zip(v["scores"], v["hand_sizes"])):
-        mark = "▶ " if p == turn and not view_doc.get("is_terminal") else ""
-        players.append(f"{mark}{seat_name(names, p)} " + (f"{score} ptos, {size} cartas" if es else f"{score} pts, {size} cards") + "   ")
+        mark = "▶" if p == turn and not view_doc.get("is_terminal") else " "
+        players.append(f"  {mark}{seat_name(names, p)} {score}/{size}")
     parts.append(players)
     if v.get("hand") is not None:
         hand = Text("Tu mano: " if es else "Your hand: ", style="bold")
