@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from ludoteca.cli.main import app
 from ludoteca.engine import CHANCE, IllegalActionError, Match, make_game, view_document
-from ludoteca.engine.events import event_for
 from ludoteca.games.piramide.words import card_name
 from ludoteca.terminal.play import Quit, TerminalGame, command_of
 from ludoteca.terminal.render import render_view, tell_events

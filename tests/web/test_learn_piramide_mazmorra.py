@@ -134,7 +134,8 @@ def test_learn_to_play_by_tapping(site, game, size, lang):
 
 def test_the_server_checks_every_tap_of_the_new_lessons(site):
     url, _ = site
-    ask = lambda game, body: httpx.post(f"{url}/api/learn/{game}", json=body)
+    def ask(game, body):
+        return httpx.post(f"{url}/api/learn/{game}", json=body)
     # a placement over the paper anywhere is accepted; one that skips the lesson, or nonsense, is not
     got = ask("mazmorra", {"lesson": 1, "taken": ["play T5rojo side @11,9"]}).json()
     assert got["done"] and got["wrong"] is None and got["view"]["view"]["counters"] == [0, 0]

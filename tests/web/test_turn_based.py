@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 from web_support import toy_games
 
 from ludoteca.web import create_app
-from ludoteca.web.accounts import Accounts
 from ludoteca.web.clock import ManualClock
 from ludoteca.web.db import make_engine, make_sessions
 from ludoteca.web.deadlines import DeadlineRow
