@@ -109,6 +109,7 @@ class Kernel(BatchKernel):
             if row[ROLLED]:
                 out[i, 2 * n + row[ROLLED] - 1] = 1.0
             out[i, 2 * n + 3 + row[STAGE]] = 1.0
+            out[i, 2 * n + 6] = 1.0  # the turn, counted from the observer: the observer's own
 
     def chance_counts(self) -> np.ndarray:
         return self.S[:, CHANCES].copy()

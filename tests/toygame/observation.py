@@ -8,6 +8,7 @@ Every feature, counted from the observing seat (`seat`, then the next seats in t
 | doubled             | n    | {0, 1}   | each seat has used its one `double`             |
 | roll                | 3    | {0, 1}   | one-hot of the roll 1..3 (all 0 before a roll)  |
 | stage               | 3    | {0, 1}   | one-hot: to roll, to add or double, to end      |
+| turn                | n    | {0, 1}   | one-hot: whose turn, counted from the seat      |
 
 It reads only the view document, so it can show nothing the seat may not see; the kernel
 (kernel.py) writes the same numbers, which the conformance check compares.
@@ -22,9 +23,8 @@ import numpy as np
 VERSION = 1
 
 
-
 def size(num_players: int) -> int:
-    return 2 * num_players + 6
+    return 3 * num_players + 6
 
 
 class ToyEncoder:
@@ -44,6 +44,7 @@ class ToyEncoder:
         if view["roll"]:
             out[2 * n + view["roll"] - 1] = 1.0
         out[2 * n + 3 + view["stage"]] = 1.0
+        out[2 * n + 6 + (view["turn"] - me) % n] = 1.0
         return out
 
 
