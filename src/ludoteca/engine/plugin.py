@@ -59,6 +59,11 @@ class GamePlugin:
       the game beyond an ordinary move.
     - `option_labels`, `choice_labels`: each option's name and each choice's words for people, in both
       languages (the lobby, the room's rules); an option without a label shows its help text.
+    - `statistics`: the words of each statistic its state keeps (`State.statistics()`), name ->
+      (English, Spanish, kind: "count" per game, "reading" at its end, or "share" of games), for
+      simulate's report (simulate/words.py); one not declared is shown by its name.
+    - `commands`: `module:app`, a Typer app of the game's own commands, added to the CLI as
+      `ludoteca <game> ...` (cli/main.py); None: none.
     - `gym_id`: its Gymnasium id (rl/registration.py), e.g. "ludoteca/Toy-v0"; None: not registered.
     """
 
@@ -73,6 +78,8 @@ class GamePlugin:
     special_events: frozenset[str] = frozenset()
     option_labels: Mapping[str, Text] = field(default_factory=dict)
     choice_labels: Mapping[str, Mapping[Any, Text]] = field(default_factory=dict)
+    statistics: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    commands: str | None = None
     gym_id: str | None = None
 
     def __post_init__(self) -> None:
@@ -80,6 +87,9 @@ class GamePlugin:
         unknown = (set(self.option_labels) | set(self.choice_labels)) - names
         if unknown:
             raise ValueError(f"{self.game.name}: labels for options it does not have: {sorted(unknown)}")
+        kinds = {kind for _, _, kind in self.statistics.values()} - {"count", "reading", "share"}
+        if kinds:
+            raise ValueError(f"{self.game.name}: statistics of unknown kinds {sorted(kinds)}")
         for option in self.game.OPTIONS.options:
             extra = set(self.choice_labels.get(option.name, {})) - set(option.choices)
             if extra:

@@ -58,5 +58,17 @@ PLUGIN = GamePlugin(
         "six_extra": {"always": T("always", "siempre"), "if_moved": T("if it moved", "si movió")},
         "star_exit": {"any": T("any star", "cualquier estrella"), "own_only": T("own star only", "solo la propia")},
     },
+    # the words of its statistics (state.statistics()) in simulate's report: (English, Spanish, kind)
+    statistics={
+        "aggravations": ("marbles sent back to base", "canicas devueltas a la base", "count"),
+        "star_shortcuts": ("star shortcuts", "atajos por las estrellas", "count"),
+        "centre_shortcuts": ("moves into the centre", "entradas al centro", "count"),
+        "centre_exits": ("moves out of the centre", "salidas del centro", "count"),
+        "entries": ("marbles brought out", "canicas sacadas", "count"),
+        "sixes": ("sixes rolled", "seises sacados", "count"),
+        "turns_lost": ("rolls with no move", "tiradas sin jugada", "count"),
+        "marbles_home_others": ("the losers' marbles at home", "canicas en casa de quien pierde", "reading"),
+        "marbles_in_base": ("marbles still in base", "canicas aún en la base", "reading"),
+    },
     gym_id="ludoteca/Aggravation-v0",
 )

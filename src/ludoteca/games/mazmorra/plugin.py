@@ -39,5 +39,16 @@ PLUGIN = GamePlugin(
         "must_beat_all_covered": T("Beat every covered card", "Vencer a toda carta cubierta"),
         "allow_two": T("Allow 2 players", "Permitir 2 jugadores"),
     },
+    # the words of its statistics (state.statistics()) in simulate's report: (English, Spanish, kind)
+    statistics={
+        "cards_placed": ("cards placed", "cartas colocadas", "count"),
+        "safety_discards": ("cards discarded (none fitted)", "cartas descartadas (ninguna cabía)", "count"),
+        "counters_from_colour": ("counters for colour", "contadores por color", "count"),
+        "counters_from_double_cover": ("counters for covering two", "contadores por cubrir dos", "count"),
+        "walks": ("walks", "caminatas", "count"),
+        "no_walk": ("placements with no walk", "colocaciones sin caminar", "count"),
+        "ended_at_exit": ("games ended at the exit", "partidas acabadas en la salida", "share"),
+        "rooms": ("rooms at the end", "salas al final", "reading"),
+    },
     gym_id="ludoteca/Mazmorra-v0",
 )

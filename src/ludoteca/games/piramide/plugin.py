@@ -44,5 +44,18 @@ PLUGIN = GamePlugin(
         "length": {"short": T("short", "corta"), "normal": T("normal", "normal"), "long": T("long", "larga")},
         "variant": {"full": T("full game", "juego completo"), "small": T("small game", "juego pequeño")},
     },
+    # the words of its statistics (state.statistics()) in simulate's report: (English, Spanish, kind)
+    statistics={
+        "cards_played": ("cards placed", "cartas colocadas", "count"),
+        "edges_played": ("edge cards placed", "cartas de borde colocadas", "count"),
+        "placement_points": ("points for placing", "puntos por colocar", "count"),
+        "symbol_matches": ("symbol matches", "símbolos emparejados", "count"),
+        "symbol_points": ("points for symbols", "puntos por símbolos", "count"),
+        "symbol_draws": ("cards drawn for symbols", "cartas robadas por símbolos", "count"),
+        "draw_turns": ("turns spent drawing", "turnos de robar", "count"),
+        "discards": ("cards discarded over the hand limit", "cartas descartadas por el límite de mano", "count"),
+        "passes": ("passes", "pases", "count"),
+        "apex_placed": ("games ended by the apex", "partidas acabadas con la cúspide", "share"),
+    },
     gym_id="ludoteca/Piramide-v0",
 )

@@ -51,5 +51,21 @@ PLUGIN = GamePlugin(
     choice_labels={
         "bump_card": {"within_two": T("within two spaces", "a dos casillas"), "any_one_pawn": T("any one pawn", "un peón cualquiera")},
     },
+    # the words of its statistics (state.statistics()) in simulate's report: (English, Spanish, kind)
+    statistics={
+        "bumps": ("pawns bumped to Start", "peones enviados a la Salida", "count"),
+        "keeper_bumps": ("pawns bumped by a Bump card", "peones enviados por una carta de Choque", "count"),
+        "red_landings": ("landings on a red prime", "caídas en un primo rojo", "count"),
+        "cards_drawn": ("cards drawn", "cartas robadas", "count"),
+        "keepers_played": ("Keeper cards played", "cartas Guardián jugadas", "count"),
+        "roll_again": ("Roll Again cards", "cartas Tira otra vez", "count"),
+        "steals": ("cards stolen", "cartas robadas a otro", "count"),
+        "curses": ("Curse cards played", "cartas Maldición jugadas", "count"),
+        "reshuffles": ("deck reshuffles", "barajadas del mazo", "count"),
+        "dice_forfeited": ("dice lost (no legal use)", "dados perdidos (sin uso legal)", "count"),
+        "others_best_pawn": ("the losers' best pawn", "el mejor peón de quien pierde", "reading"),
+        "cards_kept": ("Keeper cards still held", "cartas Guardián sin jugar", "reading"),
+    },
+    commands="ludoteca.cli.solve:app",  # the teaching commands (cli/prime_climb.py) and `solve`
     gym_id="ludoteca/PrimeClimb-v0",
 )
