@@ -62,6 +62,11 @@ class GamePlugin:
     - `statistics`: the words of each statistic its state keeps (`State.statistics()`), name ->
       (English, Spanish, kind: "count" per game, "reading" at its end, or "share" of games), for
       simulate's report (simulate/words.py); one not declared is shown by its name.
+    - `bots`: the module registering its evaluators and rollouts for the bots (bots/policies.py:
+      EVALUATORS, ROLLOUTS, STEP_VALUES, TURN_ENDS); None: the generic ones only.
+    - `captions`: the module whose `short(game, event, lang, names, viewer)` gives an event's few
+      words (engine/captions.py); None: no captions.
+    - `tutorial`: the module of its lessons for the web's "learn" page (web/learn.py); None: none.
     - `commands`: `module:app`, a Typer app of the game's own commands, added to the CLI as
       `ludoteca <game> ...` (cli/main.py); None: none.
     - `gym_id`: its Gymnasium id (rl/registration.py), e.g. "ludoteca/Toy-v0"; None: not registered.
@@ -79,6 +84,9 @@ class GamePlugin:
     option_labels: Mapping[str, Text] = field(default_factory=dict)
     choice_labels: Mapping[str, Mapping[Any, Text]] = field(default_factory=dict)
     statistics: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    bots: str | None = None
+    captions: str | None = None
+    tutorial: str | None = None
     commands: str | None = None
     gym_id: str | None = None
 

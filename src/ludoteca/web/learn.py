@@ -19,12 +19,11 @@ from .rooms import RoomError
 
 
 def tutorial_of(name: str):
-    """The game's tutorial module, or None for a game that has none."""
-    package = game_class(known_game(name)).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.tutorial")
-    except ModuleNotFoundError:
-        return None
+    """The game's tutorial module (its PLUGIN's `tutorial`), or None for a game that has none."""
+    from ..engine.registry import plugin_of
+
+    declared = plugin_of(game_class(known_game(name))).tutorial
+    return importlib.import_module(declared) if declared else None
 
 
 def has_tutorial(name: str) -> bool:

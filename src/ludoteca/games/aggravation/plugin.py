@@ -43,6 +43,8 @@ PLUGIN = GamePlugin(
     levels=LEVELS,
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
     level_ratings=(2, [("medium", "easy", 200, 0.760), ("hard", "medium", 200, 0.800)]),
+    captions="ludoteca.games.aggravation.captions",
+    tutorial="ludoteca.games.aggravation.tutorial",
     terminal="ludoteca.games.aggravation.terminal",
     special_events=frozenset(("aggravated", "player_finished")),
     option_labels={

@@ -31,6 +31,8 @@ PLUGIN = GamePlugin(
     levels=LEVELS,
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
     level_ratings=(3, [("medium", "easy", 200, 0.885), ("hard", "medium", 400, 0.733)]),
+    bots="ludoteca.games.mazmorra.bots_plugin",
+    captions="ludoteca.games.mazmorra.captions",
     terminal="ludoteca.games.mazmorra.terminal",
     special_events=frozenset(("pawn_walked", "counter_gained", "market_not_refilled")),
     option_labels={

@@ -40,6 +40,9 @@ PLUGIN = GamePlugin(
     levels=LEVELS,
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
     level_ratings=(2, [("medium", "easy", 200, 0.975), ("hard", "medium", 1000, 0.763)]),
+    bots="ludoteca.games.prime_climb.bots_plugin",
+    captions="ludoteca.games.prime_climb.captions",
+    tutorial="ludoteca.games.prime_climb.tutorial",
     terminal="ludoteca.games.prime_climb.terminal",
     special_events=frozenset(("pawn_bumped", "keeper_played", "curse_laid", "keeper_stolen", "pawns_switched",
                               "card_no_effect", "roll_again", "landed_on_red", "deck_reshuffled")),
