@@ -320,7 +320,7 @@ class TerminalGame:
         outcomes = state.chance_outcomes()
         prompt = terminal_hook(self.match.game, "chance_prompt")
         doc = view_document(state, None)
-        whose = prompt(doc, self.lang, self.names) if prompt else self.t("Chance", "Azar")
+        whose = prompt(doc, self.lang, names=self.names) if prompt else self.t("Chance", "Azar")
         example = self.code(state.action_to_string(outcomes[0][0]))
         self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
                                                          f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
