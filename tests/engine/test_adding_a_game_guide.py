@@ -55,4 +55,4 @@ def test_the_tests_it_sends_the_reader_to_exist():
 
 def test_the_template_is_registered_as_the_guide_says():
     assert "toy" in game_names() and plugin_of("toy") is toygame.PLUGIN
-    assert "register_game(toygame.PLUGIN)" in (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")
+    assert 'os.environ["LUDOTECA_GAMES"] = f"toygame=' in (ROOT / "tests" / "conftest.py").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ Each turn: chance rolls 1..3; the player then chooses `add` (score += roll) or `
 
 from __future__ import annotations
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSet, State, T
+from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSet, State, StateFormatError, T, check_fields
 
 ROLL = (0, 1, 2)  # actions 0..2: roll 1..3
 ADD, DOUBLE, END = 3, 4, 5
@@ -92,6 +92,23 @@ class ToyGame(Game):
         return NUM_ACTIONS
 
     def state_from_json(self, body, n):
+        """The state a document holds; anything but the toy's own fields, each in its range, is
+        refused in one line naming the field (a document may come from anywhere)."""
+        check_fields(body, ("scores", "turn", "roll", "stage", "doubled"), "the toy race's state")
+        whole = lambda v, low, high: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high  # noqa: E731
+        checks = {
+            "scores": isinstance(body["scores"], list) and len(body["scores"]) == n
+            and all(whole(v, 0, 2 * self.options["target"] + 6) for v in body["scores"]),
+            "turn": whole(body["turn"], 0, n - 1),
+            "roll": whole(body["roll"], 0, 3),
+            "stage": whole(body["stage"], 0, 2),
+            "doubled": isinstance(body["doubled"], list) and len(body["doubled"]) == n
+            and all(isinstance(v, bool) for v in body["doubled"]),
+        }
+        bad = [name for name, ok in checks.items() if not ok]
+        if bad:
+            raise StateFormatError(T(f"the toy race's state: {bad[0]} is out of range or of the wrong kind",
+                                     f"estado de la carrera de prueba: {bad[0]} está fuera de rango o no es del tipo debido"))
         s = self.new_initial_state(n, 0)
         s.scores_, s.turn, s.roll, s.stage, s.doubled = list(body["scores"]), body["turn"], body["roll"], body["stage"], list(body["doubled"])
         return s

@@ -1,9 +1,12 @@
 """The game registry: every subpackage of `ludoteca.games` exposing `PLUGIN` (engine/plugin.py), or
-only `GAME`, is a game; others join by `register_game` (a test's game, an outside plug-in)."""
+only `GAME`, is a game; so is each package named in the environment variable LUDOTECA_GAMES
+(`module` or `module=folder`, comma-separated: a game outside the library, seen by every process
+started with it, CLI and workers included); others join by `register_game` in one process."""
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import lru_cache
 from typing import Any
@@ -29,7 +32,30 @@ def _discover() -> dict[str, GamePlugin]:
             plugin = GamePlugin(game=module.GAME)
         if plugin is not None:
             found[plugin.name] = plugin
+    for entry in filter(None, (e.strip() for e in os.environ.get("LUDOTECA_GAMES", "").split(","))):
+        plugin = _outside(entry)
+        found[plugin.name] = plugin
     return found
+
+
+def _outside(entry: str) -> GamePlugin:
+    """The PLUGIN of a LUDOTECA_GAMES entry, `module` or `module=folder` (the folder put on sys.path)."""
+    import sys
+
+    from .errors import LudotecaError
+
+    module_name, _, folder = entry.partition("=")
+    if folder and folder not in sys.path:
+        sys.path.append(folder)
+    try:
+        plugin = getattr(importlib.import_module(module_name), "PLUGIN", None)
+    except ImportError as exc:
+        raise LudotecaError(T(f"LUDOTECA_GAMES: cannot import {shown(module_name)} ({exc})",
+                              f"LUDOTECA_GAMES: no se puede importar {shown(module_name)} ({exc})")) from None
+    if not isinstance(plugin, GamePlugin):
+        raise LudotecaError(T(f"LUDOTECA_GAMES: {shown(module_name)} declares no PLUGIN",
+                              f"LUDOTECA_GAMES: {shown(module_name)} no declara ningún PLUGIN"))
+    return plugin
 
 
 #: games registered from outside, each name's registrations stacked: unregistering one leaves an
