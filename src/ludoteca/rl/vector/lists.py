@@ -5,8 +5,8 @@
 
 The lists are the engine's legal actions in the engine's order (the kernel's own enumeration, the
 one its random bot draws from, compiled in the game's `KernelSpec.lists`), empty for a game that is
-over. A game may have over a hundred thousand actions: a dense mask costs N x that per step, the lists only what is legal (a few to a few
-hundred per decision). `sample` draws one listed action per env from the softmax of `logits`:
+over. A game may have over a hundred thousand actions: a dense mask costs N x that per step, the
+lists only what is legal (a few to a few hundred per decision). `sample` draws one listed action per env from the softmax of `logits`:
 None (uniform), one logit per listed action (float32, the shape of `actions`: a policy that scores
 the legal actions), or dense (N, num_actions), read only at the listed actions. It returns the
 actions (-1 where the list is empty) and their log-probabilities; the draws come from per-env
