@@ -274,6 +274,12 @@ class State:
             T(f"{text!r} is not a legal action here", f"{text!r} no es una acción legal aquí")
         )
 
+    def action_fields(self, action: int) -> dict[str, Any] | None:
+        """A legal action's parts as data (its kind, the card, the place...), sent to the front
+        ends with the legal moves so that they never re-read the notation; None where the game
+        gives none (a front end then keeps to the notation as a whole)."""
+        return None
+
     def describe_action(self, action: int, lang: str = "en") -> str:
         """A sentence a person understands; defaults to the notation."""
         return self.action_to_string(action)

@@ -62,7 +62,8 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
             state.apply_action(state.sample_chance())
     at = len(taken) - (1 if said_wrong is not None else 0)
     legal = [] if done or state.current_player() != 0 else [
-        {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)} for a in state.legal_actions()]
+        {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)}
+        | ({"fields": f} if (f := state.action_fields(a)) is not None else {}) for a in state.legal_actions()]
     return {
         "game": name, "lesson": lesson, "lessons": len(lessons), "title": plan["title"].to_json(),
         "titles": [p["title"].to_json() for p in lessons], "step": at, "steps": len(steps), "done": done,
