@@ -68,6 +68,7 @@ def register_game(game: type[Game] | GamePlugin) -> None:
     package's PLUGIN is found, else it gets a bare declaration) or its GamePlugin."""
     plugin = game if isinstance(game, GamePlugin) else plugin_for_class(game)
     _extra.setdefault(plugin.name, []).append(plugin)
+    _ordered.clear()
 
 
 def unregister_game(name: str) -> None:
@@ -76,15 +77,23 @@ def unregister_game(name: str) -> None:
         stack.pop()
     if not stack:
         _extra.pop(name, None)
+    _ordered.clear()
+
+
+_ordered: list = []  # [(plugins, classes)] in the registry's order, until the next (un)registration
 
 
 def _plugins() -> dict[str, GamePlugin]:
-    found = {**_discover(), **{name: stack[-1] for name, stack in _extra.items()}}
-    return dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+    if not _ordered:
+        found = {**_discover(), **{name: stack[-1] for name, stack in _extra.items()}}
+        plugins = dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+        _ordered.append((plugins, {name: plugin.game for name, plugin in plugins.items()}))
+    return _ordered[0][0]
 
 
 def _all() -> dict[str, type[Game]]:
-    return {name: plugin.game for name, plugin in _plugins().items()}
+    _plugins()
+    return _ordered[0][1]
 
 
 def plugin_of(game: str | Game | type[Game]) -> GamePlugin:
