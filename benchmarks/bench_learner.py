@@ -41,7 +41,7 @@ def decisions(env, seconds: float, seed: int) -> tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("games", nargs="*", default=list(vector.KERNELS))
+    parser.add_argument("games", nargs="*", default=vector.kernel_games())
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=0.5)

@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument("--observe", action="store_true", help="also time step + legal mask + observation")
     args = parser.parse_args()
     kernels = {}
-    for game in args.games or list(vector.KERNELS):
+    for game in args.games or vector.kernel_games():
         k = kernel_for(game, args.envs)
         if k is not None:
             kernels[game] = k

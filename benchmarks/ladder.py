@@ -168,13 +168,15 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> st
     as `played_text` reads them. Of bots/, only the modules reached by imports from the row's bots,
     from the game's package (a `bots_plugin` may register through bots/) and from bots/arena.py
     (which plays every game) count (`bot_modules`): a change to MCTS restarts the rows that search
-    with it and no lookahead row. Not bots/levels.py: what a level means is in the fingerprint as
-    the bot and parameters it resolves to, so retuning one game's level restarts that game's rows."""
+    with it and no lookahead row. Not bots/levels.py nor the game's plugin.py (its declaration: the
+    levels, labels and other words, no rule): what a level means is in the fingerprint as the bot and
+    parameters it resolves to, so retuning one game's level restarts that game's rows."""
     key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
         package = src / "games" / game_name.replace("-", "_")
-        game_files = sorted(f for f in package.rglob("*") if f.suffix in (".py", ".json") and "__pycache__" not in f.parts)
+        game_files = sorted(f for f in package.rglob("*") if f.suffix in (".py", ".json") and "__pycache__" not in f.parts
+                            and f != package / "plugin.py")
         extra = [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"] if openspiel else []
         starts = [src / "bots" / "arena.py"] + [f for f in game_files if f.suffix == ".py"] + extra
         starts += [bot_file(src, name) for name in sorted(bots)]

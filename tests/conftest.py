@@ -14,10 +14,18 @@ from __future__ import annotations
 import fcntl
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
 from ludoteca.engine.i18n import set_language
+
+# The fifth game: the toy race, a package of its own (tests/toygame/, the template of
+# docs/adding-a-game.md), registered for the whole session before collection, in this process and
+# every process the tests start (the CLI, servers, workers), so that every sweep over the registry
+# (conformance, the kernels' option sweep, the web's lobby and room, the terminal) plays it as it
+# plays the four games, without naming it.
+os.environ["LUDOTECA_GAMES"] = f"toygame={Path(__file__).resolve().parent}"
 
 
 _NO_SERVERS: list[str] = []

@@ -150,17 +150,16 @@ def test_a_turn_is_a_seats_decisions_in_a_row():
 
 
 def test_retuning_one_games_level_restarts_that_games_rows_only(monkeypatch):
-    """levels.py is left out of the code hash (a level is in the fingerprint as the bot and
+    """levels.py and the game's plugin.py (where its levels are declared) are left out of the code hash (a level is in the fingerprint as the bot and
     parameters it resolves to): a new Aggravation `easy` restarts Aggravation's medium-vs-easy
     rows and no other game's."""
-    from ludoteca.bots import levels
+    from ludoteca.engine.registry import plugin_of
 
     module = ladder()
     rows = {r.key: r for r in module.build_rows()}
     keys = ["aggravation-2p/medium-vs-easy", "aggravation-2p/hard-vs-greedy", "piramide-3p/medium-vs-easy"]
     before = {k: module.fingerprint(rows[k]) for k in keys}
-    retuned = {**levels.LEVELS["aggravation"], "easy": ("noisy-greedy", {"noise": 0.9})}
-    monkeypatch.setitem(levels.LEVELS, "aggravation", retuned)
+    monkeypatch.setitem(plugin_of("aggravation").levels, "easy", ("noisy-greedy", {"noise": 0.9}))
     after = {k: module.fingerprint(rows[k]) for k in keys}
     assert after["aggravation-2p/medium-vs-easy"] != before["aggravation-2p/medium-vs-easy"]
     assert after["aggravation-2p/hard-vs-greedy"] == before["aggravation-2p/hard-vs-greedy"]

@@ -156,7 +156,7 @@ def test_the_envs_are_registered_for_make_and_make_vec():
                         seat=1, opponents="greedy")
     obs, info = venv.reset(seed=1)
     assert obs.shape == (4, single.observation_space.shape[0]) and (info["seat"] == 1).all()
-    assert set(registration.IDS.values()) <= set(gym.registry)
+    assert set(registration.ids().values()) <= set(gym.registry)
 
 
 def test_illegal_actions_are_refused_in_one_format_with_their_true_value():

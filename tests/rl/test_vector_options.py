@@ -10,14 +10,14 @@ import dataclasses
 import pytest
 
 from ludoteca.engine import LudotecaError, OptionSet, game_class, make_game
-from ludoteca.rl.vector import HAVE_NUMBA, KERNELS, conformance, kernel_class
+from ludoteca.rl.vector import HAVE_NUMBA, conformance, kernel_class, kernel_games
 from ludoteca.rl.vector.base import BatchKernel, option_values
 
 pytestmark = pytest.mark.skipif(not HAVE_NUMBA, reason="the sweep plays compiled kernels (the `fast` extra)")
 
 
 def _cases():
-    for name in sorted(KERNELS):
+    for name in kernel_games():
         for option in game_class(name).OPTIONS.options:
             for value in option_values(option):
                 yield pytest.param(name, option.name, value, id=f"{name}-{option.name}={value}")
@@ -47,7 +47,7 @@ def test_every_option_value_is_played_in_lockstep_or_refused(name, option, value
         assert "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("name", sorted(KERNELS))
+@pytest.mark.parametrize("name", kernel_games())
 def test_kernels_declare_exactly_their_games_options(name):
     assert set(kernel_class(name).implements) == set(game_class(name).OPTIONS.names())
 
@@ -62,7 +62,7 @@ def _widened(option):
 
 
 def _widenings():
-    for name in sorted(KERNELS):
+    for name in kernel_games():
         for option in game_class(name).OPTIONS.options:
             if _widened(option)[0] is not None:
                 yield pytest.param(name, option.name, id=f"{name}-{option.name}")
@@ -84,7 +84,7 @@ def test_a_value_added_to_the_game_alone_is_refused_by_its_kernel(monkeypatch, n
     assert "\n" not in str(info.value)
 
 
-@pytest.mark.parametrize("name", sorted(KERNELS))
+@pytest.mark.parametrize("name", kernel_games())
 def test_an_option_added_to_the_game_alone_is_refused_by_its_kernel(monkeypatch, name):
     """A new option, even at its default, is a rule the kernel was not written for: refused."""
     cls = game_class(name)

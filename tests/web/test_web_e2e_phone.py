@@ -8,14 +8,16 @@ import random
 import pytest
 from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
-from game_lists import built_in_games
+from ludoteca.engine import game_names
+from ludoteca.web.lobby import game_card
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-GAMES = built_in_games()
+# every game with a board of its own to draw and tap (a JS module of its own: game_card's `board`)
+GAMES = [g for g in game_names() if game_card(g)["board"]]
 # a greedy opponent races to the end (a random one makes long games); Mazmorra's random bots are quick enough
 SETUP = {"prime-climb": (["greedy"], {}), "aggravation": (["greedy"], {}), "piramide": (["greedy"], {"length": "short"}),
          "mazmorra": (["random", "random"], {"market_face_up": True})}
@@ -76,22 +78,25 @@ def test_a_whole_game_on_a_phone_by_tapping_the_board(site, game):
 
 PRIME_CLIMB_CHOOSER = """async () => {
   const pc = await import("/static/games/prime-climb.js");
-  const move = (action) => ({ action, text: action });
+  // as the server lists a move: its notation, its words and its parts (where the die takes the pawn)
+  const move = ([action, to]) => ({ action, text: action,
+                                    fields: { kind: "die", pawn: action[0], op: action[1], die: Number(action.slice(2)), to } });
   let acted = null;
   const ctx = { lang: "en", seat: 0, names: ["Ana", "Bo"], narrow: false, t: (k) => k, hint: () => {},
                 act: (a) => { acted = a; }, redraw: () => {} };
   const doc = (pawns, legal) => [{ current_player: 0, view: { pawns, dice: [3, 6], keepers: [{}, {}] } }, legal.map(move)];
   const draw = (pawns, legal) => { const [d, l] = doc(pawns, legal); ctx.legal = l; return pc.draw(d, ctx); };
   // pawn B on 0: B*3 and B/3 both stay on 0, so space 0 asks which die
-  let root = draw([[10, 0], [5, 7]], ["A+3", "B+3", "B*3", "B/3"]);
+  const first = [["A+3", 13], ["B+3", 3], ["B*3", 0], ["B/3", 0]];
+  let root = draw([[10, 0], [5, 7]], first);
   root.querySelector('[data-select="B"]').dispatchEvent(new MouseEvent("click"));
-  root = draw([[10, 0], [5, 7]], ["A+3", "B+3", "B*3", "B/3"]);
+  root = draw([[10, 0], [5, 7]], first);
   root.querySelector('[data-select="B-to-0"]').dispatchEvent(new MouseEvent("click"));
-  root = draw([[10, 0], [5, 7]], ["A+3", "B+3", "B*3", "B/3"]);
+  root = draw([[10, 0], [5, 7]], first);
   const chips = [...root.querySelectorAll(".tray [data-action]")].map((e) => e.dataset.action).sort();
   chips[0] && root.querySelector(`[data-action="${chips[0]}"]`).dispatchEvent(new MouseEvent("click"));
   // the next turn: pawn B has no move at all, so the chooser on 0 must not outlive it
-  root = draw([[10, 4], [5, 7]], ["A+1", "A*2"]);
+  root = draw([[10, 4], [5, 7]], [["A+1", 11], ["A*2", 20]]);
   return { chips, acted, targets: [...root.querySelectorAll(".targets [data-action]")].map((e) => e.dataset.action).sort() };
 }"""
 

@@ -360,7 +360,9 @@ AGGRAVATION_THREE_WAYS = """async () => {
   const star = live.view.board.stars[1], marbles = live.view.marbles.map((m) => m.map(() => -1));
   marbles[0][0] = star - 3;
   const doc = { ...live, current_player: "0", view: { ...live.view, marbles } };
-  const legal = ["m1", "m1 star B", "m1 centre"].map((action) => ({ action, text: action }));
+  // as the server lists them: the notation, its words and the move's parts
+  const legal = [["m1", { kind: "move", marble: 1, way: "track" }], ["m1 star B", { kind: "move", marble: 1, way: "star", star: "B" }],
+    ["m1 centre", { kind: "move", marble: 1, way: "centre" }]].map(([action, fields]) => ({ action, text: action, fields }));
   const ctx = { legal, act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
     h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };
   ctx.redraw = () => board.draw(agg, doc, ctx, false);

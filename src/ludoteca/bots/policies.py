@@ -105,19 +105,18 @@ def resolve_turn_ends(game: Game, name: str, seat: int):
 
 
 def _load_plugins(game: Game) -> None:
-    """A game package may offer `bots_plugin` registering evaluators and rollouts: by calling
+    """A game may declare a module (its PLUGIN's `bots`, by convention `bots_plugin.py`) registering evaluators and rollouts: by calling
     register_evaluator / register_rollout, or, without importing the bots at all, by naming
     them in module-level dicts EVALUATORS and ROLLOUTS ({name: factory(game)}), and batched
     forms of its evaluators in STEP_VALUES (resolve_step_values) and TURN_ENDS (resolve_turn_ends)."""
     import importlib
 
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".bots_plugin")
-    except ModuleNotFoundError as exc:
-        if exc.name != package + ".bots_plugin":
-            raise
+    from ..engine.registry import plugin_of
+
+    declared = plugin_of(game).bots  # the module its PLUGIN names as `bots`
+    if declared is None:
         return
+    module = importlib.import_module(declared)
     for name, factory in getattr(module, "EVALUATORS", {}).items():
         EVALUATORS.setdefault(game.name, {}).setdefault(name, factory)
     for name, factory in getattr(module, "ROLLOUTS", {}).items():

@@ -12,8 +12,8 @@ from typing import Any, Iterator
 
 HELP_ES: dict[str, str] = {
     # ludoteca, shared options
-    "Prime Climb, Aggravation, Pirámide del Sol and Mazmorra Primigenia — play, inspect, referee.":
-        "Prime Climb, Aggravation, Pirámide del Sol y Mazmorra Primigenia: juega, inspecciona, arbitra.",
+    "Tabletop games (`ludoteca games` lists them) — play, inspect, referee.":
+        "Juegos de mesa (`ludoteca games` los lista): juega, inspecciona, arbitra.",
     "Language of messages: en or es / Idioma: en o es.": "Idioma de los mensajes: en o es.",
     "Print JSON.": "Escribe JSON.",
     "Game name (see `ludoteca games`).": "Nombre del juego (mira `ludoteca games`).",
@@ -55,29 +55,6 @@ HELP_ES: dict[str, str] = {
         "Segundos que espera la siguiente jugada de un bot, para que se pueda seguir (como en los servidores).",
     "Seconds a claimed move is this worker's; if it dies, another takes it after.":
         "Segundos que una jugada tomada es de este proceso; si muere, otro la toma después.",
-    # prime-climb hint and solve
-    "The three best ways to play this roll, with the chance to win and why (exact without cards, two players).":
-        "Las tres mejores formas de jugar esta tirada, con la probabilidad de ganar y por qué (exacta sin cartas, dos jugadores).",
-    "an opponent's two pawns, e.g. 30,37 (repeat for more opponents)":
-        "los dos peones de un rival, p. ej. 30,37 (repítelo para más rivales)",
-    "the game is played with the Prime cards (then the chances are estimates)":
-        "se juega con las cartas Prime (entonces las probabilidades son estimaciones)",
-    "±N Keeper cards you hold, e.g. 5,2,7 (with --cards)": "las cartas Guardián ±N que tienes, p. ej. 5,2,7 (con --cards)",
-    "you are cursed: only subtract or divide (with --cards)": "estás maldito: solo restas o divides (con --cards)",
-    "print a JSON list of {steps, pawns, chance, exact, why}": "escribe una lista JSON de {steps, pawns, chance, exact, why}",
-    "Prime Climb without cards, solved: the race's optimal expected turns, or (--players 2) the first\nplayer's exact chance to win from the start. The number is alone on the last line.":
-        "Prime Climb sin cartas, resuelto: los turnos esperados óptimos de la carrera o (--players 2) la probabilidad\nexacta de ganar del primer jugador desde el inicio. El número va solo en la última línea.",
-    "1: the race alone; 2: the two-player game / 1: la carrera sola; 2: la partida de dos.":
-        "1: la carrera sola; 2: la partida de dos.",
-    "Two players: solve the board 0..GOAL instead of 0..101 (quick checks) / Tablero 0..GOAL.":
-        "Dos jugadores: resuelve el tablero 0..GOAL en lugar de 0..101 (comprobaciones rápidas).",
-    "Two players: solve again even if the table is in the cache / Resolver de nuevo.":
-        "Dos jugadores: resuelve de nuevo aunque la tabla esté en la caché.",
-    "The race: pawns racing, 1 or 2 / Peones en carrera: 1 o 2.": "La carrera: peones en carrera, 1 o 2.",
-    "The race: rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).":
-        "La carrera: rules (las nuestras, las del reglamento) o published (el modelo simplificado de un peón del análisis publicado de 9,07).",
-    "The race: start from these positions instead of Start (repeat per pawn).":
-        "La carrera: empieza desde estas casillas en lugar de Inicio (repítelo por cada peón).",
     # serve: the limits (docs/web.md)
     "Rooms one client may create, e.g. 10/minute;60/hour ('' = no limit).":
         "Salas que puede crear un cliente, p. ej. 10/minute;60/hour ('' = sin límite).",
@@ -162,7 +139,7 @@ HELP_ES: dict[str, str] = {
         "auto, o manual para escribir los dados o cartas de una partida física (modo árbitro).",
     "Comma-separated player names.": "Nombres de los jugadores separados por comas.",
     "Print only the result.": "Escribe solo el resultado.",
-    "Mazmorra: also draw the room graph.": "Mazmorra: dibuja también el grafo de salas.",
+    "Where the board has rooms: also draw their graph.": "Donde el tablero tiene salas: dibuja también su grafo.",
     # serve
     "Start the web server: open http://HOST:PORT/ in a browser to create and join rooms.":
         "Arranca el servidor web: abre http://HOST:PORT/ en un navegador para crear salas y unirte a ellas.",
@@ -198,25 +175,6 @@ HELP_ES: dict[str, str] = {
     "Write the report of a simulation (win rates by seat and agent, balance, length, statistics; PNG and HTML).":
         "Escribe el informe de una simulación (victorias por asiento y agente, equilibrio, duración, estadísticas; PNG y HTML).",
     "A simulation folder (written by `ludoteca simulate --out`).": "Una carpeta de simulación (escrita por `ludoteca simulate --out`).",
-    # prime-climb
-    "Prime Climb helpers: every way a turn can end, and the factor colours of a number.":
-        "Ayudas de Prime Climb: todas las formas en que puede acabar un turno, y los colores de los factores de un número.",
-    "Every distinct pair of end spaces this roll (and these Keepers) can reach, with one way to get there.":
-        "Cada par distinto de casillas finales que esta tirada (y estos guardianes) puede alcanzar, con una forma de llegar.",
-    "your two pawns' spaces, e.g. 4,26 (101 = home)": "las casillas de tus dos peones, p. ej. 4,26 (101 = meta)",
-    "the two dice, e.g. 3,9 (0 means 10; doubles give four uses)": "los dos dados, p. ej. 3,9 (0 es 10; los dobles dan cuatro usos)",
-    "±N Keeper cards you hold, e.g. 5,2,7": "las cartas guardián ±N que tienes, p. ej. 5,2,7",
-    "you are cursed: only subtract or divide": "estás maldito: solo restar o dividir",
-    "print a JSON list of {pawns, steps}": "escribe una lista JSON de {pawns, steps}",
-    "The factor colours of a number (one segment per prime factor), drawn in colour.":
-        "Los colores de los factores de un número (un segmento por factor primo), dibujados en color.",
-    "a number from 0 to 101": "un número de 0 a 101",
-    "Optimal expected number of turns of the race to 101 without cards or opponents (the number alone on the last line).":
-        "Número esperado óptimo de turnos de la carrera hasta 101 sin cartas ni rivales (el número solo en la última línea).",
-    "Pawns racing: 1 or 2 / Peones en carrera: 1 o 2.": "Peones en carrera: 1 o 2.",
-    "rules (ours, the rulebook) or published (the simplified one-pawn model of the published 9.07 analysis).":
-        "rules (las nuestras, el reglamento) o published (el modelo simplificado de un peón del análisis publicado de 9.07).",
-    "Start from these positions instead of Start (repeat per pawn).": "Empieza desde estas posiciones en vez de la salida (repite por peón).",
     # limits against abuse (issue 49) and the database's upgrade (issue 45)
     "Watchers' WebSockets one address may hold in one room (seats never count).":
         "WebSockets de espectador que una dirección puede tener en una sala (los asientos nunca cuentan).",
@@ -245,6 +203,23 @@ HELP_ES: dict[str, str] = {
         "jugadas e instantáneas.\nNada más puede usarla a la vez: para antes los servidores y los trabajadores de "
         "bots, y vuelve a arrancarlos después.",
 }
+
+
+
+def _games_help() -> None:
+    """The Spanish of each game's own commands (the `HELP_ES` of the module its PLUGIN names as
+    `commands`), beside the shared ones."""
+    import importlib
+
+    from ..engine.registry import game_names, plugin_of
+
+    for name in game_names():
+        commands = plugin_of(name).commands
+        if commands:
+            HELP_ES.update(getattr(importlib.import_module(commands.partition(":")[0]), "HELP_ES", {}))
+
+
+_games_help()
 
 #: Typer's panel titles and tags (module constants of typer.rich_utils)
 TYPER_ES = {"ARGUMENTS_PANEL_TITLE": "Argumentos", "OPTIONS_PANEL_TITLE": "Opciones", "COMMANDS_PANEL_TITLE": "Órdenes",

@@ -33,7 +33,7 @@ from .common import command_line_options, fail, print_json, read_record, read_te
 
 app = typer.Typer(
     name="ludoteca",
-    help="Prime Climb, Aggravation, Pirámide del Sol and Mazmorra Primigenia — play, inspect, referee.",
+    help="Tabletop games (`ludoteca games` lists them) — play, inspect, referee.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -310,10 +310,16 @@ def _register_subcommands() -> None:
     from .simulate import register as register_simulate
 
     register_simulate(app)
-    from .prime_climb import app as prime_climb_app
+    # a game's own commands (`ludoteca <game> ...`), where its PLUGIN declares them
+    import importlib
 
-    app.add_typer(prime_climb_app, name="prime-climb")
-    from . import solve  # noqa: F401  (adds `prime-climb solve`)
+    from ..engine.registry import game_names, plugin_of
+
+    for name in game_names():
+        commands = plugin_of(name).commands
+        if commands:
+            module, _, attr = commands.partition(":")
+            app.add_typer(getattr(importlib.import_module(module), attr), name=name)
 
 
 _register_subcommands()

@@ -38,7 +38,7 @@ def play(
     dice: Annotated[str, typer.Option(help="auto, or manual to type the dice/cards of a physical game.")] = "auto",
     names: Annotated[Optional[str], typer.Option(help="Comma-separated player names.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
-    show_rooms: Annotated[bool, typer.Option("--show-rooms", help="Mazmorra: also draw the room graph.")] = False,
+    show_rooms: Annotated[bool, typer.Option("--show-rooms", help="Where the board has rooms: also draw their graph.")] = False,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
     first: Annotated[Optional[str], typer.Option("--first", help="Who won the roll for first player: P1..Pn or a name (default: drawn from the seed).")] = None,
     resume: Annotated[Optional[Path], typer.Option("--resume", help="Continue the game of this record (its seats, names, options and seed; --seats may change who plays each seat). Unless --record says otherwise, the record is written back to the same file.")] = None,

@@ -23,13 +23,12 @@ _MODULES: dict[str, Callable[..., str] | None] = {}
 
 
 def _short_of(game: "Game") -> Callable[..., str] | None:
-    package = type(game).__module__.rsplit(".", 1)[0]
-    if package not in _MODULES:
-        try:
-            _MODULES[package] = getattr(importlib.import_module(package + ".captions"), "short", None)
-        except ModuleNotFoundError:
-            _MODULES[package] = None
-    return _MODULES[package]
+    from .registry import plugin_of
+
+    declared = plugin_of(game).captions  # the module its PLUGIN names as `captions`
+    if declared not in _MODULES:
+        _MODULES[declared] = importlib.import_module(declared).short if declared else None
+    return _MODULES[declared]
 
 
 def caption(game: "Game", event: dict[str, Any], lang: str, names: Sequence[str] | None, viewer: int | None) -> str:

@@ -110,15 +110,12 @@ class Game:
             return res.files(package).joinpath("rules_en.md").read_text(encoding="utf-8")
 
     def terminal_renderer(self) -> Callable[[dict[str, Any], str], Any] | None:
-        """`render(view, lang)` returning a Rich renderable, from the package's `terminal` module."""
-        import importlib
+        """`render(view, lang)` returning a Rich renderable: the `render` hook of the module its
+        PLUGIN names as `terminal` (terminal/hooks.py)."""
+        from .registry import plugin_of
 
-        package = type(self).__module__.rsplit(".", 1)[0]
-        try:
-            module = importlib.import_module(package + ".terminal")
-        except ModuleNotFoundError:
-            return None
-        return getattr(module, "render", None)
+        module = plugin_of(self).terminal_module()
+        return getattr(module, "render", None) if module is not None else None
 
     def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
         """One event (`engine.events`, already told per viewer) in words, with the players'
@@ -276,6 +273,12 @@ class State:
         raise NotationError(
             T(f"{text!r} is not a legal action here", f"{text!r} no es una acción legal aquí")
         )
+
+    def action_fields(self, action: int) -> dict[str, Any] | None:
+        """A legal action's parts as data (its kind, the card, the place...), sent to the front
+        ends with the legal moves so that they never re-read the notation; None where the game
+        gives none (a front end then keeps to the notation as a whole)."""
+        return None
 
     def describe_action(self, action: int, lang: str = "en") -> str:
         """A sentence a person understands; defaults to the notation."""

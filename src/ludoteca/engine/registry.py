@@ -1,8 +1,12 @@
-"""The game registry: every subpackage of `ludoteca.games` exposing `GAME` is a game."""
+"""The game registry: every subpackage of `ludoteca.games` exposing `PLUGIN` (engine/plugin.py), or
+only `GAME`, is a game; so is each package named in the environment variable LUDOTECA_GAMES
+(`module` or `module=folder`, comma-separated: a game outside the library, seen by every process
+started with it, CLI and workers included); others join by `register_game` in one process."""
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from functools import lru_cache
 from typing import Any
@@ -11,38 +15,99 @@ from .core import Game
 from .errors import UnknownGameError
 from .i18n import T
 from .options import shown
+from .plugin import GamePlugin, plugin_for_class
 
 
 @lru_cache(maxsize=1)
-def _discover() -> dict[str, type[Game]]:
+def _discover() -> dict[str, GamePlugin]:
     import ludoteca.games as games_pkg
 
-    found: dict[str, type[Game]] = {}
+    found: dict[str, GamePlugin] = {}
     for info in sorted(pkgutil.iter_modules(games_pkg.__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
         module = importlib.import_module(f"ludoteca.games.{info.name}")
-        game_cls = getattr(module, "GAME", None)
-        if game_cls is not None:
-            found[game_cls.name] = game_cls
-    order = ["prime-climb", "aggravation", "piramide", "mazmorra"]
-    return dict(sorted(found.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 99, kv[0])))
+        plugin = getattr(module, "PLUGIN", None)
+        if plugin is None and getattr(module, "GAME", None) is not None:
+            plugin = GamePlugin(game=module.GAME)
+        if plugin is not None:
+            found[plugin.name] = plugin
+    for entry in filter(None, (e.strip() for e in os.environ.get("LUDOTECA_GAMES", "").split(","))):
+        plugin = _outside(entry)
+        found[plugin.name] = plugin
+    return found
 
 
-_extra: dict[str, type[Game]] = {}
+def _outside(entry: str) -> GamePlugin:
+    """The PLUGIN of a LUDOTECA_GAMES entry, `module` or `module=folder` (the folder put on sys.path)."""
+    import sys
+
+    from .errors import LudotecaError
+
+    module_name, _, folder = entry.partition("=")
+    if folder and folder not in sys.path:
+        sys.path.append(folder)
+    try:
+        plugin = getattr(importlib.import_module(module_name), "PLUGIN", None)
+    except ImportError as exc:
+        raise LudotecaError(T(f"LUDOTECA_GAMES: cannot import {shown(module_name)} ({exc})",
+                              f"LUDOTECA_GAMES: no se puede importar {shown(module_name)} ({exc})")) from None
+    if not isinstance(plugin, GamePlugin):
+        raise LudotecaError(T(f"LUDOTECA_GAMES: {shown(module_name)} declares no PLUGIN",
+                              f"LUDOTECA_GAMES: {shown(module_name)} no declara ningún PLUGIN"))
+    return plugin
 
 
-def register_game(game_cls: type[Game]) -> None:
-    """Add a game defined outside `ludoteca.games` (a plug-in, or a test's toy game)."""
-    _extra[game_cls.name] = game_cls
+#: games registered from outside, each name's registrations stacked: unregistering one leaves an
+#: earlier registration of the same name in place (a test's fixture inside a session-wide one)
+_extra: dict[str, list[GamePlugin]] = {}
+
+
+def register_game(game: type[Game] | GamePlugin) -> None:
+    """Add a game defined outside `ludoteca.games` (a plug-in, or a test's game): its class (its
+    package's PLUGIN is found, else it gets a bare declaration) or its GamePlugin."""
+    plugin = game if isinstance(game, GamePlugin) else plugin_for_class(game)
+    _extra.setdefault(plugin.name, []).append(plugin)
+    _ordered.clear()
 
 
 def unregister_game(name: str) -> None:
-    _extra.pop(name, None)
+    stack = _extra.get(name)
+    if stack:
+        stack.pop()
+    if not stack:
+        _extra.pop(name, None)
+    _ordered.clear()
+
+
+_ordered: list = []  # [(plugins, classes)] in the registry's order, until the next (un)registration
+
+
+def _plugins() -> dict[str, GamePlugin]:
+    if not _ordered:
+        found = {**_discover(), **{name: stack[-1] for name, stack in _extra.items()}}
+        plugins = dict(sorted(found.items(), key=lambda kv: (kv[1].order, kv[0])))
+        _ordered.append((plugins, {name: plugin.game for name, plugin in plugins.items()}))
+    return _ordered[0][0]
 
 
 def _all() -> dict[str, type[Game]]:
-    return {**_discover(), **_extra}
+    _plugins()
+    return _ordered[0][1]
+
+
+def plugin_of(game: str | Game | type[Game]) -> GamePlugin:
+    """The declaration of a game (by name, instance or class); a class the registry does not know
+    gets its package's PLUGIN or a bare one."""
+    if isinstance(game, str):
+        plugins = _plugins()
+        name = canonical_name(game)
+        if name not in plugins:
+            game_class(name)  # the one-line UnknownGameError
+        return plugins[name]
+    cls = game if isinstance(game, type) else type(game)
+    plugin = _plugins().get(cls.name)
+    return plugin if plugin is not None and plugin.game is cls else plugin_for_class(cls)
 
 
 def game_names() -> list[str]:

@@ -11,8 +11,13 @@ Both are one learning seat against bots. The batched env (the `fast` extra) take
 
 from __future__ import annotations
 
-IDS = {"prime-climb": "ludoteca/PrimeClimb-v0", "aggravation": "ludoteca/Aggravation-v0",
-       "piramide": "ludoteca/Piramide-v0", "mazmorra": "ludoteca/Mazmorra-v0"}
+
+
+def ids() -> dict[str, str]:
+    """game name -> its Gymnasium id, for every registered game that declares one (PLUGIN.gym_id)."""
+    from ..engine.registry import game_names, plugin_of
+
+    return {name: plugin_of(name).gym_id for name in game_names() if plugin_of(name).gym_id}
 
 
 def _single(game: str):
@@ -39,10 +44,11 @@ def register() -> list[str]:
     """Register every game's id (again is harmless); the ids."""
     import gymnasium as gym
 
-    for game, env_id in IDS.items():
+    registered = ids()
+    for game, env_id in registered.items():
         if env_id not in gym.registry:
             gym.register(env_id, entry_point=_single(game), vector_entry_point=_vector(game))
-    return list(IDS.values())
+    return list(registered.values())
 
 
 register()

@@ -21,16 +21,8 @@ from typing import Any
 import numpy as np
 
 from ..engine import CHANCE, TERMINAL, Game, State, make_game, view_document
+from ..engine.registry import plugin_of
 from .observations import Encoder, encoder_for
-
-#: default cap on actions per game (chance outcomes included), per game name; see docs/rl.md
-DEFAULT_MAX_ACTIONS: dict[str, int] = {
-    "prime-climb": 100_000,
-    "aggravation": 50_000,
-    "piramide": 5_000,
-    "mazmorra": 5_000,
-}
-FALLBACK_MAX_ACTIONS = 20_000
 
 
 @dataclass
@@ -47,7 +39,7 @@ class RlGame:
     def make(cls, name: str, players: int | None = None, max_actions: int | None = None, **options: Any) -> "RlGame":
         game = make_game(name, options)
         n = game.check_players(players)
-        cap = max_actions or DEFAULT_MAX_ACTIONS.get(name, FALLBACK_MAX_ACTIONS)
+        cap = max_actions or plugin_of(game).max_actions  # the game's declared default (docs/rl.md)
         return cls(game, n, encoder_for(game, n), int(cap), _uses_engine_returns(game, n))
 
     def __deepcopy__(self, memo) -> "RlGame":

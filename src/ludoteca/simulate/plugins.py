@@ -29,6 +29,8 @@ def resolve(names: list[str] | None) -> list[list[str]]:
         path = ""
         if getattr(module, "__file__", None):
             root = Path(module.__file__).resolve().parent
+            if Path(module.__file__).name == "__init__.py":  # a package: its folder's parent holds it
+                root = root.parent
             for _ in module_name.split(".")[1:]:
                 root = root.parent
             path = str(root)

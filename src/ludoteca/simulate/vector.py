@@ -50,10 +50,15 @@ def compiled_before(game: str, seats: tuple[str, ...] | list[str] = ()) -> bool:
 
     from ..rl import vector
 
-    module = vector.KERNELS.get(game)
-    if module is None or not vector.HAVE_NUMBA:
+    from ..engine.registry import plugin_of
+
+    spec = plugin_of(game).kernel if game in vector.kernel_games() else None
+    if spec is None or not vector.HAVE_NUMBA:
         return True
-    folder = os.path.dirname(vector.__file__)  # the kernels' modules
+    import importlib.util
+
+    origin = importlib.util.find_spec(spec.module).origin
+    folder, module = os.path.dirname(origin), os.path.basename(origin)[:-3]  # the kernel's module
     # numba keeps its cache beside the module, or under NUMBA_CACHE_DIR where that is set
     # (or in its user-wide cache where the package's folder cannot be written)
     if os.environ.get("NUMBA_CACHE_DIR"):
@@ -62,7 +67,7 @@ def compiled_before(game: str, seats: tuple[str, ...] | list[str] = ()) -> bool:
         from numba.misc.appdirs import user_cache_dir
 
         roots = [os.path.join(folder, "__pycache__"), user_cache_dir(appname="numba")]
-    # greedy seats run their own compiled module beside the game's (rl/vector/GAME_greedy.py)
+    # greedy seats run their own compiled module beside the kernel's (MODULE_greedy.py)
     modules = [module] + ([f"{module}_greedy"] if "greedy" in seats else [])
     modules = [m for m in modules if os.path.exists(os.path.join(folder, f"{m}.py"))] or [module]
     return all(any(glob.glob(os.path.join(root, "**", f"{m}.*.nbi"), recursive=True) for root in roots) for m in modules)
@@ -73,7 +78,7 @@ def may_batch(spec: dict[str, Any]) -> bool:
     from ..rl import vector
 
     return (enabled() and not spec.get("keep_record") and not spec.get("plugins") and vector.HAVE_NUMBA
-            and spec["game"] in vector.KERNELS and all(s in BOTS for s in spec["seats"]))
+            and spec["game"] in vector.kernel_games() and all(s in BOTS for s in spec["seats"]))
 
 
 def enabled() -> bool:

@@ -1,7 +1,7 @@
 """The report's words for people: the games' statistics by name, numbers in the reader's form.
 
 Each statistic a game keeps (docs/simulate.md, "Per-game statistics") has its words in both
-languages and its kind, which decides its panel in the statistics figure: events counted over a
+languages and its kind (declared by the game: its PLUGIN's `statistics`), which decides its panel in the statistics figure: events counted over a
 game, a reading taken at its end, or a share of games (a 0/1 reading). A statistic not listed here
 (a plug-in game's) is shown by its name, its kind read off its values.
 """
@@ -15,64 +15,29 @@ from ..engine.wording import bot_word
 
 COUNT, READING, SHARE = "count", "reading", "share"
 
-STATISTICS: dict[str, tuple[str, str, str]] = {
-    # Prime Climb
-    "bumps": ("pawns bumped to Start", "peones enviados a la Salida", COUNT),
-    "keeper_bumps": ("pawns bumped by a Bump card", "peones enviados por una carta de Choque", COUNT),
-    "red_landings": ("landings on a red prime", "caídas en un primo rojo", COUNT),
-    "cards_drawn": ("cards drawn", "cartas robadas", COUNT),
-    "keepers_played": ("Keeper cards played", "cartas Guardián jugadas", COUNT),
-    "roll_again": ("Roll Again cards", "cartas Tira otra vez", COUNT),
-    "steals": ("cards stolen", "cartas robadas a otro", COUNT),
-    "curses": ("Curse cards played", "cartas Maldición jugadas", COUNT),
-    "reshuffles": ("deck reshuffles", "barajadas del mazo", COUNT),
-    "dice_forfeited": ("dice lost (no legal use)", "dados perdidos (sin uso legal)", COUNT),
-    "others_best_pawn": ("the losers' best pawn", "el mejor peón de quien pierde", READING),
-    "cards_kept": ("Keeper cards still held", "cartas Guardián sin jugar", READING),
-    # Aggravation
-    "aggravations": ("marbles sent back to base", "canicas devueltas a la base", COUNT),
-    "star_shortcuts": ("star shortcuts", "atajos por las estrellas", COUNT),
-    "centre_shortcuts": ("moves into the centre", "entradas al centro", COUNT),
-    "centre_exits": ("moves out of the centre", "salidas del centro", COUNT),
-    "entries": ("marbles brought out", "canicas sacadas", COUNT),
-    "sixes": ("sixes rolled", "seises sacados", COUNT),
-    "turns_lost": ("rolls with no move", "tiradas sin jugada", COUNT),
-    "marbles_home_others": ("the losers' marbles at home", "canicas en casa de quien pierde", READING),
-    "marbles_in_base": ("marbles still in base", "canicas aún en la base", READING),
-    # Pirámide del Sol
-    "cards_played": ("cards placed", "cartas colocadas", COUNT),
-    "edges_played": ("edge cards placed", "cartas de borde colocadas", COUNT),
-    "placement_points": ("points for placing", "puntos por colocar", COUNT),
-    "symbol_matches": ("symbol matches", "símbolos emparejados", COUNT),
-    "symbol_points": ("points for symbols", "puntos por símbolos", COUNT),
-    "symbol_draws": ("cards drawn for symbols", "cartas robadas por símbolos", COUNT),
-    "draw_turns": ("turns spent drawing", "turnos de robar", COUNT),
-    "discards": ("cards discarded over the hand limit", "cartas descartadas por el límite de mano", COUNT),
-    "passes": ("passes", "pases", COUNT),
-    "apex_placed": ("games ended by the apex", "partidas acabadas con la cúspide", SHARE),
-    # Mazmorra Primigenia
-    "cards_placed": ("cards placed", "cartas colocadas", COUNT),
-    "safety_discards": ("cards discarded (none fitted)", "cartas descartadas (ninguna cabía)", COUNT),
-    "counters_from_colour": ("counters for colour", "contadores por color", COUNT),
-    "counters_from_double_cover": ("counters for covering two", "contadores por cubrir dos", COUNT),
-    "walks": ("walks", "caminatas", COUNT),
-    "no_walk": ("placements with no walk", "colocaciones sin caminar", COUNT),
-    "ended_at_exit": ("games ended at the exit", "partidas acabadas en la salida", SHARE),
-    "rooms": ("rooms at the end", "salas al final", READING),
-}
+def _statistics() -> dict[str, tuple[str, str, str]]:
+    """Every registered game's statistics' words (each game's PLUGIN `statistics`): name ->
+    (English, Spanish, kind)."""
+    from ..engine.registry import game_names, plugin_of
+
+    words: dict[str, tuple[str, str, str]] = {}
+    for game in game_names():
+        for name, said in plugin_of(game).statistics.items():
+            words.setdefault(name, said)
+    return words
 
 KINDS = {COUNT: ("events per game", "sucesos por partida"), READING: ("at the end of the game", "al final de la partida"),
          SHARE: ("share of games", "proporción de partidas")}
 
 
 def statistic_word(name: str, lang: str) -> str:
-    words = STATISTICS.get(name)
+    words = _statistics().get(name)
     return words[lang == "es"] if words else name.replace("_", " ")
 
 
 def statistic_kind(name: str, values: Iterable[float] = ()) -> str:
     """Its kind: listed, else a share where every value is 0 or 1, else a count."""
-    words = STATISTICS.get(name)
+    words = _statistics().get(name)
     if words:
         return words[2]
     values = list(values)

@@ -55,21 +55,12 @@ def command_of(text: str) -> str | None:
 
 
 def _spanish_codes(game: Any) -> Any:
-    """The game's move codes in Spanish (`SPANISH_CODES` of its notation module), or None."""
-    import importlib
-
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        return getattr(importlib.import_module(package + ".notation"), "SPANISH_CODES", None)
-    except ModuleNotFoundError:
-        return None
+    """The game's move codes in Spanish (its terminal hook `SPANISH_CODES`), or None."""
+    return terminal_hook(game, "SPANISH_CODES")
 
 
 def _has_hints(game: Any) -> bool:
-    import importlib.util
-
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return importlib.util.find_spec(package + ".hints") is not None
+    return terminal_hook(game, "hint_lines") is not None
 
 
 BACK = "back"  # a menu entry that goes one step back
@@ -330,7 +321,7 @@ class TerminalGame:
         outcomes = state.chance_outcomes()
         prompt = terminal_hook(self.match.game, "chance_prompt")
         doc = view_document(state, None)
-        whose = prompt(doc, self.lang, self.names) if prompt else self.t("Chance", "Azar")
+        whose = prompt(doc, self.lang, names=self.names) if prompt else self.t("Chance", "Azar")
         example = self.code(state.action_to_string(outcomes[0][0]))
         self.console.print(escape(whose) + escape(self.t(f": type what came up, e.g. {example!r} or just its value",
                                                          f": escribe lo que salió, p. ej. {example!r} o solo su valor")))
@@ -684,11 +675,8 @@ class TerminalGame:
         Choices(self, entries).show_page()
 
     def show_hint(self) -> None:
-        """The game's hints for learners (its package's `hints.hint_lines`)."""
-        import importlib
-
-        package = type(self.match.game).__module__.rsplit(".", 1)[0]
-        for line in importlib.import_module(package + ".hints").hint_lines(self.match.state, self.lang):
+        """The game's hints for learners (its terminal hook `hint_lines`)."""
+        for line in terminal_hook(self.match.game, "hint_lines")(self.match.state, self.lang):
             self.console.print(line, highlight=False, markup=False)
 
     def list_choices(self, legal: list[int], show_all: bool) -> None:

@@ -1,9 +1,8 @@
-"""Draw a view with the game's own renderer, or as plain data when a game has none; the
-optional hooks of a game's `terminal` module; telling events to one viewer."""
+"""Draw a view with the game's own renderer, or as plain data when a game has none; telling
+events to one viewer. (A game's optional hooks: terminal/hooks.py.)"""
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
 from typing import Any, Callable, Sequence
@@ -14,6 +13,7 @@ from rich.syntax import Syntax
 
 from ..engine import Game
 from ..engine.events import event_for
+from .hooks import terminal_hook  # noqa: F401  (where play.py, replay.py and screen.py take it from)
 
 
 def is_monochrome(console: Console | None) -> bool:
@@ -30,16 +30,6 @@ def render_view(game: Game, view_doc: dict[str, Any], lang: str, console: Consol
         extra["mono"] = is_monochrome(console)
     extra = {k: v for k, v in extra.items() if k in params}
     return renderer(view_doc, lang, **extra)
-
-
-def terminal_hook(game: Game, name: str) -> Callable[..., Any] | None:
-    """An optional function of the game's `terminal` module (chance_prompt, choice_menu)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(package + ".terminal")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, name, None)
 
 
 def tell_events(game: Game, events: Sequence[dict[str, Any]], viewer: int | None, lang: str,

@@ -33,6 +33,7 @@ from typing import Any, Callable
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine import LudotecaError, T, Text, view_document
+from ..engine.registry import plugin_of
 from .chat import Chat
 from .limits import RateLimits
 from . import turns
@@ -610,7 +611,8 @@ class Hub:
             text = room.game.rules_text(conn.lang)
         except Exception:  # a game without a rules summary (a test game, a plugin)
             text = ""
-        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text})
+        # with the rules, the words of the game's options and the events its board captions
+        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text, "game": plugin_of(room.game).describe()})
 
     def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:
         if changed or self.connected_seats(room.id) != before:

@@ -21,12 +21,11 @@ from .rooms import MAX_PREVIEWS, RoomError, action_preview
 
 
 def tutorial_of(name: str):
-    """The game's tutorial module, or None for a game that has none."""
-    package = game_class(known_game(name)).__module__.rsplit(".", 1)[0]
-    try:
-        return importlib.import_module(f"{package}.tutorial")
-    except ModuleNotFoundError:
-        return None
+    """The game's tutorial module (its PLUGIN's `tutorial`), or None for a game that has none."""
+    from ..engine.registry import plugin_of
+
+    declared = plugin_of(game_class(known_game(name))).tutorial
+    return importlib.import_module(declared) if declared else None
 
 
 def has_tutorial(name: str) -> bool:
@@ -41,6 +40,9 @@ def moves_for(state, lang: str) -> list[dict[str, Any]]:
     out = []
     for a in actions:
         entry = {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)}
+        fields = state.action_fields(a)
+        if fields is not None:  # the move's parts, so the board needs no parsing of notation
+            entry["fields"] = fields
         preview = action_preview(state, a, 0, before) if before is not None else None
         if preview:
             entry["preview"] = preview

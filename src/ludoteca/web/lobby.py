@@ -22,9 +22,12 @@ PICTURE_TURNS = 3  # turns each player has played in the picture
 
 
 def game_card(name: str) -> dict[str, Any]:
-    """A game's `describe()` with its words for the lobby (a one-line pitch, the usual length)."""
+    """A game's `describe()` with its words for the lobby (a one-line pitch, the usual length) and
+    what its PLUGIN declares for the browser (option and choice labels, the special events)."""
+    from ..engine.registry import plugin_of
+
     cls = game_class(name)
-    card = cls().describe()
+    card = cls().describe() | plugin_of(name).describe()
     for key in ("pitch", "length"):
         said = getattr(cls, key, None)
         card[key] = said.to_json() if said is not None else None

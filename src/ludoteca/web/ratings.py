@@ -9,8 +9,8 @@ orders by the conservative `mu - 3 sigma` (a lucky first game does not top it). 
 provisional until `PROVISIONAL_GAMES` rated games.
 
 Bots are on the same scale with fixed ratings (`BOT_RATINGS`), never updated: calibrated from the
-measured ladder of docs/bots.md (`LADDER`: each level against the one below it, at each game's player
-count, one bot against the others), so that the model's own win probability between the levels equals
+measured ladder of docs/bots.md (each game's PLUGIN `level_ratings`: each level against the one below
+it, at the game's player count, one bot against the others; `UNMEASURED` where a game has none), so that the model's own win probability between the levels equals
 the measured win rate; `medium` (greedy) is put at 1500, the level a new account is assumed to have.
 """
 
@@ -32,14 +32,20 @@ BOT_SIGMA = 1.0  # a bot's rating is fixed: a small spread, so a game against it
 RATED_BOTS = ("easy", "medium", "hard")
 BASE, SCALE = 1500, 48.0
 
-# docs/bots.md, "The rows (issue 17)": (game, players, stronger, weaker, games, the stronger's win rate)
-# one `stronger` bot against players - 1 of `weaker`
-LADDER = {
-    "prime-climb": (2, [("medium", "easy", 200, 0.975), ("hard", "medium", 1000, 0.763)]),
-    "aggravation": (2, [("medium", "easy", 200, 0.760), ("hard", "medium", 200, 0.800)]),
-    "piramide": (3, [("medium", "easy", 200, 0.515), ("hard", "medium", 200, 0.930)]),
-    "mazmorra": (3, [("medium", "easy", 200, 0.885), ("hard", "medium", 400, 0.733)]),
-}
+# a game whose levels were never measured: each level assumed to win 3 in 4 against the one below
+UNMEASURED = (2, [("medium", "easy", 0, 0.75), ("hard", "medium", 0, 0.75)])
+
+
+def ladder(game: str) -> tuple[int, list[tuple[str, str, int, float]]]:
+    """(players, [(stronger, weaker, games, the stronger's win rate)...]): the game's measured ladder
+    (its PLUGIN's `level_ratings`, docs/bots.md), one `stronger` bot against players - 1 of `weaker`."""
+    from ..engine.errors import UnknownGameError
+    from ..engine.registry import plugin_of
+
+    try:
+        return plugin_of(game).level_ratings or UNMEASURED
+    except UnknownGameError:
+        return UNMEASURED
 
 
 class RatingRow(Base):
@@ -111,7 +117,7 @@ def gap_for(rate: float, players: int) -> float:
 @lru_cache(maxsize=None)
 def bot_mus(game: str) -> dict[str, float]:
     """The rated bots' fixed mu in `game`: medium at 25 (1500), easy and hard placed by the ladder."""
-    players, rows = LADDER.get(game, (2, [("medium", "easy", 0, 0.75), ("hard", "medium", 0, 0.75)]))
+    players, rows = ladder(game)
     mus = {"medium": 25.0}
     for stronger, weaker, _games, rate in rows:
         if weaker in mus:

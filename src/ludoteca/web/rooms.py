@@ -277,6 +277,10 @@ class Room:
             return out
         legal = state.legal_actions()
         out = [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in legal]
+        for entry, a in zip(out, legal):  # the move's parts, where the game gives them: no front end re-reads notation
+            fields = state.action_fields(a)
+            if fields is not None:
+                entry["fields"] = fields
         previews = self._legal.get("previews")
         if previews is None:
             previews = self._legal["previews"] = self._previews(seat, legal)

@@ -6,7 +6,8 @@ state (positions and rules), notation, evaluation (the greedy bot's heuristic), 
 """
 
 from .game import AggravationGame
+from .plugin import PLUGIN
 
 GAME = AggravationGame
 
-__all__ = ["GAME", "AggravationGame"]
+__all__ = ["GAME", "PLUGIN", "AggravationGame"]

@@ -38,6 +38,23 @@ def action_to_string(game, action: int) -> str:
     return f"m{i + 1} star {game.board.star_letter(route - STAR0)}"
 
 
+def action_fields(game, action: int) -> dict:
+    """The action's parts for the web's board (engine State.action_fields): a marble's move with
+    its number (from 1) and its way (`track`, `centre`, or `star` and the star's letter); a roll, or
+    bringing a marble out, by its kind."""
+    text = action_to_string(game, action)  # checks the action
+    if action >= game.first_roll_action:
+        return {"kind": "roll", "die": action - game.first_roll_action + 1}
+    if action == game.enter_action:
+        return {"kind": "enter"}
+    i, route = divmod(action, game.num_routes)
+    if route == TRACK:
+        return {"kind": "move", "marble": i + 1, "way": "track"}
+    if route == CENTRE:
+        return {"kind": "move", "marble": i + 1, "way": "centre"}
+    return {"kind": "move", "marble": i + 1, "way": "star", "star": text.rsplit(" ", 1)[1]}
+
+
 _MARBLE = re.compile(r"^m\s*([1-4])(?:\s+(.*))?$")
 _ROLL = re.compile(r"^(?:roll|tirada|r|d)\s*([1-6])$")
 

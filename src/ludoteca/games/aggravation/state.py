@@ -260,6 +260,9 @@ class AggravationState(State):
     def action_to_string(self, action: int) -> str:
         return notation.action_to_string(self.game, action)
 
+    def action_fields(self, action: int) -> dict:
+        return notation.action_fields(self.game, action)
+
     def string_to_action(self, text: str) -> int:
         return notation.string_to_action(self, text)
 

@@ -239,3 +239,7 @@ def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     if roll and not view_doc.get("is_terminal"):
         line.append(f"  {_t(lang, 'Die', 'Dado')}: {_DIE_FACES[roll - 1]} {roll}", style="bold")
     return line
+
+
+# terminal hooks (terminal/hooks.py) kept in other modules of the game
+from .notation import SPANISH_CODES  # noqa: E402, F401

@@ -55,6 +55,17 @@ def action_to_string(state: MazmorraState, action: int) -> str:
     return f"{'refill' if state.phase == REFILL else 'draw'} {short_name(a)}"
 
 
+def action_fields(state: MazmorraState, action: int) -> dict:
+    """The action's parts for the web's board (engine State.action_fields): the kind, the card or
+    room by its short name, a placement's orientation and cell."""
+    kind, a, b, c = decode(state, action)
+    if kind == "play":
+        return {"kind": kind, "card": short_name(a), "orient": ORIENT_NAMES[b], "x": c % state.game.width, "y": c // state.game.width}
+    if kind == "take":
+        return {"kind": kind, "slot": a}
+    return {"kind": kind, "card": short_name(a)}  # move (to a room), discard, draw/refill
+
+
 def parse(state: MazmorraState, text: str) -> int:
     """Text -> action number (legal or not)."""
     g = state.game

@@ -422,6 +422,11 @@ class MazmorraState(State):
 
         return string_to_action(self, text)
 
+    def action_fields(self, action: int) -> dict:
+        from .notation import action_fields
+
+        return action_fields(self, action)
+
     def describe_action(self, action: int, lang: str = "en") -> str:
         from .notation import describe_action
 

@@ -385,3 +385,7 @@ def confirm_reveal(state: Any, action: int, lang: str) -> str | None:
         return None
     return T(f"{state.describe_action(action, 'en')}: it shows your card and cannot be undone",
              f"{state.describe_action(action, 'es')}: muestra tu carta y no se puede deshacer").get(lang)
+
+
+# terminal hooks (terminal/hooks.py) kept in other modules of the game
+from .notation import SPANISH_CODES  # noqa: E402, F401

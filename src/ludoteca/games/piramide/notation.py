@@ -45,6 +45,23 @@ def action_to_string(game, action: int) -> str:
             "end", "pass")[action - game.A_DRAW_REG]
 
 
+def action_fields(game, action: int) -> dict:
+    """The action's parts for the web's board (engine State.action_fields): a play's card and
+    place (level and position as the notation counts them, from 1), a discard's card, a draw's
+    deck; the other actions by their kind alone."""
+    d, geo = game.deck, game.geo
+    text = action_to_string(game, action)  # checks the action
+    if action < game.A_DRAWN:
+        cell = action % game.num_cells
+        return {"kind": "play", "card": d.type_label[action // game.num_cells], "level": int(geo.level[cell]),
+                "position": int(geo.pos[cell]) + 1}
+    if game.A_DISCARD <= action < game.A_DRAW_REG:
+        return {"kind": "discard", "card": d.type_label[action - game.A_DISCARD]}
+    if text in ("draw regular", "draw edge"):
+        return {"kind": "draw", "deck": text.split()[1]}
+    return {"kind": text.replace(" ", "_")}  # end, pass, symbol_points, symbol_draw_regular...
+
+
 def _card(game, word: str, text: str) -> int:
     t = game.deck.parse_label(word)
     if t < 0:

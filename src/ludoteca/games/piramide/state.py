@@ -389,6 +389,10 @@ class PiramideState(State):
         from .notation import action_to_string
         return action_to_string(self.game, action)
 
+    def action_fields(self, action: int) -> dict:
+        from .notation import action_fields
+        return action_fields(self.game, action)
+
     def string_to_action(self, text: str) -> int:
         from .notation import string_to_action
         return string_to_action(self, text)

@@ -178,3 +178,7 @@ def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] 
     """The fewest lines, where the others' turns need the room: points and cards, the hand."""
     compact = render_compact(view_doc, lang, names)
     return Group(*compact.renderables[-2:]) if view_doc["view"].get("hand") is not None else Group(*compact.renderables[-1:])
+
+
+# terminal hooks (terminal/hooks.py) kept in other modules of the game
+from .notation import SPANISH_CODES  # noqa: E402, F401

@@ -1,5 +1,7 @@
 """Prime Climb (Math for Love): race both pawns up the factor-coloured spiral to 101."""
 
-from .game import PrimeClimbGame as GAME
+from .plugin import PLUGIN
 
-__all__ = ["GAME"]
+GAME = PLUGIN.game
+
+__all__ = ["GAME", "PLUGIN"]

@@ -106,6 +106,38 @@ def to_string(a: int) -> str:
     return f"draw {cards.NAMES[a - DRAW0]}"
 
 
+def fields(a: int) -> dict:
+    """The action's parts (engine State.action_fields; the state adds a die move's landing space):
+    pawns by letter, seats from 1 as the notation counts them."""
+    text = to_string(a)  # checks the action
+    if a < KEEPER0:
+        p, r = divmod(a - DIE0, 40)
+        op, v = divmod(r, 10)
+        return {"kind": "die", "pawn": LETTERS[p], "op": OP_SYMBOLS[op], "die": v + 1}
+    if a < BUMP_NEAR0:
+        p, r = divmod(a - KEEPER0, 18)
+        s, n = divmod(r, 9)
+        return {"kind": "keeper", "pawn": LETTERS[p], "sign": "+-"[s], "value": n + 1}
+    if a < BUMP_ANY0:
+        return {"kind": "bump", "pawn": LETTERS[a - BUMP_NEAR0]}
+    if a < CURSE0:
+        g = a - BUMP_ANY0
+        return {"kind": "bump", "seat": g // 2 + 1, "pawn": LETTERS[g % 2]}
+    if a < END:
+        return {"kind": "curse", "seat": a - CURSE0 + 1}
+    if a == END:
+        return {"kind": "end"}
+    if a < SWITCH0:
+        return {"kind": "card", "pawn": LETTERS[a - CARD_PAWN0]}
+    if a < STEAL0:
+        g = a - SWITCH0
+        return {"kind": "switch", "seat": g // 2 + 1, "pawn": LETTERS[g % 2]}
+    if a < ROLL0:
+        t, k = divmod(a - STEAL0, cards.NUM_KEEPERS)
+        return {"kind": "steal", "seat": t + 1, "card": cards.NAMES[k]}
+    return {"kind": text.split()[0]}  # a roll or a draw (chance outcomes)
+
+
 _OPS = {"+": 0, "-": 1, "−": 1, "–": 1, "*": 2, "x": 2, "×": 2, "·": 2, "/": 3, "÷": 3, ":": 3}
 # [0-9], never \d: int() refuses some Unicode digits \d accepts, and '²' is neither
 _DIE = re.compile(r"^([ab])\s*([-+*x×·/÷:−–])\s*([0-9]+)$")

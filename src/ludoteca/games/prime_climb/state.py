@@ -491,6 +491,16 @@ class PrimeClimbState(State):
     def action_to_string(self, action: int) -> str:
         return A.to_string(action)
 
+    def action_fields(self, action: int) -> dict:
+        """actions.fields, and where a die move lands (`to`; None: off the board)."""
+        fields = A.fields(action)
+        if fields["kind"] == "die":
+            t = self.current_player()
+            if t >= 0:
+                pos = self.pos[2 * t + "AB".index(fields["pawn"])]
+                fields["to"] = apply_op(pos, "+-*/".index(fields["op"]), fields["die"])
+        return fields
+
     def string_to_action(self, text: str) -> int:
         action = A.parse(text)
         if action not in self.legal_actions():

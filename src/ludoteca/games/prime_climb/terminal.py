@@ -246,3 +246,14 @@ def short_choice(label: str, description: str, lang: str) -> str:
 def render_minimal(view_doc: dict[str, Any], lang: str = "en", names: list[str] | None = None) -> Any:
     """The fewest lines, where the others' turns need the room: every seat in one line."""
     return Group(render_compact(view_doc, lang, names).renderables[0])
+
+
+# terminal hooks (terminal/hooks.py) kept in other modules of the game
+from .notation import SPANISH_CODES  # noqa: E402, F401
+
+
+def hint_lines(state: Any, lang: str) -> list[str]:
+    """Hints for a learner (hints.py, imported when asked: it reads the solved tables)."""
+    from .hints import hint_lines as lines
+
+    return lines(state, lang)

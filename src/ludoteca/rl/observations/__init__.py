@@ -1,9 +1,9 @@
 """Observation encoders: a seat's view document -> a fixed-size float32 vector.
 
 An encoder sees only `engine.documents.view_document(state, seat)`, never the state, so it
-cannot leak what the seat may not know. Each game may have its own encoder in
-`ludoteca/rl/observations/<game_module>.py` (the game's name with `-` as `_`) exposing
-`make_encoder(game, num_players) -> Encoder`; other games get the generic encoder.
+cannot leak what the seat may not know. Each game may declare its own encoder (its PLUGIN's
+`observation`: a module exposing `make_encoder(game, num_players) -> Encoder`); other games get
+the generic encoder.
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ class Encoder(Protocol):
 
 
 def encoder_for(game: Any, num_players: int) -> Encoder:
-    module_name = f"{__name__}.{game.name.replace('-', '_')}"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
+    from ...engine.registry import plugin_of
+
+    module_name = plugin_of(game).observation
+    if module_name is None:
         return GenericEncoder(num_players, game.max_players)
-    return module.make_encoder(game, num_players)
+    return importlib.import_module(module_name).make_encoder(game, num_players)
 
 
 __all__ = ["Encoder", "GenericEncoder", "encoder_for"]

@@ -11,8 +11,8 @@
 The per-game work is a compiled kernel (numba, the `fast` extra); docs/rl.md has the API, the
 figures and a training example.
 
-THE PER-GAME KERNEL CONTRACT (module `ludoteca.rl.vector.<game_module>`, the game's name with
-`-` as `_`; env.py and conformance.py rely on exactly this):
+THE PER-GAME KERNEL CONTRACT (the class its game's PLUGIN declares, engine/plugin.py's KernelSpec;
+env.py and conformance.py rely on exactly this):
 
 - `class Kernel`, built as `Kernel(num_envs: int, num_players: int, options: dict | None = None)`;
   a one-line ValueError for options or player counts it does not support (the engine's defaults
@@ -61,7 +61,6 @@ semantics): the same games, tens of times slower, with a one-time RuntimeWarning
 
 from __future__ import annotations
 
-import importlib
 import warnings
 
 try:  # the `fast` extra
@@ -128,23 +127,30 @@ def as_input(a, shape: tuple, dtype, name: str):
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
-#: game name -> kernel module (under ludoteca.rl.vector)
-KERNELS = {"prime-climb": "prime_climb", "aggravation": "aggravation", "piramide": "piramide",
-           "mazmorra": "mazmorra"}
+def kernel_games() -> list[str]:
+    """The registered games that declare a batched kernel, in the registry's order."""
+    from ...engine.registry import game_names, plugin_of
+
+    return [name for name in game_names() if plugin_of(name).kernel is not None]
 
 
 def kernel_class(game: str):
-    """The Kernel class of a game (ValueError for a game without one)."""
-    module = KERNELS.get(game)
-    if module is None:
-        raise ValueError(f"no batched kernel for game {game!r} (games: {', '.join(sorted(KERNELS))})")
+    """The Kernel class a game declares (its PLUGIN's KernelSpec; ValueError for a game without one)."""
+    from ...engine.errors import UnknownGameError
+    from ...engine.registry import plugin_of
+
     try:
-        mod = importlib.import_module(f"{__name__}.{module}")
+        spec = plugin_of(game).kernel
+    except UnknownGameError:
+        spec = None
+    if spec is None:
+        raise ValueError(f"no batched kernel for game {game!r} (games: {', '.join(sorted(kernel_games()))})")
+    try:
+        return spec.load()
     except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{module}":
+        if exc.name != spec.module:
             raise
         raise ValueError(f"no batched kernel for game {game!r} in this version") from None
-    return mod.Kernel
 
 
 def make(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,
@@ -180,5 +186,5 @@ def make_learner_gym(game: str, num_envs: int, num_players: int | None = None, o
     return _make(game, num_envs, num_players, options, seed, seat, opponents, max_steps, autoreset_mode)
 
 
-__all__ = ["HAVE_NUMBA", "KERNELS", "as_input", "check_array", "kernel_class", "make", "make_gym", "make_learner",
+__all__ = ["HAVE_NUMBA", "as_input", "check_array", "kernel_class", "kernel_games", "make", "make_gym", "make_learner",
            "make_learner_gym", "njit"]

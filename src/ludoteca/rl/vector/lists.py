@@ -4,9 +4,9 @@
     chosen, logp = lists.sample(offsets, actions, rng_state, logits)
 
 The lists are the engine's legal actions in the engine's order (the kernel's own enumeration, the
-one its random bot draws from), empty for a game that is over. Mazmorra has 121,236 actions and
-Pirámide 3,579: a dense mask costs N x that per step, the lists only what is legal (a few to a few
-hundred per decision). `sample` draws one listed action per env from the softmax of `logits`:
+one its random bot draws from, compiled in the game's `KernelSpec.lists`), empty for a game that is
+over. A game may have over a hundred thousand actions: a dense mask costs N x that per step, the
+lists only what is legal (a few to a few hundred per decision). `sample` draws one listed action per env from the softmax of `logits`:
 None (uniform), one logit per listed action (float32, the shape of `actions`: a policy that scores
 the legal actions), or dense (N, num_actions), read only at the listed actions. It returns the
 actions (-1 where the list is empty) and their log-probabilities; the draws come from per-env
@@ -22,7 +22,8 @@ from .common import GOLDEN, mix
 
 
 @njit(cache=True)
-def _copy(buf, k, flat, pos):
+def copy_into(buf, k, flat, pos):
+    """buf[:k] copied into flat at pos: the next free position, or -1 where flat is full."""
     if pos + k > flat.shape[0]:
         return -1
     for j in range(k):
@@ -30,95 +31,31 @@ def _copy(buf, k, flat, pos):
     return pos + k
 
 
-def _prime_climb():
-    from .prime_climb import BUF, OVER, PHASE, _legal
-
-    @njit(cache=True)
-    def lists(S, n, bump_any, offsets, flat):
-        buf = np.empty(BUF, np.int64)
-        pos = 0
-        for i in range(S.shape[0]):
-            offsets[i] = pos
-            if S[i, PHASE] != OVER:
-                pos = _copy(buf, _legal(S, i, n, bump_any, buf), flat, pos)
-                if pos < 0:
-                    return -1
-        offsets[S.shape[0]] = pos
-        return pos
-
-    return lambda k, offsets, flat: lists(k.S, k._flags[0], k._flags[2], offsets, flat)
-
-
-def _aggravation():
-    from .aggravation import MAXM, OVER, _moves
-
-    @njit(cache=True)
-    def lists(S, W, G, M, offsets, flat):
-        buf = np.empty(MAXM, np.int64)
-        pos = 0
-        for i in range(S.shape[0]):
-            offsets[i] = pos
-            if not S[i, OVER]:
-                pos = _copy(buf, _moves(S, W, i, G, M, buf), flat, pos)
-                if pos < 0:
-                    return -1
-        offsets[S.shape[0]] = pos
-        return pos
-
-    return lambda k, offsets, flat: lists(k.S, k.W, k.G, k.M, offsets, flat)
-
-
-def _piramide():
-    from .piramide import _legal
-
-    @njit(cache=True)
-    def lists(S, G, term, width, offsets, flat):
-        buf = np.empty(width, np.int64)
-        pos = 0
-        for i in range(S.shape[0]):
-            offsets[i] = pos
-            if not term[i]:
-                pos = _copy(buf, _legal(S, G, i, buf), flat, pos)
-                if pos < 0:
-                    return -1
-        offsets[S.shape[0]] = pos
-        return pos
-
-    return lambda k, offsets, flat: lists(k._S, k._G, k.terminated, k.num_actions, offsets, flat)
-
-
-def _mazmorra():
-    from .mazmorra import C_N2, NUM_PIECES, _legal
-
-    @njit(cache=True)
-    def lists(S, TI, TB, gi, gb, C, term, offsets, flat):
-        buf = np.empty(4 * C[C_N2] + NUM_PIECES, np.int64)
-        pos = 0
-        for i in range(S.shape[0]):
-            offsets[i] = pos
-            if not term[i]:
-                pos = _copy(buf, _legal(S, TI, TB, gi, gb, C, i, buf), flat, pos)
-                if pos < 0:
-                    return -1
-        offsets[S.shape[0]] = pos
-        return pos
-
-    return lambda k, offsets, flat: lists(k._S, k._TI, k._TB, k._gi, k._gb, k._C, k.terminated, offsets, flat)
-
-
-_BUILDERS = {"prime_climb": _prime_climb, "aggravation": _aggravation, "piramide": _piramide, "mazmorra": _mazmorra}
 _FILL: dict = {}
+
+
+def _builder(kernel):
+    """The `fill()` its game's PLUGIN declares (KernelSpec.lists) for this kernel's class."""
+    import importlib
+
+    from ...engine.registry import game_names, plugin_of
+
+    cls = type(kernel)
+    for name in game_names():
+        spec = plugin_of(name).kernel
+        if spec is not None and spec.module == cls.__module__ and spec.cls == cls.__name__ and spec.lists:
+            module, _, function = spec.lists.partition(":")
+            return getattr(importlib.import_module(module), function)
+    raise ValueError(f"no legal lists for the kernel {cls.__module__}")
 
 
 def legal_lists(kernel) -> tuple[np.ndarray, np.ndarray]:
     """(offsets int64 (N+1,), actions int64 (total,)): env i's legal actions, in the engine's order,
     are actions[offsets[i]:offsets[i+1]] (new arrays; a finished game's list is empty)."""
-    name = type(kernel).__module__.rsplit(".", 1)[-1]
-    if name not in _BUILDERS:
-        raise ValueError(f"no legal lists for the kernel {type(kernel).__module__}")
-    if name not in _FILL:
-        _FILL[name] = _BUILDERS[name]()
-    fill = _FILL[name]
+    cls = type(kernel)
+    if cls not in _FILL:
+        _FILL[cls] = _builder(kernel)()
+    fill = _FILL[cls]
     n = kernel.num_envs
     offsets = np.zeros(n + 1, np.int64)
     flat = getattr(kernel, "_list_buffer", None)

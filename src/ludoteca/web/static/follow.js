@@ -5,12 +5,12 @@
 import { t } from "/static/i18n.js";
 import { reducedMotion } from "/static/board.js";
 
-// the events worth a caption: what changes the game beyond an ordinary move
-export const SPECIAL = new Set([
-  "pawn_bumped", "keeper_played", "curse_laid", "keeper_stolen", "pawns_switched", "card_no_effect", "roll_again",
-  "landed_on_red", "aggravated", "player_finished", "symbol_matched", "symbol_reward", "deck_reshuffled", "hand_limit",
-  "pawn_walked", "counter_gained", "market_not_refilled",
-]);
+// the events worth a caption, what changes the game beyond an ordinary move: each game declares its
+// own (its package's PLUGIN `special_events`), sent with its card and the room's rules message
+export const SPECIAL = new Set();
+export function learnSpecial(card) {
+  for (const type of card?.special_events || []) SPECIAL.add(type);
+}
 export const CAPTION_MS = 2500;  // long enough to read a few words (about 2.5 s)
 window.ludotecaCaptions = [];  // every caption shown, for the tests: {text, types}
 

@@ -56,32 +56,18 @@ const TEXTS = {
 };
 
 // Rule options and bot names as the lobby and the room show them (the server's names are the notation).
-const OPTION_NAMES = {
-  forfeit_unusable_die: ["Forfeit an unusable die", "Perder el dado sin uso"], bump_card: ["Bump keeper", "Carta Golpe"],
-  cards: ["Prime cards", "Cartas Prime"], board: ["Board", "Tablero"], six_extra: ["Extra turn after a 6", "Turno extra tras un 6"],
-  star_exit: ["Leaving the stars", "Salida de las estrellas"], shortcuts: ["Shortcuts", "Atajos"],
-  move_within_home: ["Move within HOME", "Avanzar dentro de CASA"], play_to_last: ["Play to the last place", "Jugar hasta el último puesto"],
-  length: ["Pyramid length", "Largo de la pirámide"], deck: ["Deck", "Mazo"], distance: ["Entry–exit distance", "Distancia entrada–salida"],
-  market_face_up: ["Market face up", "Zona de robo bocarriba"], must_beat_all_covered: ["Beat every covered card", "Vencer a toda carta cubierta"],
-  allow_two: ["Allow 2 players", "Permitir 2 jugadores"],
-};
-const OPTION_VALUES = {
-  within_two: ["within two spaces", "a dos casillas"], any_one_pawn: ["any one pawn", "un peón cualquiera"],
-  always: ["always", "siempre"], if_moved: ["if it moved", "si movió"], any: ["any star", "cualquier estrella"],
-  own_only: ["own star only", "solo la propia"], short: ["short", "corta"], normal: ["normal", "normal"], long: ["long", "larga"],
-  default: ["default", "predeterminado"], 6: ["6 arms", "6 brazos"], 4: ["4 arms", "4 brazos"],
-  true: ["on", "sí"], false: ["off", "no"],
-};
+// Each game declares the words of its options and their choices (its package's PLUGIN); the server
+// sends them with the game's card and the room's rules, and `learnGame` keeps them here.
+const OPTION_NAMES = {};
+const OPTION_VALUES = { default: ["default", "predeterminado"], true: ["on", "sí"], false: ["off", "no"] };
+const CHOICES = {};  // "option=value" -> words: a value is read in its option's sense first
 const BOT_NAMES = {
   easy: ["easy", "fácil"], medium: ["medium", "medio"], hard: ["hard", "difícil"], random: ["random", "al azar"],
   greedy: ["greedy", "codicioso"], mcts: ["MCTS search", "búsqueda MCTS"], ismcts: ["ISMCTS search", "búsqueda ISMCTS"],
   lookahead: ["lookahead", "anticipación"], "noisy-greedy": ["noisy greedy", "codicioso con ruido"],
   "optimal-racer": ["optimal racer", "corredor óptimo"],
 };
-// lobby (issue 44): words a player reads for rules options and bots the lists above miss (no bare
-// codes: Pirámide's variant, the perfect bot, the tree searches named for people, as bots/levels.py does)
-Object.assign(OPTION_NAMES, { variant: ["Game size", "Tamaño del juego"] });
-Object.assign(OPTION_VALUES, { full: ["full game", "juego completo"], small: ["small game", "juego pequeño"] });
+// lobby (issue 44): the bots named for people (no bare codes), as bots/levels.py does
 Object.assign(BOT_NAMES, {
   perfect: ["perfect", "perfecto"], mcts: ["tree search", "búsqueda en árbol"],
   ismcts: ["tree search over hidden cards", "búsqueda en árbol con cartas ocultas"],
@@ -89,7 +75,19 @@ Object.assign(BOT_NAMES, {
 // end lobby (issue 44)
 const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
 export const optionName = (name) => pick(OPTION_NAMES[name], name);
-export const optionValue = (value) => pick(OPTION_VALUES[String(value)], String(value));
+export const optionValue = (value, option) =>
+  pick((option !== undefined && CHOICES[`${option}=${value}`]) || OPTION_VALUES[String(value)], String(value));
+// a game's card or rules message from the server: the words of its options and choices
+export function learnGame(card) {
+  const pair = (text) => [text.en, text.es];
+  for (const [name, text] of Object.entries(card?.option_labels || {})) OPTION_NAMES[name] = pair(text);
+  for (const [name, values] of Object.entries(card?.choice_labels || {})) {
+    for (const [value, text] of Object.entries(values)) {
+      CHOICES[`${name}=${value}`] = pair(text);
+      OPTION_VALUES[value] ||= pair(text);  // the rules' text names a value without its option
+    }
+  }
+}
 // a bot's name for people: "medium 2" -> "Medio 2" (a seat's default name is "<bot> <n>"): a seat's
 // name is a proper name, capitalised, so a log line that starts with it starts as a sentence
 export function botName(name) {

@@ -2,7 +2,7 @@
 // game's own module with the room's Board; each step says what to tap and waits for it, a wrong tap
 // is explained and changes nothing (the server checks every tap: web/learn.py and the game's
 // tutorial.py), and the last lesson ends in a real game against easy bots.
-import { h, t, tr, lang, langSwitch } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api } from "/static/api.js";
 import { Board, drawerFor } from "/static/board.js";
 import { playNow } from "/static/cards.js";
@@ -65,6 +65,7 @@ async function render() {
   document.documentElement.lang = lang();
   $("lang").replaceChildren(langSwitch(() => { render(); }));
   card = (await api("/api/games")).games.find((g) => g.name === game);
+  learnGame(card);
   document.title = `${fill(tr(L.title), { game: tr(card.title) })} — ludoteca`;
   $("learn-title").textContent = fill(tr(L.title), { game: tr(card.title) });
   $("learn-again").textContent = tr(L.again);

@@ -38,7 +38,7 @@ function optionField(option) {
   }
   if (option.kind === "choice") {
     input = h("select", { id, "data-option": option.name, "aria-describedby": `${id}-help` },
-      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, optionValue(c))));
+      option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, optionValue(c, option.name))));
   } else if (option.kind === "int") {
     input = h("input", { type: "number", id, "data-option": option.name, value: option.default, min: option.minimum, max: option.maximum, "aria-describedby": `${id}-help` });
   } else {

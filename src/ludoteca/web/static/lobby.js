@@ -1,7 +1,7 @@
 // The lobby: the games you are in and the open rooms first, then each game as a card (its board
 // drawn by its own module, a one-line pitch, players, length, "Play now", "With friends", its rules),
 // the "With friends" form (lobby-form.js), and the games being played and finished.
-import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, botName, learnGame } from "/static/i18n.js";
 import { api, saveSeat, myName, saveName, mySeat } from "/static/api.js";
 import { boardPicture, facts, playNow, say } from "/static/cards.js";
 import { renderCreate } from "/static/lobby-form.js";
@@ -190,6 +190,7 @@ function renderAll() {
 async function start() {
   renderStatic();
   catalogue = await api("/api/games");
+  catalogue.games.forEach(learnGame);  // each game's words for its options and choices
   renderAll();
   refreshLists();
   refreshMine();

@@ -1,7 +1,8 @@
 // A finished game, step by step, as a spectator saw it.
-import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, botName, learnGame } from "/static/i18n.js";
+import { api } from "/static/api.js";
 import { Board, drawerFor } from "/static/board.js";
-import { Captions } from "/static/follow.js";
+import { Captions, learnSpecial } from "/static/follow.js";
 import { svg } from "/static/games/generic.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
@@ -14,6 +15,11 @@ async function load(target) {
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/replay?step=${target}&lang=${lang()}`);
   const data = await response.json();
   if (!response.ok) { $("board").textContent = tr(data?.error?.message); return; }
+  if (!drawer) {  // the game's declared words and special events, once
+    const card = (await api("/api/games").catch(() => ({ games: [] }))).games.find((g) => g.name === data.room.game);
+    learnGame(card);
+    learnSpecial(card);
+  }
   drawer = await drawerFor(data.room.game);
   const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;

@@ -2,11 +2,11 @@
 // of each new move told for this seat; we draw it with the game's own module
 // (static/games/<game>.js, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
-import { h, t, tr, lang, langSwitch, botName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, botName, learnGame } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";
 import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
-import { Captions, CAPTION_MS, yourTurnAlert, soundOn, setSound, notifyOn, askNotify, stopNotify } from "/static/follow.js";
+import { Captions, CAPTION_MS, learnSpecial, yourTurnAlert, soundOn, setSound, notifyOn, askNotify, stopNotify } from "/static/follow.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
@@ -87,7 +87,11 @@ function connect() {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") receive(msg);
     else if (msg.type === "chat") receiveChat(msg);
-    else if (msg.type === "rules") $("rules").replaceChildren(...rulesNodes(msg.text));
+    else if (msg.type === "rules") {
+      learnGame(msg.game);  // the words of the game's options, then the rules that name them
+      learnSpecial(msg.game);
+      $("rules").replaceChildren(...rulesNodes(msg.text));
+    }
     else if (msg.type === "error") {
       inFlight = null;
       toast(tr(msg.message));

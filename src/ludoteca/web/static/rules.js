@@ -1,7 +1,7 @@
 // A game's rules page (/rules/<game>): no room needed. The rules in players' words from the game's
 // package (rules_en.md / rules_es.md, with the rulebook's worked examples), its board drawn by the
 // game's own module, and "Play now".
-import { tr, lang, langSwitch } from "/static/i18n.js";
+import { tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api } from "/static/api.js";
 import { rulesNodes, drawerFor } from "/static/board.js";
 import { boardPicture, drawnPicture, facts, playNow, say } from "/static/cards.js";
@@ -16,6 +16,7 @@ async function render() {
   $("lang").replaceChildren(langSwitch(render));
   const got = await api(`/api/games/${encodeURIComponent(game)}/rules?lang=${lang()}`);
   const card = got.game, title = tr(card.title);
+  learnGame(card);
   document.title = `${tr(L.title).replace("{game}", title)} — ludoteca`;
   $("rules-title").textContent = tr(L.title).replace("{game}", title);
   $("rules-pitch").textContent = card.pitch ? tr(card.pitch) : "";

@@ -87,9 +87,13 @@ export function draw(doc, ctx) {
   const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat] || `P${seat + 1}`}:`);
   const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${"ABCDEFGH"[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
     : pos === N ? L("in the centre", "en el centro") : `${L("in HOME", "en CASA")} ${((pos - N - 1) % board.home_holes) + 1}`);
-  // each movable marble's ways to go: "mK" (along the track), "mK centre", "mK star X"
+  // each movable marble's ways to go (along the track, into the centre, to a star), from the
+  // parts the server sends with each move (`fields`), never the notation
   const ways = {};
-  for (const m of ctx.legal) { const p = /^m(\d)(?: (.*))?$/.exec(m.action); if (p) (ways[p[1]] ||= []).push({ how: p[2] || "track", move: m }); }
+  for (const m of ctx.legal) {
+    const f = m.fields || {};
+    if (f.kind === "move") (ways[f.marble] ||= []).push({ how: f.way === "star" ? `star ${f.star}` : f.way, move: m });
+  }
   if (selected && !ways[selected]) selected = null;
   const enter = legal.get("enter");
   let enterShown = false;

@@ -78,15 +78,15 @@ function cardBack(x, y, w, extra = {}) {
   return g;
 }
 
+// the legal moves by kind, from the parts the server sends with each (`fields`), never the notation
 function parseMoves(legal) {
   const out = { plays: {}, moves: {}, takes: {}, discards: {} };
   for (const m of legal || []) {
-    let p;
-    if ((p = /^play (\S+) (up|side) @(\d+),(\d+)$/.exec(m.action))) {
-      (out.plays[p[1]] = out.plays[p[1]] || []).push({ o: ORIENTS.indexOf(p[2]), x: Number(p[3]), y: Number(p[4]), move: m });
-    } else if ((p = /^move (\S+)$/.exec(m.action))) out.moves[p[1]] = m;
-    else if ((p = /^take (\d)$/.exec(m.action))) out.takes[Number(p[1]) - 1] = m;
-    else if ((p = /^discard (\S+)$/.exec(m.action))) out.discards[p[1]] = m;
+    const f = m.fields || {};
+    if (f.kind === "play") (out.plays[f.card] = out.plays[f.card] || []).push({ o: ORIENTS.indexOf(f.orient), x: f.x, y: f.y, move: m });
+    else if (f.kind === "move") out.moves[f.card] = m;
+    else if (f.kind === "take") out.takes[f.slot] = m;
+    else if (f.kind === "discard") out.discards[f.card] = m;
   }
   return out;
 }

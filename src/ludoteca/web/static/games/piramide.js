@@ -102,13 +102,13 @@ export function draw(doc, ctx) {
   const sideX = ctx.narrow ? 10 : Math.max(pyrW, handW) + 20;
   const deckY = ctx.narrow ? handY + HH + 30 : top + 10;
 
-  // moves by kind
+  // moves by kind, from the parts the server sends with each (`fields`), never the notation
   const plays = {}, discards = {}, draws = {}, others = [];
   for (const m of ctx.legal) {
-    let p;
-    if ((p = /^play (\S+) L(\d+)P(\d+)$/.exec(m.action))) (plays[p[1]] ||= []).push({ level: Number(p[2]) - 1, pos: Number(p[3]) - 1, move: m });
-    else if ((p = /^discard (\S+)$/.exec(m.action))) discards[p[1]] = m;
-    else if ((p = /^draw (regular|edge)$/.exec(m.action))) draws[p[1]] = m;
+    const f = m.fields || {};
+    if (f.kind === "play") (plays[f.card] ||= []).push({ level: f.level - 1, pos: f.position - 1, move: m });
+    else if (f.kind === "discard") discards[f.card] = m;
+    else if (f.kind === "draw") draws[f.deck] = m;
     else others.push(m);
   }
   if (selected && !plays[selected]) selected = null;

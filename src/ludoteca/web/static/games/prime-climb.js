@@ -75,28 +75,22 @@ function space(n, occupants, L) {
   return g;
 }
 
-function target(from, op, value) {
-  if (op === "+") return from + value;
-  if (op === "-") return from - value;
-  if (op === "*") return from * value;
-  return value ? Math.floor(from / value) : from;
-}
-
 const who = (ctx, seat) => ctx.names[seat] || `P${seat + 1}`;
 
-// a short label for a move that has no space of its own ("keeper A+3" -> "Keeper A +3")
-function label(action, ctx) {
+// a short label for a move that has no space of its own (a Keeper: "Keeper A +3"), from the parts
+// the server sends with the move (`fields`), never the notation
+function label(move, ctx) {
   const L = (en, es) => (ctx.lang === "es" ? es : en);
-  let m;
-  if (action === "end") return L("End moving", "Terminar");
-  if ((m = /^keeper ([AB])([+-])(\d+)$/.exec(action))) return `${L("Keeper", "Carta")} ${m[1]} ${m[2] === "+" ? "+" : "−"}${m[3]}`;
-  if ((m = /^bump ([AB])$/.exec(action))) return `${L("Bump around", "Golpe junto a")} ${m[1]}`;
-  if ((m = /^bump P(\d)([AB])$/.exec(action))) return `${L("Bump", "Golpe a")} ${who(ctx, m[1] - 1)} ${m[2]}`;
-  if ((m = /^curse P(\d)$/.exec(action))) return `${L("Curse", "Maldición a")} ${who(ctx, m[1] - 1)}`;
-  if ((m = /^card ([AB])$/.exec(action))) return `${L("Card moves", "La carta mueve")} ${m[1]}`;
-  if ((m = /^switch P(\d)([AB])$/.exec(action))) return `${L("Switch with", "Cambiar con")} ${who(ctx, m[1] - 1)} ${m[2]}`;
-  if ((m = /^steal P(\d) (\S+)$/.exec(action))) return `${L("Steal", "Robar")} ${m[2].replace("+-", "±")} ${L("from", "a")} ${who(ctx, m[1] - 1)}`;
-  return action;
+  const f = move.fields || {};
+  if (f.kind === "end") return L("End moving", "Terminar");
+  if (f.kind === "keeper") return `${L("Keeper", "Carta")} ${f.pawn} ${f.sign === "+" ? "+" : "−"}${f.value}`;
+  if (f.kind === "bump" && !f.seat) return `${L("Bump around", "Golpe junto a")} ${f.pawn}`;
+  if (f.kind === "bump") return `${L("Bump", "Golpe a")} ${who(ctx, f.seat - 1)} ${f.pawn}`;
+  if (f.kind === "curse") return `${L("Curse", "Maldición a")} ${who(ctx, f.seat - 1)}`;
+  if (f.kind === "card") return `${L("Card moves", "La carta mueve")} ${f.pawn}`;
+  if (f.kind === "switch") return `${L("Switch with", "Cambiar con")} ${who(ctx, f.seat - 1)} ${f.pawn}`;
+  if (f.kind === "steal") return `${L("Steal", "Robar")} ${f.card.replace("+-", "±")} ${L("from", "a")} ${who(ctx, f.seat - 1)}`;
+  return move.action;
 }
 
 export function seatColours(doc) {
@@ -117,12 +111,11 @@ export function draw(doc, ctx) {
   // moves with a space: pawn -> destination -> the dice that get there
   const dieMoves = { A: new Map(), B: new Map() }, others = [];
   for (const move of ctx.legal) {
-    const m = /^([AB])([+\-*\/])(\d+)$/.exec(move.action);
-    if (!m || Number.isNaN(mover) || !v.pawns?.[mover]) { others.push(move); continue; }
-    const to = target(v.pawns[mover][m[1] === "A" ? 0 : 1], m[2], Number(m[3]));
-    const byMove = dieMoves[m[1]].get(to) || new Map();
-    byMove.set(move.action, { move, op: m[2], die: m[3] });  // (A+2 and A*2 from 2 land alike: both are offered)
-    dieMoves[m[1]].set(to, byMove);
+    const f = move.fields || {};  // the move's parts and where it lands, from the server
+    if (f.kind !== "die" || typeof f.to !== "number") { others.push(move); continue; }
+    const byMove = dieMoves[f.pawn].get(f.to) || new Map();
+    byMove.set(move.action, { move, op: f.op, die: f.die });  // (A+2 and A*2 from 2 land alike: both are offered)
+    dieMoves[f.pawn].set(f.to, byMove);
   }
   if (selected && !dieMoves[selected].size) selected = null;
   if (!selected) selected = dieMoves.A.size ? "A" : dieMoves.B.size ? "B" : null;
@@ -136,7 +129,7 @@ export function draw(doc, ctx) {
   }));
 
   // the buttons of the moves without a space of their own, to size the picture
-  const items = others.map((move) => ({ label: label(move.action, ctx), move, ctx }));
+  const items = others.map((move) => ({ label: label(move, ctx), move, ctx }));
   const [trayG, trayH] = tray(infoX, 0, infoW - 20, items, { size: phone ? 20 : 15 });
   const infoH = (phone ? 0 : 150 + (v.keepers || []).length * 62 + 60) + trayH;
   const vbW = phone ? 2 * ext : 2 * ext + infoW + 20, vbH = phone ? 2 * ext : Math.max(2 * ext, infoH + 40);

@@ -1,16 +1,18 @@
-"""A tiny dice race used to test the engine apart from any real game.
+"""The toy race's rules (the template's step 1, docs/adding-a-game.md): its state and its game.
 
 Each turn: chance rolls 1..3; the player then chooses `add` (score += roll) or `double`
-(score += 2*roll, allowed once per game), then `end`. First to 10 wins.
+(score += 2*roll, allowed once per game), then `end`. First to `target` (10) wins.
 """
 
 from __future__ import annotations
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSet, State, T
+from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, Option, OptionSet, State, StateFormatError, T, check_fields
 
 ROLL = (0, 1, 2)  # actions 0..2: roll 1..3
 ADD, DOUBLE, END = 3, 4, 5
 NAMES = {ADD: "add", DOUBLE: "double", END: "end"}
+NUM_ACTIONS = 6
+TARGET = (3, 50)  # the option `target`'s range: the kernel declares every value of it
 
 
 class ToyState(State):
@@ -50,7 +52,7 @@ class ToyState(State):
         return f"roll {action + 1}" if action in ROLL else NAMES[action]
 
     def string_to_action(self, text):
-        for a in range(6):
+        for a in range(NUM_ACTIONS):
             if self.action_to_string(a) == text.strip():
                 return a
         raise NotationError(T(f"{text!r} is not toy notation", f"{text!r} no es notación del juego de prueba"))
@@ -78,7 +80,7 @@ class ToyGame(Game):
     name = "toy"
     title = T("Toy race", "Carrera de prueba")
     min_players, max_players, default_players = 2, 3, 2
-    OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=3, maximum=50),))
+    OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=TARGET[0], maximum=TARGET[1]),))
 
     def new_initial_state(self, num_players=None, seed=0):
         n = self.check_players(num_players)
@@ -87,9 +89,26 @@ class ToyGame(Game):
         return s
 
     def num_distinct_actions(self):
-        return 6
+        return NUM_ACTIONS
 
     def state_from_json(self, body, n):
+        """The state a document holds; anything but the toy's own fields, each in its range, is
+        refused in one line naming the field (a document may come from anywhere)."""
+        check_fields(body, ("scores", "turn", "roll", "stage", "doubled"), "the toy race's state")
+        whole = lambda v, low, high: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high  # noqa: E731
+        checks = {
+            "scores": isinstance(body["scores"], list) and len(body["scores"]) == n
+            and all(whole(v, 0, 2 * self.options["target"] + 6) for v in body["scores"]),
+            "turn": whole(body["turn"], 0, n - 1),
+            "roll": whole(body["roll"], 0, 3),
+            "stage": whole(body["stage"], 0, 2),
+            "doubled": isinstance(body["doubled"], list) and len(body["doubled"]) == n
+            and all(isinstance(v, bool) for v in body["doubled"]),
+        }
+        bad = [name for name, ok in checks.items() if not ok]
+        if bad:
+            raise StateFormatError(T(f"the toy race's state: {bad[0]} is out of range or of the wrong kind",
+                                     f"estado de la carrera de prueba: {bad[0]} está fuera de rango o no es del tipo debido"))
         s = self.new_initial_state(n, 0)
         s.scores_, s.turn, s.roll, s.stage, s.doubled = list(body["scores"]), body["turn"], body["roll"], body["stage"], list(body["doubled"])
         return s

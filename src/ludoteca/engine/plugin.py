@@ -1,0 +1,139 @@
+"""One declared plug-in per game: everything the generic front ends, bots and RL code need to know
+about a game beyond its rules, in one object its package exposes as `PLUGIN`.
+
+    PLUGIN = GamePlugin(game=MyGame, order=50, kernel=KernelSpec("mypkg.kernel", num_actions=6), ...)
+
+The registry reads it (engine/registry.py: `plugin_of`); nothing generic names a game. Every field
+but `game` is optional: a game without a kernel is played by the engine alone, one without terminal
+hooks is drawn as plain data, one without levels gets bots/levels.py's defaults. Module fields are
+dotted import paths, imported only by the part that needs them, so the rules never import a front end
+or numba. docs/adding-a-game.md walks through each field.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .core import Game
+from .i18n import Text
+
+#: where a game without `order` goes among the others (after the four built-in games)
+DEFAULT_ORDER = 100
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    """A game's batched kernel (rl/vector/base.py's contract): `module:cls` built as
+    `cls(num_envs, num_players, options)`; `num_actions` is the action-space size at default options
+    (== `game.num_distinct_actions()`, checked by tests/rl); `lists`, `module:function` returning the
+    compiled fill of rl/vector/lists.py (`fill(kernel, offsets, flat) -> total or -1`), where the
+    kernel offers legal lists beside its dense mask."""
+
+    module: str
+    num_actions: int
+    cls: str = "Kernel"
+    lists: str | None = None
+
+    def load(self) -> type:
+        return getattr(importlib.import_module(self.module), self.cls)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game as the generic code sees it (docs/adding-a-game.md).
+
+    - `order`: its place in every list of games (lobby, CLI, help), lowest first; ties by name.
+    - `kernel`: its batched kernel (`KernelSpec`), or None.
+    - `observation`: the module with `make_encoder(game, num_players)` (rl/observations'
+      Encoder protocol); None for rl/observations/generic.py.
+    - `max_actions`: the RL adapters' default cap on actions per game, chance included (rl/spec.py).
+    - `levels`: level name (easy, medium, hard) -> (bot name, parameters), where the game's level
+      differs from bots/levels.py's DEFAULT.
+    - `level_ratings`: (players, [(level, below, games, win rate)...]), the measured ladder the web's
+      fixed level ratings come from (web/ratings.py); None: the levels get no rating.
+    - `terminal`: the module with the game's terminal hooks (terminal/hooks.py's TerminalHooks: any
+      subset of them); None: the terminal shows the view as data.
+    - `special_events`: the event types worth a caption on the web board (follow.js): what changes
+      the game beyond an ordinary move.
+    - `option_labels`, `choice_labels`: each option's name and each choice's words for people, in both
+      languages (the lobby, the room's rules); an option without a label shows its help text.
+    - `statistics`: the words of each statistic its state keeps (`State.statistics()`), name ->
+      (English, Spanish, kind: "count" per game, "reading" at its end, or "share" of games), for
+      simulate's report (simulate/words.py); one not declared is shown by its name.
+    - `bots`: the module registering its evaluators and rollouts for the bots (bots/policies.py:
+      EVALUATORS, ROLLOUTS, STEP_VALUES, TURN_ENDS); None: the generic ones only.
+    - `captions`: the module whose `short(game, event, lang, names, viewer)` gives an event's few
+      words (engine/captions.py); None: no captions.
+    - `tutorial`: the module of its lessons for the web's "learn" page (web/learn.py); None: none.
+    - `commands`: `module:app`, a Typer app of the game's own commands, added to the CLI as
+      `ludoteca <game> ...` (cli/main.py); None: none.
+    - `gym_id`: its Gymnasium id (rl/registration.py), e.g. "ludoteca/Toy-v0"; None: not registered.
+    """
+
+    game: type[Game]
+    order: int = DEFAULT_ORDER
+    kernel: KernelSpec | None = None
+    observation: str | None = None
+    max_actions: int = 20_000
+    levels: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    level_ratings: tuple[int, list[tuple[str, str, int, float]]] | None = None
+    terminal: str | None = None
+    special_events: frozenset[str] = frozenset()
+    option_labels: Mapping[str, Text] = field(default_factory=dict)
+    choice_labels: Mapping[str, Mapping[Any, Text]] = field(default_factory=dict)
+    statistics: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
+    bots: str | None = None
+    captions: str | None = None
+    tutorial: str | None = None
+    commands: str | None = None
+    gym_id: str | None = None
+
+    def __post_init__(self) -> None:
+        names = set(self.game.OPTIONS.names())
+        unknown = (set(self.option_labels) | set(self.choice_labels)) - names
+        if unknown:
+            raise ValueError(f"{self.game.name}: labels for options it does not have: {sorted(unknown)}")
+        kinds = {kind for _, _, kind in self.statistics.values()} - {"count", "reading", "share"}
+        if kinds:
+            raise ValueError(f"{self.game.name}: statistics of unknown kinds {sorted(kinds)}")
+        for option in self.game.OPTIONS.options:
+            extra = set(self.choice_labels.get(option.name, {})) - set(option.choices)
+            if extra:
+                raise ValueError(f"{self.game.name}: labels for choices of {option.name!r} it does not offer: {sorted(extra, key=str)}")
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def terminal_module(self) -> Any:
+        return importlib.import_module(self.terminal) if self.terminal else None
+
+    def describe(self) -> dict[str, Any]:
+        """What the web needs of the declaration (sent in /api/games and the room's rules message)."""
+        return {
+            "special_events": sorted(self.special_events),
+            "option_labels": {k: v.to_json() for k, v in self.option_labels.items()},
+            "choice_labels": {k: {str(c): t.to_json() for c, t in v.items()} for k, v in self.choice_labels.items()},
+        }
+
+
+def plugin_for_class(game_cls: type[Game]) -> GamePlugin:
+    """The `PLUGIN` of the package that defines `game_cls` (or of its module), else a bare one."""
+    module_name = game_cls.__module__
+    candidates = [module_name]
+    if "." in module_name:
+        candidates.append(module_name.rsplit(".", 1)[0])
+    for name in candidates:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        plugin = getattr(module, "PLUGIN", None)
+        if isinstance(plugin, GamePlugin) and plugin.game is game_cls:
+            return plugin
+    return GamePlugin(game=game_cls)
+
+
+__all__ = ["DEFAULT_ORDER", "GamePlugin", "KernelSpec", "plugin_for_class"]

@@ -1,0 +1,62 @@
+"""Pirámide del Sol as the generic code sees it: its declared plug-in (engine/plugin.py,
+docs/adding-a-game.md). The rules are in game.py and state.py; this file holds no rule."""
+
+from __future__ import annotations
+
+from ...engine.i18n import T
+from ...engine.plugin import GamePlugin, KernelSpec
+from .game import PiramideGame
+
+# What a level means in Pirámide del Sol where it differs from bots/levels.py's DEFAULT. Where `hard` is
+# MCTS it searches with the greedy priors and greedy leaf replies of bots/search.py. Budgets are
+# sized to about 1-3 s a move on a loaded 2-core machine. Measured strength in docs/bots.md.
+LEVELS = {
+    # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
+    # decision here (median; p95 1.62 s); against greedy (3 players) 0.871 [0.711, 0.949] over
+    # 31 games. With greedy priors and heuristic leaves instead (prior "step", no rollout) it
+    # won 1 of 10 three-player games against two plain ones at 300 iterations each: the random
+    # playouts are worth keeping. A wide search does better than a deep one here: at 1000
+    # iterations on the same 90 games (benchmarks/versus.py, seed 41, duplicate blocks) against
+    # greedy, exploration 0.3 won 0.833, 0.7 (the default) 0.867, 1.2 0.889, 2.0 0.900. The
+    # ladder at 2.0 (200 games): 0.930 [0.886, 0.958], where 0.7 won 0.845 on the same seeds.
+    "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20,
+                        "exploration": 2.0}),
+}
+
+PLUGIN = GamePlugin(
+    game=PiramideGame,
+    order=30,
+    kernel=KernelSpec("ludoteca.rl.vector.piramide", num_actions=3579,
+                      lists="ludoteca.rl.vector.piramide_lists:fill"),
+    observation="ludoteca.rl.observations.piramide",
+    max_actions=5_000,  # far above the longest games seen in random play (docs/rl.md)
+    levels=LEVELS,
+    # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
+    level_ratings=(3, [("medium", "easy", 200, 0.515), ("hard", "medium", 200, 0.930)]),
+    captions="ludoteca.games.piramide.captions",
+    terminal="ludoteca.games.piramide.terminal",
+    special_events=frozenset(("symbol_matched", "symbol_reward", "deck_reshuffled", "hand_limit")),
+    option_labels={
+        "length": T("Pyramid length", "Largo de la pirámide"),
+        "deck": T("Deck", "Mazo"),
+        "variant": T("Game size", "Tamaño del juego"),
+    },
+    choice_labels={
+        "length": {"short": T("short", "corta"), "normal": T("normal", "normal"), "long": T("long", "larga")},
+        "variant": {"full": T("full game", "juego completo"), "small": T("small game", "juego pequeño")},
+    },
+    # the words of its statistics (state.statistics()) in simulate's report: (English, Spanish, kind)
+    statistics={
+        "cards_played": ("cards placed", "cartas colocadas", "count"),
+        "edges_played": ("edge cards placed", "cartas de borde colocadas", "count"),
+        "placement_points": ("points for placing", "puntos por colocar", "count"),
+        "symbol_matches": ("symbol matches", "símbolos emparejados", "count"),
+        "symbol_points": ("points for symbols", "puntos por símbolos", "count"),
+        "symbol_draws": ("cards drawn for symbols", "cartas robadas por símbolos", "count"),
+        "draw_turns": ("turns spent drawing", "turnos de robar", "count"),
+        "discards": ("cards discarded over the hand limit", "cartas descartadas por el límite de mano", "count"),
+        "passes": ("passes", "pases", "count"),
+        "apex_placed": ("games ended by the apex", "partidas acabadas con la cúspide", "share"),
+    },
+    gym_id="ludoteca/Piramide-v0",
+)
