@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from rich.console import Console, RenderableType
 from rich.panel import Panel
