@@ -8,7 +8,7 @@ actions, a greedy seat GreedyBot.choose compiled (its default evaluator and node
 budget's one-step fallback included, its two draws: rl/vector/prime_climb_greedy.py,
 aggravation_greedy.py, piramide_greedy.py, mazmorra_greedy.py), so a run
 never depends on whether a chunk went through the kernel (tests/rl/test_vector_env.py and
-tests/test_simulate_vector_*.py compare them).
+tests/simulate/test_simulate_vector_*.py compare them).
 A spec is batched when every seat is `random` (or, where the kernel has `bot_seat_actions`:
 every game, `random` or `greedy`), no record is kept, no plug-in is loaded, numba is installed
 (the `fast` extra), the game has a kernel with `random_seat_actions`, `statistics` and

@@ -268,7 +268,7 @@ def check_without_numba(code: str, *, warnings_are_errors: bool = True, timeout:
 def check_greedy(Kernel, game_name: str, players: int, options: dict, games: int, budget: int, seed: int) -> int:
     """Games walked in the engine and the kernel side by side (greedy's move two times in three, a
     random one else); at every decision the compiled greedy choice, and the stream it leaves, must be
-    GreedyBot.choose's (node_budget `budget`). The decisions compared (tests/test_simulate_vector_greedy*.py)."""
+    GreedyBot.choose's (node_budget `budget`). The decisions compared (tests/simulate/test_simulate_vector_greedy*.py)."""
     from ...bots import make_bot
     from ...engine.rng import Rng
 
