@@ -14,6 +14,7 @@ from ..features import Field, Schema, flag, items, onehot, per_seat, seat
 from .board import BASE, BOARDS
 
 VERSION = 2  # 1: a hashed block of the unnamed fields (finishing order, last roll, board, moves)
+LEFT_OUT = ("last", "board", "seat_arms", "moves")  # view fields not in the vector (the docstring says why)
 HOLES = 128  # BASE .. 126: room for the largest board's track, centre and HOME rows
 MARBLES = 4
 DIE = 7  # the roll: 0 (none yet) .. 6
@@ -27,7 +28,7 @@ def schema(game) -> Schema:
         Field("turn", seat(mp), "whose turn it is"),
         Field("roll", onehot(DIE), "the die to move by (0: not rolled yet)"),
         Field("marbles", per_seat(items(onehot(HOLES, first=BASE), MARBLES), mp), "each seat's marbles' holes"),
-        Field("dead", per_seat(flag(), mp), "each seat whose player has left (its marbles stay)"),
+        Field("dead", per_seat(flag(), mp), "each seat that can never finish (marbles fixed in HOME block it)"),
         Field("finished", items(seat(mp), mp), "the seats that have brought every marble HOME, in order"),
     ])
 

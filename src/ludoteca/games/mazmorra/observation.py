@@ -17,6 +17,7 @@ from .geometry import grid_size
 from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PHASE_NAMES
 
 VERSION = 2  # 1: a hashed block of the unnamed fields; phases named other than the view's
+LEFT_OUT = ("grid", "entry", "exit", "ended", "scores")  # view fields not in the vector (the docstring says why)
 GRID_W, GRID_H = grid_size(next(o for o in MazmorraGame.OPTIONS.options if o.name == "distance").maximum)
 PLANES = 3
 
@@ -57,6 +58,6 @@ def schema(game) -> Schema:
         Field("turn", seat(mp), "whose turn it is"),
         Field("phase", category(PHASE_NAMES), "what the player to move decides"),
         Field("played", onehot(NUM_CARDS), "the card played this turn"),
-        Field("bonus", number(1), "the bonus counter the card earned"),
+        Field("bonus", number(1), "the bonus the card played earned (it beat two covered cards)"),
         Field("slot", onehot(MARKET_SIZE), "the market slot taken this turn"),
     ])

@@ -16,6 +16,7 @@ from .deck import _PREFIX, SYMBOLS_MAX
 from .state import PHASE_NAMES
 
 VERSION = 2  # 1: a hashed block of the unnamed fields (deck sizes, discards, box), four fixed symbols
+LEFT_OUT = ("seat",)  # view fields not in the vector (the docstring says why)
 KINDS = tuple(dict.fromkeys(_PREFIX.values()))  # BL, BR, B, R, EL, ER, A
 CARD_WIDTH = 1 + len(KINDS) + 1 + SYMBOLS_MAX
 VALUE_SCALE = 10.0

@@ -15,6 +15,7 @@ from .board import GOAL
 from .state import PHASES
 
 VERSION = 2  # 1: the hashed block of unnamed fields, two dice only, the card-pawn phase as "other"
+LEFT_OUT = ("last_moved", "landed_red", "winner")  # view fields not in the vector (the docstring says why)
 SPACES = GOAL + 1  # 0 (start) .. 101 (the centre)
 DIE_FACES = range(1, 11)
 

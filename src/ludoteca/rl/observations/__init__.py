@@ -1,9 +1,11 @@
 """Observation encoders: a seat's view document -> a fixed-size float32 vector.
 
 An encoder sees only `engine.documents.view_document(state, seat)`, never the state, so it
-cannot leak what the seat may not know. Each game may have its own encoder in
-`ludoteca/rl/observations/<game_module>.py` (the game's name with `-` as `_`) exposing
-`make_encoder(game, num_players) -> Encoder`; other games get the generic encoder.
+cannot leak what the seat may not know. A game that declares its observation schema
+(`games/<game>/observation.py`: a version and named fields with their ranges, in the words of
+games/features.py) has an encoder in `ludoteca/rl/observations/<game_module>.py` (the game's
+name with `-` as `_`) exposing `make_encoder(game, num_players) -> Encoder` (schema.py's
+SchemaEncoder); other games get the generic encoder, which hashes the view (generic.py).
 """
 
 from __future__ import annotations

@@ -65,3 +65,38 @@ def markdown(encoder: SchemaEncoder) -> str:
         lines.append(f"| {encoder.offsets[f.name]:,} | `{f.name}` | {p.width:,} | [{p.low:g}, {p.high:g}] | "
                      f"{p.encoding} | {f.meaning} |")
     return "\n".join(lines)
+
+
+def documented_games() -> list[str]:
+    """The registry's games that declare an observation schema (games/<game>/observation.py)."""
+    import importlib
+
+    from ...engine import game_class, game_names
+
+    found = []
+    for name in game_names():
+        package = game_class(name).__module__.rsplit(".", 1)[0]
+        try:
+            importlib.import_module(f"{package}.observation")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.observation":
+                raise
+            continue
+        found.append(name)
+    return found
+
+
+def docs_tables() -> str:
+    """docs/rl.md's schema tables, each game's at its default options and most players."""
+    from ...engine import make_game
+    from . import encoder_for
+
+    parts = []
+    for name in documented_games():
+        game = make_game(name)
+        parts.append(f"<!-- observation-schema {name} -->\n" + markdown(encoder_for(game, game.max_players)))
+    return "\n\n".join(parts)
+
+
+if __name__ == "__main__":  # python -m ludoteca.rl.observations.schema: the tables for docs/rl.md
+    print(docs_tables())
