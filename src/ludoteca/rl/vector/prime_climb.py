@@ -18,7 +18,8 @@ import numpy as np
 
 from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
-from ...games.prime_climb.board import GOAL, IS_RED, apply_op
+from ...games.prime_climb import move_phase as MP_
+from ...games.prime_climb.board import GOAL, IS_RED, OPS_TABLE
 from ...games.prime_climb.game import PrimeClimbGame
 from ...games.prime_climb import observation as OBSERVATION
 from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, PHASES, ROLL, STATS, STEAL, SWITCH  # the phases
@@ -46,19 +47,22 @@ ST = WINNER + 1  # the engine's event counters (state.STATS), in its order
 NCHANCE = ST + len(STATS)  # chance outcomes applied
 WIDTH = NCHANCE + 1
 
-# tables: which ops a value allows from a space, where a die action lands, the rolls
+# the Move phase's tables, compiled from move_phase.py's (board.OPS_TABLE's arithmetic and curse):
+# which ops a value allows from a space, where a die action lands, where a ±N Keeper takes a pawn
 OPS = np.zeros((2, GOAL + 1, 11), np.int32)  # bit op set: OPS_TABLE[cursed][pos][value]
 for _cu in (0, 1):
-    for _x in range(GOAL):
-        for _v in range(1, 11):
-            for _op in ((1, 3) if _cu else (0, 1, 2, 3)):
-                if apply_op(_x, _op, _v) is not None:
-                    OPS[_cu, _x, _v] |= 1 << _op
-DRES = np.full((A.KEEPER0, GOAL + 1), -1, np.int32)
-for _a in range(A.KEEPER0):
     for _x in range(GOAL + 1):
-        _q = apply_op(_x, _a % 40 // 10, _a % 10 + 1)
-        DRES[_a, _x] = -1 if _q is None else _q
+        for _v in range(11):
+            for _op, _ in OPS_TABLE[_cu][_x][_v]:
+                OPS[_cu, _x, _v] |= 1 << _op
+DRES = np.array([[-1 if q is None else q for q in row] for row in MP_.DIE_RESULT], np.int32)
+KRES = np.full((2, GOAL + 1, MP_.KEEPER_MAX + 1, 2), -1, np.int32)  # [cursed, pos, n, sign]: landing or -1
+for _cu in (0, 1):
+    for _x in range(GOAL + 1):
+        for _n in range(MP_.KEEPER_MAX + 1):
+            for _sign, _q in MP_.KEEPER_MOVES[_cu][_x][_n]:
+                KRES[_cu, _x, _n, _sign] = _q
+assert MP_.PLUS_SIGN == 0 and MP_.MINUS_SIGN == 1 and MP_.KEEPER_MAX == 9  # keeper_action's layout: sign*9 + N-1
 ROLL_BY_100 = np.array([A.ROLL_INDEX[r // 10 + 1][r % 10 + 1] for r in range(100)], np.int32)
 ROLL_N = np.array([len(dice) for dice in A.ROLL_DICE], np.int32)  # the dice a roll gives to use (actions.py)
 ROLL_DIE = np.array([dice + (0,) * (MAXDICE - len(dice)) for dice in A.ROLL_DICE], np.int32)
@@ -136,12 +140,10 @@ def _keeper_actions(S, i, n, bump_any, buf, k):
             continue
         for m in range(1, 10):
             if S[i, base + m - 1]:
-                if not cu and x + m <= GOAL:
-                    buf[k] = KEEPER0 + p * 18 + m - 1
-                    k += 1
-                if x - m >= 0:
-                    buf[k] = KEEPER0 + p * 18 + 9 + m - 1
-                    k += 1
+                for sign in range(2):
+                    if KRES[cu, x, m, sign] >= 0:
+                        buf[k] = KEEPER0 + p * 18 + sign * 9 + m - 1
+                        k += 1
     if S[i, base + BUMP]:
         if bump_any:
             for g in range(2 * n):
