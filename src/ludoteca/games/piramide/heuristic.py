@@ -25,34 +25,6 @@ AVERAGE = 3.0  # rough worth of an unknown card
 LOOKAHEAD = 0  # levels the pyramid is expected to grow before a held card is played
 
 
-# --- the arithmetic the engine and the compiled greedy bot (rl/vector/piramide_greedy.py) share:
-# plain functions of numbers, which that bot compiles as they are (the same values, bit for bit)
-def card_worth(now, future):
-    """A held card's worth: what it scores now at its best open place (`now`, -1 where none), else
-    half of what it would score at the reach (`future`)."""
-    return now if now >= 0 else 0.5 * future
-
-
-def own_value(points, worth_total):
-    """A seat's own side: its points and W of its best cards' worth."""
-    return points + W * worth_total
-
-
-def draws_value(draws_left):
-    """What the draws pending for the seat on turn add (at least one)."""
-    return W * AVERAGE * max(1, draws_left)
-
-
-def public_value(points, hand_size):
-    """An opponent as the seat sees it: points and W x AVERAGE a card of its hand (at most HAND_LIMIT)."""
-    return points + W * AVERAGE * min(hand_size, HAND_LIMIT)
-
-
-def edge_value(mine, other):
-    """The value in [0, 1] of the seat's edge over its best opponent."""
-    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)
-
-
 def _reach(state) -> int:
     geo = state.game.geo
     level = geo.level
@@ -74,7 +46,7 @@ def evaluate_all(state) -> list[float]:
     table, roles = g.points, d.type_roles
     n = state.num_players
     points, hands = state.points, state.hands
-    public = [public_value(points[p], len(hands[p])) for p in range(n)]
+    public = [points[p] + W * AVERAGE * min(len(hands[p]), HAND_LIMIT) for p in range(n)]
     drawing = state.cur if state.phase in (DRAWING, SECOND_DRAW) else -1
     out = []
     for seat in range(n):
@@ -85,15 +57,15 @@ def evaluate_all(state) -> list[float]:
             for r, lv in places:
                 if r & fit and scored[lv] > now:
                     now = scored[lv]
-            worth.append(card_worth(now, scored[reach]))
+            worth.append(now if now >= 0 else 0.5 * scored[reach])
         if len(worth) > HAND_LIMIT:
             worth.sort(reverse=True)
             worth = worth[:HAND_LIMIT]
-        mine = own_value(points[seat], sum(worth))
+        mine = points[seat] + W * sum(worth)
         if seat == drawing:
-            mine += draws_value(state.draws_left)
+            mine += W * AVERAGE * max(1, state.draws_left)
         other = max(public[p] for p in range(n) if p != seat)
-        out.append(edge_value(mine, other))
+        out.append(0.5 + 0.5 * math.tanh((mine - other) / 15.0))
     return out
 
 
@@ -113,13 +85,14 @@ def _evaluate(state, seat: int, reach: int) -> float:
         now = max((points[level[c]] for c in opens if role[c] & fit), default=-1)
         # A card with no open place to go is worth half its future: hoarding edge cards
         # that fit nowhere while discarding regular ones stalled greedy games for ever.
-        worth.append(card_worth(now, points[reach]))
+        worth.append(now if now >= 0 else 0.5 * points[reach])
     if len(worth) > HAND_LIMIT:
         worth.sort(reverse=True)
         worth = worth[:HAND_LIMIT]
-    mine = own_value(state.points[seat], sum(worth))
+    mine = state.points[seat] + W * sum(worth)
     if state.cur == seat and state.phase in (DRAWING, SECOND_DRAW):
-        mine += draws_value(state.draws_left)
+        mine += W * AVERAGE * max(1, state.draws_left)
     sizes = state.hands
-    other = max(public_value(state.points[p], len(sizes[p])) for p in range(state.num_players) if p != seat)
-    return edge_value(mine, other)
+    other = max(state.points[p] + W * AVERAGE * min(len(sizes[p]), HAND_LIMIT)
+                for p in range(state.num_players) if p != seat)
+    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)

@@ -698,7 +698,4 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     return s
 
 
-from . import evaluation as _evaluation  # noqa: E402  (the search's leaf values)
-
-_evaluate_all = _evaluation.evaluate_all
-assert _evaluation.DRAW == DRAW  # evaluation.py names the phase without importing this module
+from .evaluation import evaluate_all as _evaluate_all  # noqa: E402  (the search's leaf values)

@@ -35,6 +35,7 @@ a refill from a pile is followed by a draw, a chance node, which ends the sequen
 
 from __future__ import annotations
 
+import math
 
 import numpy as np
 
@@ -47,14 +48,9 @@ from .piramide import (DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_N
                        T_ROLES, WIDTH, _apply_player, _legal)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+W = H.W
+WA = H.W * H.AVERAGE  # heuristic.py's `W * AVERAGE * k` is (W * AVERAGE) * k: the same double first
 LOOKAHEAD = H.LOOKAHEAD
-# heuristic.py's own arithmetic, compiled as it is written there
-_card_worth = njit(cache=True)(H.card_worth)
-_own_value = njit(cache=True)(H.own_value)
-_draws_value = njit(cache=True)(H.draws_value)
-_public_value = njit(cache=True)(H.public_value)
-_edge_value = njit(cache=True)(H.edge_value)
-assert H.HAND_LIMIT == HAND_LIMIT
 MAXD = 40  # the most decisions one enumeration goes deep (a turn takes far fewer)
 BUF = 256  # the most legal actions of a decision: at most 12 distinct cards in hand x 16 open cells + 3
 MAXHAND = 12  # the mover's hand at its own decisions (5, and 7 after a draw turn's two cards)
@@ -114,7 +110,10 @@ def _value(X, d, G, me, WORTH):
                 if not found or m > now:
                     now = m
                     found = True
-        w = float(_card_worth(now if found else -1, G[pts + reach]))
+        if found and now >= 0:
+            w = float(now)
+        else:
+            w = 0.5 * G[pts + reach]
         for _ in range(c):
             WORTH[cnt] = w
             cnt += 1
@@ -130,17 +129,17 @@ def _value(X, d, G, me, WORTH):
     total = 0.0
     for a in range(cnt):
         total += WORTH[a]
-    mine = _own_value(float(X[d, O_POINTS + me]), total)
+    mine = float(X[d, O_POINTS + me]) + W * total
     ph = X[d, F_PHASE]
     if X[d, F_CUR] == me and (ph == DRAWING or ph == SECOND_DRAW):
-        mine += _draws_value(X[d, F_DRAWS])
+        mine += WA * float(max(1, X[d, F_DRAWS]))
     other = -np.inf
     for p in range(n):
         if p != me:
-            o = _public_value(float(X[d, O_POINTS + p]), X[d, O_HANDN + p])
+            o = float(X[d, O_POINTS + p]) + WA * float(min(X[d, O_HANDN + p], HAND_LIMIT))
             if o > other:
                 other = o
-    return _edge_value(mine, other)
+    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)
 
 
 @njit(cache=True)

@@ -17,6 +17,7 @@ dice left over past NDICE zeroed: the fields of State.key(), nothing else.
 
 from __future__ import annotations
 
+import math
 
 import numpy as np
 
@@ -27,7 +28,7 @@ from .prime_climb import (BUF, CARD_PAWN, CURSED, DICE, DRAW, MAXDICE, MOVE, NDI
                           STEAL, SWITCH, TURN, WIDTH, WINNER, _apply, _legal)
 
 TURNS = np.array(E.TURNS, np.float64)
-assert E.DRAW == DRAW
+KEEPER_TURNS, DRAW_TURNS, CURSE_TURNS, SCALE = E.KEEPER_TURNS, E.DRAW_TURNS, E.CURSE_TURNS, E.SCALE
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 # a turn's decisions: at most 4 dice, the 24 cards as Keepers, the end, a card's pawn and target
 MAXD = 40
@@ -40,15 +41,15 @@ def memo_capacity(budget: int) -> int:
     return budget + MAXD * BUF + 1
 
 
-_seat_distance = njit(cache=True)(E.seat_distance)  # the engine's own functions, compiled
-_gap_value = njit(cache=True)(E.gap_value)
-
-
 @njit(cache=True)
 def _distance(W, d, s):
-    """evaluation.distance of row d's seat s."""
-    return _seat_distance(TURNS[W[d, POS + 2 * s]], TURNS[W[d, POS + 2 * s + 1]], W[d, NKEEP + s], W[d, CURSED + s],
-                          W[d, TURN] == s and W[d, PHASE] == DRAW)
+    """evaluation.distance, the same operations in the same order."""
+    x = TURNS[W[d, POS + 2 * s]] + TURNS[W[d, POS + 2 * s + 1]] - KEEPER_TURNS * W[d, NKEEP + s]
+    if W[d, CURSED + s]:
+        x += CURSE_TURNS
+    if W[d, TURN] == s and W[d, PHASE] == DRAW:
+        x -= DRAW_TURNS
+    return x
 
 
 @njit(cache=True)
@@ -63,7 +64,7 @@ def _value(W, d, n, me):
             x = _distance(W, d, t)
             if x < best:
                 best = x
-    return _gap_value(mine, best)
+    return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))
 
 
 @njit(cache=True)
