@@ -45,6 +45,10 @@ def _keeper_moves(cursed: int, x: int, n: int) -> tuple[tuple[int, int], ...]:
 #: KEEPER_MOVES[cursed][x][n] = ((sign, landing), ...) for a ±n Keeper on a pawn at x
 KEEPER_MOVES = tuple(tuple(tuple(_keeper_moves(cu, x, n) for n in range(KEEPER_MAX + 1)) for x in range(GOAL + 1))
                      for cu in (0, 1))
+#: KEEPER_ACTIONS[cursed][p][x][n] = the ±n Keeper actions (ints) for pawn p at x, in KEEPER_MOVES' order
+KEEPER_ACTIONS = tuple(tuple(tuple(tuple(tuple(A.keeper_action(p, sign, n) for sign, _ in KEEPER_MOVES[cu][x][n])
+                                         for n in range(KEEPER_MAX + 1)) for x in range(GOAL + 1)) for p in (0, 1))
+                       for cu in (0, 1))
 
 
 def after_die(pa: int, pb: int, a: int) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from . import actions as A
 from . import cards as C
 from .board import GOAL, IS_RED, PLUS, TIMES, apply_op
 # the Move phase (move_phase.py: where dice and Keepers take a pawn, the strict use-every-die test)
-from .move_phase import DIE_ACTIONS, DIE_PAWN, DIE_RESULT, DIE_VALUE, KEEPER_MOVES, after_die, can_use_all, without
+from .move_phase import DIE_ACTIONS, DIE_PAWN, DIE_RESULT, DIE_VALUE, KEEPER_ACTIONS, after_die, can_use_all, without
 
 NK = C.NUM_KEEPERS
 NC = C.NUM_TYPES
@@ -136,15 +136,14 @@ class PrimeClimbState(State):
         keep = self.keep
         cu = self.cursed[t]
         out: list[int] = []
-        moves = KEEPER_MOVES[cu]
         for p in (0, 1):
             x = self.pos[2 * t + p]
             if x == GOAL:
                 continue
+            actions = KEEPER_ACTIONS[cu][p][x]
             for n in range(1, 10):
                 if keep[base + n - 1]:
-                    for sign, _ in moves[x][n]:
-                        out.append(A.keeper_action(p, sign, n))
+                    out += actions[n]
         if keep[base + C.BUMP]:
             if self.bump_any:
                 out += [A.BUMP_ANY0 + g for g in range(2 * self.num_players) if g // 2 != t and 0 < self.pos[g] < GOAL]
