@@ -154,10 +154,35 @@ def features(state) -> list[list[float]]:
     return out
 
 
+# --- the arithmetic the engine and the compiled greedy bot (rl/vector/aggravation_greedy.py) share:
+# plain functions of numbers, which that bot compiles as they are (the same values, bit for bit)
+def seat_score(home: float, track: float, track_sq: float, base: float, loss_now: float, loss_late: float,
+               centre: float) -> float:
+    """A seat's linear score, WEIGHTS . its features (in FEATURES' order)."""
+    return (WEIGHTS[0] * home + WEIGHTS[1] * track + WEIGHTS[2] * track_sq + WEIGHTS[3] * base
+            + WEIGHTS[4] * loss_now + WEIGHTS[5] * loss_late + WEIGHTS[6] * centre)
+
+
+def duel_z(score0: float, score1: float, first_rolls: bool) -> float:
+    """Two players: seat 0's edge, the tempo going to whoever is about to roll."""
+    return score0 - score1 + (TEMPO if first_rolls else -TEMPO)
+
+
+def rivals_z(mine: float, best: float, total: float, n: int, rolls: bool, bias: float) -> float:
+    """3+ players: a seat's edge over its rivals' (best + mean) / 2 (BEST), with the tempo and the
+    bias -log(n - 1) that makes n equal players worth about 1/n each."""
+    tempo = TEMPO if rolls else -TEMPO / (n - 1)
+    return mine - BEST * best - (1.0 - BEST) * total / (n - 1) + bias + tempo
+
+
+def win_chance(z: float) -> float:
+    """The logistic of an edge."""
+    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+
+
 def scores(state) -> list[float]:
     """Each seat's linear score, WEIGHTS . features."""
-    w0, w1, w2, w3, w4, w5, w6 = WEIGHTS
-    return [w0 * a + w1 * b + w2 * c + w3 * d + w4 * e + w5 * f + w6 * g for a, b, c, d, e, f, g in features(state)]
+    return [seat_score(*f) for f in features(state)]
 
 
 def evaluate_all(state) -> list[float]:
@@ -166,8 +191,7 @@ def evaluate_all(state) -> list[float]:
     n = state.num_players
     score = scores(state)
     if n == 2:  # one's chance is the other's complement
-        z = score[0] - score[1] + (TEMPO if state.turn == 0 else -TEMPO)
-        v = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        v = win_chance(duel_z(score[0], score[1], state.turn == 0))
         return [v, 1.0 - v]
     # against the rivals' (best + mean) / 2; the player about to roll has the tempo (the others
     # share its loss); among n equal players each is worth about 1/n
@@ -182,9 +206,7 @@ def evaluate_all(state) -> list[float]:
                 total += v
                 if v > best:
                     best = v
-        tempo = TEMPO if seat == state.turn else -TEMPO / (n - 1)
-        z = score[seat] - BEST * best - (1.0 - BEST) * total / (n - 1) + bias + tempo
-        out.append(1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0)
+        out.append(win_chance(rivals_z(score[seat], best, total, n, seat == state.turn, bias)))
     return out
 
 

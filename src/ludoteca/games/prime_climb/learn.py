@@ -24,6 +24,7 @@ from typing import Iterable, Iterator, NamedTuple
 
 from .actions import dice_of_roll
 from .board import GOAL, OPS_TABLE, segments
+from .move_phase import KEEPER_MOVES, can_use_all
 
 __all__ = ["colours", "segments", "turn_outcomes", "Outcome", "TurnOutcomes", "reference_outcomes"]
 
@@ -375,19 +376,10 @@ def reference_outcomes(pawns: tuple[int, int], dice: tuple[int, ...], keepers: t
                        forfeit_unusable_die: bool = True) -> dict[tuple[int, int], tuple[str, ...]]:
     """Search the Move phase one decision at a time, as the game plays it, deduping by
     (spaces, dice left, Keepers left). Returns {end pair: one sequence}."""
-    ops = OPS_TABLE[1 if cursed else 0]
+    cu = 1 if cursed else 0
+    ops, keeper_moves = OPS_TABLE[cu], KEEPER_MOVES[cu]
     results: dict[tuple[int, int], tuple[str, ...]] = {}
     seen: set = set()
-    signs = ("-",) if cursed else ("+", "-")
-
-    def can_use_all(a: int, b: int, dice: tuple[int, ...]) -> bool:
-        if not dice or (a == GOAL and b == GOAL):
-            return True
-        for i, v in enumerate(dice):
-            rest = dice[:i] + dice[i + 1:]
-            if any(can_use_all(q, b, rest) for _op, q in ops[a][v]) or any(can_use_all(a, q, rest) for _op, q in ops[b][v]):
-                return True
-        return False
 
     def rec(a: int, b: int, dice: tuple[int, ...], ks: tuple[int, ...], steps: tuple[str, ...]) -> None:
         key = (a, b, dice, ks)
@@ -407,7 +399,7 @@ def reference_outcomes(pawns: tuple[int, int], dice: tuple[int, ...], keepers: t
             for op, q in ops[b][v]:
                 moves.append((a, q, rest, steps + (f"B{'+-*/'[op]}{v}",)))
         if moves and not forfeit_unusable_die:
-            strict = [m for m in moves if can_use_all(m[0], m[1], m[2])]
+            strict = [m for m in moves if can_use_all(m[0], m[1], m[2], cu)]
             moves = strict or moves
         if not moves:
             results.setdefault((a, b), steps)  # no die left, or none usable (forfeited): the player may stop
@@ -418,12 +410,9 @@ def reference_outcomes(pawns: tuple[int, int], dice: tuple[int, ...], keepers: t
                 continue
             rest = ks[:i] + ks[i + 1:]
             for letter, x in (("A", a), ("B", b)):
-                if x == GOAL:
-                    continue
-                for sign in signs:
-                    q = x + n if sign == "+" else x - n
-                    if 0 <= q <= GOAL:
-                        rec(q if letter == "A" else a, q if letter == "B" else b, dice, rest, steps + (f"keeper {letter}{sign}{n}",))
+                for sign, q in keeper_moves[x][n]:
+                    rec(q if letter == "A" else a, q if letter == "B" else b, dice, rest,
+                        steps + (f"keeper {letter}{'+-'[sign]}{n}",))
 
     rec(pawns[0], pawns[1], tuple(sorted(dice)), tuple(sorted(keepers)), ())
     return results

@@ -15,7 +15,9 @@ from ...engine.counters import counters_from_json, counters_statistics, counters
 from ...engine.schema import doc_value
 from . import actions as A
 from . import cards as C
-from .board import GOAL, IS_RED, OPS_TABLE, PLUS, TIMES, apply_op
+from .board import GOAL, IS_RED, PLUS, TIMES, apply_op
+# the Move phase (move_phase.py: where dice and Keepers take a pawn, the strict use-every-die test)
+from .move_phase import DIE_ACTIONS, DIE_PAWN, DIE_RESULT, DIE_VALUE, KEEPER_ACTIONS, after_die, can_use_all, without
 
 NK = C.NUM_KEEPERS
 NC = C.NUM_TYPES
@@ -24,18 +26,6 @@ _DECISION_KINDS = (frozenset({"roll"}), frozenset({"die", "keeper", "bump", "cur
                    frozenset({"switch"}), frozenset({"steal"}), frozenset({"draw"}), frozenset())
 PHASES = ("roll", "move", "card-pawn", "switch", "steal", "draw", "over")
 
-#: DIE_ACTIONS[cursed][p][pos][v] = die actions (ints) for pawn p on pos with value v
-DIE_ACTIONS = tuple(
-    tuple(
-        tuple(tuple(tuple(A.die_action(p, op, v) for op, _ in OPS_TABLE[cu][pos][v]) for v in range(11)) for pos in range(GOAL + 1))
-        for p in (0, 1)
-    )
-    for cu in (0, 1)
-)
-#: per die action: the pawn, the die value, and the landing space from each space (None: off the board)
-DIE_PAWN = tuple(a // 40 for a in range(A.KEEPER0))
-DIE_VALUE = tuple(a % 10 + 1 for a in range(A.KEEPER0))
-DIE_RESULT = tuple(tuple(apply_op(x, a % 40 // 10, a % 10 + 1) for x in range(GOAL + 1)) for a in range(A.KEEPER0))
 _ROLL_BY_100 = tuple(A.ROLL0 + A.ROLL_INDEX[r // 10 + 1][r % 10 + 1] for r in range(100))
 _MASK = 0xFFFFFFFFFFFFFFFF
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -135,7 +125,7 @@ class PrimeClimbState(State):
                 out += tab[1][pb][v]
         if cu and out and not self.forfeit:
             # strict "use all your rolls": keep only applications after which every die can still be used
-            full = [a for a in out if _can_use_all(*_after_die(pa, pb, a), _without(self.dice, a), cu)]
+            full = [a for a in out if can_use_all(*after_die(pa, pb, a), without(self.dice, a), cu)]
             if full:
                 return full
         return out
@@ -150,12 +140,10 @@ class PrimeClimbState(State):
             x = self.pos[2 * t + p]
             if x == GOAL:
                 continue
+            actions = KEEPER_ACTIONS[cu][p][x]
             for n in range(1, 10):
                 if keep[base + n - 1]:
-                    if not cu and x + n <= GOAL:
-                        out.append(A.keeper_action(p, 0, n))
-                    if x - n >= 0:
-                        out.append(A.keeper_action(p, 1, n))
+                    out += actions[n]
         if keep[base + C.BUMP]:
             if self.bump_any:
                 out += [A.BUMP_ANY0 + g for g in range(2 * self.num_players) if g // 2 != t and 0 < self.pos[g] < GOAL]
@@ -599,37 +587,6 @@ class PrimeClimbState(State):
         body = self.to_json()
         del body["stats"]
         return body
-
-
-# --- helpers for the strict "use every die" option (forfeit_unusable_die off) -------------------
-def _after_die(pa: int, pb: int, a: int) -> tuple[int, int]:
-    p, r = divmod(a, 40)
-    op, v = divmod(r, 10)
-    q = apply_op(pb if p else pa, op, v + 1)
-    return (pa, q) if p else (q, pb)
-
-
-def _without(dice: list[int], a: int) -> tuple[int, ...]:
-    v = a % 10 + 1
-    rest = list(dice)
-    rest.remove(v)
-    return tuple(rest)
-
-
-def _can_use_all(pa: int, pb: int, dice: tuple[int, ...], cursed: int) -> bool:
-    if not dice or (pa == GOAL and pb == GOAL):
-        return True
-    for i, v in enumerate(dice):
-        if i and v == dice[i - 1]:
-            continue
-        rest = dice[:i] + dice[i + 1:]
-        for op, q in OPS_TABLE[cursed][pa][v]:
-            if _can_use_all(q, pb, rest, cursed):
-                return True
-        for op, q in OPS_TABLE[cursed][pb][v]:
-            if _can_use_all(pa, q, rest, cursed):
-                return True
-    return False
 
 
 _LETTER = {"A": 0, "B": 1}

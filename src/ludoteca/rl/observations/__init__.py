@@ -1,9 +1,11 @@
 """Observation encoders: a seat's view document -> a fixed-size float32 vector.
 
 An encoder sees only `engine.documents.view_document(state, seat)`, never the state, so it
-cannot leak what the seat may not know. Each game may declare its own encoder (its PLUGIN's
-`observation`: a module exposing `make_encoder(game, num_players) -> Encoder`); other games get
-the generic encoder.
+cannot leak what the seat may not know. A game declares its encoder in its PLUGIN's `observation`
+(a module exposing `make_encoder(game, num_players) -> Encoder`); the four games' encoders are
+schema.py's SchemaEncoder over the game's own schema (`games/<game>/observation.py`: a version and
+named fields with their ranges, in the words of games/features.py). Other games get the generic
+encoder, which hashes the view (generic.py).
 """
 
 from __future__ import annotations

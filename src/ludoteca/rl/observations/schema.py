@@ -1,162 +1,102 @@
-"""Building blocks for the games' own observation encoders.
+"""A game's observation schema (games/<game>/observation.py, written with games/features.py's
+parts) as an encoder: a seat's view document -> a fixed-size float32 vector, and as a table for
+the docs.
 
-A game's encoder is a list of `at(key, part)`: the top-level field `key` of the view body
-encoded by `part`. Parts are small value encoders (a number, a one-hot, a seat, a category,
-counts, a list, one entry per seat...). Fields indexed by seat are rotated so that index 0 is
-always the observing seat, then the next seat in turn order, and so on; seat numbers are
-likewise made relative. Fields the schema does not name are not dropped: they are hashed
-into a small block by the generic encoder, so a view that gains a field still encodes fully.
-Missing or malformed values encode as zeros; the result is clipped to [low, high].
+The vector is the head (the observing seat, the player to move) and then each field of the
+schema in order; view fields the schema does not name are left out. `SchemaEncoder.offsets`
+says where each field starts: the batched kernels (rl/vector/<game>.py) write their
+observations at those offsets, and conformance checks them against this encoder.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
-from .generic import CLIP, GenericEncoder
-
-Fill = Callable[[Any, np.ndarray, int, "Context"], None]
-
-
-@dataclass
-class Context:
-    me: int
-    num_players: int
-
-
-@dataclass
-class Part:
-    width: int
-    fill: Fill  # writes value into out[offset: offset + width]
-
-
-def number(scale: float = 1.0) -> Part:
-    def fill(v, out, i, ctx):
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            out[i] = max(-8.0, min(8.0, v / scale))
-
-    return Part(1, fill)
-
-
-def flag() -> Part:
-    def fill(v, out, i, ctx):
-        out[i] = 1.0 if v is True else 0.0
-
-    return Part(1, fill)
-
-
-def onehot(size: int, first: int = 0) -> Part:
-    """An integer in [first, first + size) as a one-hot; anything else as zeros."""
-
-    def fill(v, out, i, ctx):
-        if isinstance(v, int) and not isinstance(v, bool) and first <= v < first + size:
-            out[i + v - first] = 1.0
-
-    return Part(size, fill)
-
-
-def seat(max_players: int) -> Part:
-    """A seat number, counted from the observing seat (0 = me)."""
-
-    def fill(v, out, i, ctx):
-        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < ctx.num_players:
-            out[i + (v - ctx.me) % ctx.num_players] = 1.0
-
-    return Part(max_players, fill)
-
-
-def category(values: Sequence[Any]) -> Part:
-    """One of known values as a one-hot, with a last slot for any other non-null value."""
-    index = {v: k for k, v in enumerate(values)}
-
-    def fill(v, out, i, ctx):
-        if v is not None:
-            out[i + index.get(v, len(values))] = 1.0
-
-    return Part(len(values) + 1, fill)
-
-
-def counts(values: Sequence[Any], scale: float = 1.0) -> Part:
-    """A {name: count} mapping, or a list of names (a multiset), as counts over a vocabulary."""
-    index = {v: k for k, v in enumerate(values)}
-
-    def fill(v, out, i, ctx):
-        items = v.items() if isinstance(v, dict) else ((x, 1) for x in v) if isinstance(v, list) else ()
-        for name, count in items:
-            k = index.get(name)
-            if k is not None and isinstance(count, (int, float)):
-                out[i + k] += count / scale
-
-    return Part(len(values), fill)
-
-
-def items(part: Part, length: int) -> Part:
-    """A list, item by item, padded with zeros or cut to `length`."""
-
-    def fill(v, out, i, ctx):
-        if isinstance(v, list):
-            for k, x in enumerate(v[:length]):
-                part.fill(x, out, i + k * part.width, ctx)
-
-    return Part(part.width * length, fill)
-
-
-def record(**parts: Part) -> Part:
-    """A dict whose named entries are encoded one after the other."""
-    names = list(parts)
-
-    def fill(v, out, i, ctx):
-        if isinstance(v, dict):
-            for name in names:
-                parts[name].fill(v.get(name), out, i, ctx)
-                i += parts[name].width
-
-    return Part(sum(p.width for p in parts.values()), fill)
-
-
-def per_seat(part: Part, max_players: int) -> Part:
-    """A list indexed by seat, rotated so that the observing seat comes first."""
-
-    def fill(v, out, i, ctx):
-        if isinstance(v, list) and len(v) == ctx.num_players:
-            for k in range(ctx.num_players):
-                part.fill(v[(ctx.me + k) % ctx.num_players], out, i + k * part.width, ctx)
-
-    return Part(part.width * max_players, fill)
-
-
-def custom(width: int, fill: Fill) -> Part:
-    return Part(width, fill)
+from ...games.features import (  # noqa: F401  (the parts, for the games' schemas)
+    Context, Field, Part, Schema, category, counts, custom, flag, head_fields, items, number, onehot, per_seat,
+    record, seat,
+)
 
 
 class SchemaEncoder:
-    """Encodes the named fields exactly and hashes the rest (see module docstring)."""
+    """A schema's encoder for `num_players` seats of a game of at most `max_players`."""
 
-    low, high = -CLIP, CLIP
-
-    def __init__(self, fields: dict[str, Part], num_players: int, max_players: int, rest_buckets: int = 128):
-        self.fields = fields
+    def __init__(self, schema: Schema, num_players: int, max_players: int):
+        self.schema = schema
+        self.version = schema.version
         self.num_players = num_players
-        self.rest = GenericEncoder(num_players, max_players, rest_buckets)
-        self.width = sum(p.width for p in fields.values())
-        self.size = self.rest.size + self.width
+        self.head = head_fields(max_players)
+        self.fields = {f.name: f.part for f in schema.fields}
+        every = self.head + schema.fields
+        self.offsets: dict[str, int] = {}
+        at = 0
+        for f in every:
+            self.offsets[f.name] = at
+            at += f.part.width
+        self.size = at
+        self.low = min(f.part.low for f in every)
+        self.high = max(f.part.high for f in every)
 
     def encode(self, view_doc: dict[str, Any]) -> np.ndarray:
         body = view_doc.get("view")
         body = body if isinstance(body, dict) else {}
-        unnamed = {k: v for k, v in body.items() if k not in self.fields}
-        out = np.empty(self.size, dtype=np.float32)
-        out[: self.rest.size] = self.rest.encode({**view_doc, "view": unnamed})
         seat_ = view_doc.get("seat")
-        ctx = Context(seat_ if isinstance(seat_, int) else 0, self.num_players)
-        tail = np.zeros(self.width, dtype=np.float32)
-        i = 0
+        ctx = Context(seat_ if isinstance(seat_, int) and not isinstance(seat_, bool) else 0, self.num_players)
+        out = np.zeros(self.size, dtype=np.float32)
+        for f in self.head:
+            f.part.fill(view_doc.get(f.name), out, self.offsets[f.name], ctx)
         for name, part in self.fields.items():
-            part.fill(body.get(name), tail, i, ctx)
-            i += part.width
-        out[self.rest.size:] = tail
-        np.clip(out, self.low, self.high, out=out)
+            part.fill(body.get(name), out, self.offsets[name], ctx)
         return out
+
+    def feature_names(self) -> list[str]:
+        """Every feature's name, in the vector's order (`pawns[me+1][0]=37`)."""
+        return [f.name + sub for f in self.head + self.schema.fields for sub in f.part.names()]
+
+
+def markdown(encoder: SchemaEncoder) -> str:
+    """The schema as a Markdown table (docs/rl.md holds one per game, kept equal by a test)."""
+    lines = [f"{encoder.schema.game}, version {encoder.version}: {encoder.size:,} features",
+             "", "| offset | field | width | range | encoding | meaning |", "|---:|---|---:|---|---|---|"]
+    for f in encoder.head + encoder.schema.fields:
+        p = f.part
+        lines.append(f"| {encoder.offsets[f.name]:,} | `{f.name}` | {p.width:,} | [{p.low:g}, {p.high:g}] | "
+                     f"{p.encoding} | {f.meaning} |")
+    return "\n".join(lines)
+
+
+def documented_games() -> list[str]:
+    """The registry's games that declare an observation schema (games/<game>/observation.py)."""
+    import importlib
+
+    from ...engine import game_class, game_names
+
+    found = []
+    for name in game_names():
+        package = game_class(name).__module__.rsplit(".", 1)[0]
+        try:
+            importlib.import_module(f"{package}.observation")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.observation":
+                raise
+            continue
+        found.append(name)
+    return found
+
+
+def docs_tables() -> str:
+    """docs/rl.md's schema tables, each game's at its default options and most players."""
+    from ...engine import make_game
+    from . import encoder_for
+
+    parts = []
+    for name in documented_games():
+        game = make_game(name)
+        parts.append(f"<!-- observation-schema {name} -->\n" + markdown(encoder_for(game, game.max_players)))
+    return "\n\n".join(parts)
+
+
+if __name__ == "__main__":  # python -m ludoteca.rl.observations.schema: the tables for docs/rl.md
+    print(docs_tables())

@@ -6,29 +6,27 @@ engine's own tables (routes.py's ArmTables, read once into flat arrays), so the 
 not written twice. A game is one int32 row (marbles, who is in each hole, turn, roll, finishing
 order, dead seats, the last roll) and two uint64 words per seat of the holes it holds (the 6-arm
 board has 109 holes). A roll is the engine's sample_chance: the stream's next number % 6.
-Observations are the scalar encoder's (rl/observations/aggravation.py) for the player to move,
-its hashed block of the unnamed view fields (finishing order, last roll, board facts, the moves in
-notation) included, bit for bit (conformance checks it).
+Observations are games/aggravation/observation.py's schema for the player to move, written at
+that schema's offsets: the scalar encoder's vector bit for bit (conformance checks it).
 """
 
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 
-from ...games.aggravation import notation
+from ...games.aggravation import observation as OBSERVATION
 from ...games.aggravation.board import BASE
 from ...games.aggravation.game import AggravationGame
 from ...games.aggravation.state import STATS, home_blocked
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
+from ..observations.schema import SchemaEncoder
 from .common import RowKernel, below as _below, seat_below
 
 MP = AggravationGame.max_players
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
 MAXM = 4 * MAXR + 1  # legal moves of a position, at most
-HOLES = 128
+HOLES = OBSERVATION.HOLES  # a row's hole table and the observation's one-hot share the board's room
 
 # the row of a game
 POS = 0  # 24: seat*4 + marble -> hole, -1 in BASE
@@ -47,51 +45,26 @@ NCHANCE = ST + len(STATS)  # chance outcomes applied
 WIDTH = NCHANCE + 1
 
 # the tables of one options and player count: int32 G (scalars, then per seat, hole and roll its
-# routes), uint64 M (the routes' hole masks, low words then high words), float32 F (observation constants)
-G_NR, G_ENTER, G_HH, G_WITHIN, G_TOLAST, G_SIX, G_LASTN, G_NCONST, G_CENTRE = range(9)
-G_START = 9  # MP
+# routes) and uint64 M (the routes' hole masks, low words then high words)
+G_NR, G_ENTER, G_HH, G_WITHIN, G_TOLAST, G_SIX, G_CENTRE = range(7)
+G_START = 7  # MP
 G_HOME = G_START + MP  # MP
-G_FIN = G_HOME + MP  # MP: observation slots of finished[k]
-G_LASTS = G_FIN + MP  # 3
 CELLS = MP * HOLES * 7  # (seat, hole, roll)
-G_RN = G_LASTS + 3  # CELLS: routes open to a marble of the seat on the hole with the roll
+G_RN = G_HOME + MP  # CELLS: routes open to a marble of the seat on the hole with the roll
 G_RID = G_RN + CELLS  # CELLS * MAXR: their route ids
 G_TGT = G_RID + CELLS * MAXR  # CELLS * MAXR, by route id: the landing hole
-MAXC = 64  # constant observation entries (board facts, seat arms), at most
-G_CSLOT = G_TGT + CELLS * MAXR
-G_CADD = G_CSLOT + MAXC
-G_MOVE = G_CADD + MAXC  # MAXM * 64: the slot of "moves/k=<notation of a>"
-G_SIZE = G_MOVE + MAXM * 64
+G_SIZE = G_TGT + CELLS * MAXR
 M_HI = CELLS * MAXR
 
 _ONE = np.uint64(1)
 
-# --- the observation (rl/observations/aggravation.py: generic head and hashed rest, then the schema)
-HEAD = 2 * MP + 2
-REST = 128
-O_TURN = HEAD + REST
-O_ROLL = O_TURN + MP
-O_MARBLES = O_ROLL + 7
-O_DEAD = O_MARBLES + MP * 4 * HOLES
-OBS_SIZE = O_DEAD + MP
-
-
-def _slot(name: str) -> int:
-    return HEAD + zlib.crc32(name.encode("utf-8")) % REST
-
-
-def _walk_ops(node, path: str, ops: list) -> None:
-    """The generic encoder's walk (rl/observations/generic.py) of a constant value, as (slot, add?, value)."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            _walk_ops(value, f"{path}/{key}", ops)
-    elif isinstance(node, (list, tuple)):
-        for index, value in enumerate(node):
-            _walk_ops(value, f"{path}/{index}", ops)
-    elif isinstance(node, (int, float)) and not isinstance(node, bool):
-        ops.append((_slot(path), 1, float(node)))
-    else:
-        ops.append((_slot(f"{path}={node}"), 0, 1.0))
+# --- the observation: games/aggravation/observation.py's schema, at its offsets
+_OBS = SchemaEncoder(OBSERVATION.schema(AggravationGame), MP, MP)
+O_SEAT, O_TO_MOVE, O_TURN, O_ROLL, O_MARBLES, O_DEAD, O_FINISHED = _OBS.offsets.values()
+OBS_SIZE = _OBS.size
+# what the compiled observe takes for granted of the schema (checked here, once)
+assert list(_OBS.offsets) == ["seat", "current_player", "turn", "roll", "marbles", "dead", "finished"]
+assert BASE == -1 and OBSERVATION.MARBLES == 4 and OBSERVATION.DIE == 7
 
 
 # --- the rules (state.py, function for function) ---------------------------------------------
@@ -378,36 +351,19 @@ def playout_batch(S, W, R, P, n, G, M, cur, term, length, ret):
 
 
 @njit(cache=True)
-def observe_batch(S, W, n, G, M, F, out):
-    buf = np.empty(MAXM, np.int64)
+def observe_batch(S, n, out):
     out[:, :] = 0.0
     for i in range(S.shape[0]):
         me = S[i, TURN]
-        out[i, me] = 1.0
+        out[i, O_SEAT + me] = 1.0
         if S[i, OVER]:
-            out[i, HEAD - 1] = 1.0
+            out[i, O_TO_MOVE + MP + 1] = 1.0  # nobody
         elif S[i, ROLL] == 0:
-            out[i, HEAD - 2] = 1.0
+            out[i, O_TO_MOVE + MP] = 1.0  # chance
         else:
-            out[i, MP] = 1.0  # the player to move is the observer
-        # the hashed rest in the view's order: finished, last, board, seat_arms, moves
+            out[i, O_TO_MOVE] = 1.0  # the player to move is the observer
         for k in range(S[i, NFIN]):
-            out[i, G[G_FIN + k]] += np.float32(S[i, FIN + k])
-        if S[i, LAST_SET]:
-            for k in range(3):
-                out[i, G[G_LASTS + k]] += np.float32(S[i, LAST + k])
-        else:
-            out[i, G[G_LASTN]] = 1.0
-        for k in range(G[G_NCONST]):
-            if G[G_CADD + k]:
-                out[i, G[G_CSLOT + k]] += F[k]
-            else:
-                out[i, G[G_CSLOT + k]] = 1.0
-        if not S[i, OVER] and S[i, ROLL]:
-            for k in range(_moves(S, W, i, G, M, buf)):
-                out[i, G[G_MOVE + k * 64 + buf[k]]] = 1.0
-        for c in range(HEAD, HEAD + REST):
-            out[i, c] = min(1000.0, max(-1000.0, out[i, c]))
+            out[i, O_FINISHED + k * MP + (S[i, FIN + k] - me) % n] = 1.0
         # the schema's fields
         out[i, O_TURN] = 1.0
         out[i, O_ROLL + S[i, ROLL]] = 1.0
@@ -419,8 +375,8 @@ def observe_batch(S, W, n, G, M, F, out):
                 out[i, O_DEAD + k] = 1.0
 
 
-def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """G, M, F for a game (its options) at n players: the engine's own route tables (routes.py)."""
+def tables(game, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """G and M for a game (its options) at n players: the engine's own route tables (routes.py)."""
     o = game.options
     board = game.board
     assert board.num_holes <= HOLES and game.num_routes <= MAXR and game.num_distinct_actions() <= 64
@@ -444,23 +400,7 @@ def tables(game, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                     M[cell * MAXR + j] = mask & 0xFFFFFFFFFFFFFFFF
                     M[M_HI + cell * MAXR + j] = mask >> 64
                     G[G_TGT + cell * MAXR + route] = target
-    # observation: the slots of the hashed fields, and the constant ones in the view's order
-    G[G_FIN:G_FIN + MP] = [_slot(f"/finished/{k}") for k in range(MP)]
-    G[G_LASTS:G_LASTS + 3] = [_slot(f"/last/{k}") for k in range(3)]
-    G[G_LASTN] = _slot("/last=None")
-    ops: list = []
-    _walk_ops(board.describe(), "/board", ops)
-    _walk_ops(list(board.seating[n]), "/seat_arms", ops)
-    assert len(ops) <= MAXC
-    G[G_NCONST] = len(ops)
-    F = np.zeros(MAXC, np.float32)
-    for k, (slot, add, value) in enumerate(ops):
-        G[G_CSLOT + k], G[G_CADD + k], F[k] = slot, add, value
-    for a in range(game.first_roll_action):
-        text = notation.action_to_string(game, a)
-        for k in range(MAXM):
-            G[G_MOVE + k * 64 + a] = _slot(f"/moves/{k}={text}")
-    return G, M, F
+    return G, M
 
 
 class Kernel(RowKernel, BatchKernel):
@@ -476,7 +416,7 @@ class Kernel(RowKernel, BatchKernel):
 
     def _build(self) -> None:
         n, num_envs = self.num_players, self.num_envs
-        self.G, self.M, self.F = tables(self.game, n)
+        self.G, self.M = tables(self.game, n)
         self.S = np.zeros((num_envs, WIDTH), np.int32)
         self.S[:, OVER] = 1
         self.W = np.zeros((num_envs, 2 * MP), np.uint64)
@@ -501,7 +441,7 @@ class Kernel(RowKernel, BatchKernel):
 
     def observe(self, out: np.ndarray) -> None:
         check_array(out, (self.num_envs, self.obs_size), np.float32, "observe's out")
-        observe_batch(self.S, self.W, self.num_players, self.G, self.M, self.F, out)
+        observe_batch(self.S, self.num_players, out)
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> None:
         check_array(out, (self.num_envs,), np.int64, "random_actions' out")

@@ -23,8 +23,12 @@ from .aggravation import (FIN, G_CENTRE, G_HOME, G_START, HOLES, MAXM, MP, NFIN,
 from .common import GREEDY, greedy_pick, seat_below
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-W0, W1, W2, W3, W4, W5, W6 = E.WEIGHTS
-TEMPO, BEST, ENTRY = E.TEMPO, E.BEST, E._ENTRY
+ENTRY = E._ENTRY
+# evaluation.py's own arithmetic, compiled as it is written there
+_seat_score = njit(cache=True)(E.seat_score)
+_duel_z = njit(cache=True)(E.duel_z)
+_rivals_z = njit(cache=True)(E.rivals_z)
+_win_chance = njit(cache=True)(E.win_chance)
 
 
 def eval_tables(game, n: int):
@@ -124,11 +128,9 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
                 if TOUCH[h]:
                     now += (1.0 - SAFE[h, 0]) * f
                     late += (1.0 - SAFE[h, 1]) * f
-        SC[s] = (W0 * (home / 4) + W1 * (track / 4) + W2 * (track_sq / 4) + W3 * (base / 4) + W4 * (now / 4)
-                 + W5 * (late / 4) + W6 * mid)
+        SC[s] = _seat_score(home / 4, track / 4, track_sq / 4, base / 4, now / 4, late / 4, mid)
     if n == 2:
-        z = SC[0] - SC[1] + (TEMPO if turn == 0 else -TEMPO)
-        v = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        v = _win_chance(_duel_z(SC[0], SC[1], turn == 0))
         return v if me == 0 else 1.0 - v
     best_o = -1e9
     total = 0.0
@@ -138,9 +140,7 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
             total += v
             if v > best_o:
                 best_o = v
-    tempo = TEMPO if me == turn else -TEMPO / (n - 1)
-    z = SC[me] - BEST * best_o - (1.0 - BEST) * total / (n - 1) + bias + tempo
-    return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+    return _win_chance(_rivals_z(SC[me], best_o, total, n, me == turn, bias))
 
 
 @njit(cache=True)

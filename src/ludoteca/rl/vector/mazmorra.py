@@ -13,8 +13,8 @@ player actions; tests/rl/test_vector_mazmorra.py replays thousands of them in th
 
 Without numba the Kernel refuses with a one-line ValueError (the table kernels it calls exist only
 compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
-4 players, 2 with allow_two. The observation is rl/observations/mazmorra.py's vector for the
-player to move, number for number (its hashed part included). A finished game observes zeros and
+4 players, 2 with allow_two. The observation is games/mazmorra/observation.py's schema for the
+player to move, number for number, written at that schema's offsets. A finished game observes zeros and
 has an empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
 counters), chance_counts(), scores(i) (None until the end) and bot_seat_actions (random and greedy
 seats; the greedy bot compiled in mazmorra_greedy.py).
@@ -432,37 +432,22 @@ def _clip8(x):
 
 @njit(cache=True)
 def _observe_batch(S, TB, gi, C, term, V, out):
-    """observations/mazmorra.py's vector for the player to move (V: its offsets, see _obs_tables)."""
+    """games/mazmorra/observation.py's vector for the player to move (V: its offsets, see _obs_tables)."""
     n = C[C_NP]
     n2, ncells, width = C[C_N2], C[C_NCELLS], C[C_WIDTH]
+    mp = V[15]
     dist = np.empty(4, np.int64)
     for i in range(S.shape[0]):
         out[i, :] = 0.0
         me = S[i, F_TURN]  # once over: the player who moved last (as the other kernels observe)
-        # the generic encoder's head and hashed fields, in the view's order
-        out[i, me] = 1.0
+        out[i, V[0] + me] = 1.0
         if term[i]:
-            out[i, 2 * V[0] + 1] = 1.0  # nobody to move
+            out[i, V[1] + mp + 1] = 1.0  # nobody to move
         else:
-            out[i, V[0]] = 1.0  # the player to move, counted from the observer: itself
+            out[i, V[1]] = 1.0  # the player to move, counted from the observer: itself
         _distances(S, TB, gi, C, i, dist)
-        for k in range(6):  # grid, entry, exit: their numbers (V[20 + k] holds the value)
-            out[i, V[1 + k]] += np.float32(V[20 + k])
-        for k in range(S[i, F_NDISC]):
-            out[i, V[40 + k]] += np.float32(S[i, O_DISC + k])
-        out[i, V[7]] += np.float32(S[i, F_PLAYED])
-        out[i, V[8]] += np.float32(S[i, F_BONUS])
-        out[i, V[9]] += np.float32(S[i, F_SLOT])
-        if term[i]:  # how it ended, and the scores: the counters, less the distances where a pawn reached EXIT
-            out[i, V[40 + NUM_CARDS + S[i, F_ENDED]]] = 1.0
-            for p in range(n):
-                out[i, V[43 + NUM_CARDS + p]] += np.float32(S[i, O_COUNTERS + p] - (dist[p] if S[i, F_ENDED] == 1 else 0))
-        else:
-            out[i, V[10]] = 1.0  # ended=None
-            out[i, V[11]] = 1.0  # scores=None
-        # the named fields
-        cells = V[18] * V[19]
-        t = V[12]
+        cells = V[13] * V[14]
+        t = V[2]
         for k in range(S[i, F_NPLACED]):
             code = S[i, O_PLACED + k]
             card = code // n2
@@ -470,25 +455,33 @@ def _observe_batch(S, TB, gi, C, term, V, out):
             o = rest // ncells
             pos = rest - o * ncells
             x, y = pos % width, pos // width
-            if x < V[18] and y < V[19]:
-                at = t + y * V[18] + x
+            if x < V[13] and y < V[14]:
+                at = t + y * V[13] + x
                 out[i, at] = 1.0
                 out[i, at + cells] = (card + 1) / 90.0
                 out[i, at + 2 * cells] = float(o)
         h = O_HANDS + me * HAND_MAX
         for k in range(S[i, O_HANDN + me]):
-            out[i, V[13] + S[i, h + k]] += 1.0
+            out[i, V[3] + S[i, h + k]] += 1.0
         for k in range(MARKET_SIZE):
-            out[i, V[14] + k * (NUM_CARDS + 2) + S[i, O_MARKET + k] + 2] = 1.0
+            out[i, V[4] + k * (NUM_CARDS + 2) + S[i, O_MARKET + k] + 2] = 1.0
         for k in range(n):
             p = (me + k) % n
-            out[i, V[15] + k] = _clip8(S[i, O_PAWNS + p] / 90.0)
-            out[i, V[15] + MAXP + k] = _clip8(dist[p] / 20.0)
-            out[i, V[15] + 2 * MAXP + k] = _clip8(S[i, O_COUNTERS + p] / 3.0)
-            out[i, V[15] + 3 * MAXP + k] = _clip8(S[i, O_HANDN + p] / 8.0)
-        out[i, V[16]] = _clip8(S[i, F_DECK] / 90.0)
-        out[i, V[16] + 1] = 1.0  # turn: the mover, counted from itself
-        out[i, V[17] + V[30 + S[i, F_PHASE]]] = 1.0
+            out[i, V[5] + k] = _clip8(S[i, O_PAWNS + p] / 90.0)
+            out[i, V[5] + mp + k] = _clip8(dist[p] / 20.0)
+            out[i, V[5] + 2 * mp + k] = _clip8(S[i, O_COUNTERS + p] / 3.0)
+            out[i, V[5] + 3 * mp + k] = _clip8(S[i, O_HANDN + p] / 8.0)
+        out[i, V[6]] = _clip8(S[i, F_DECK] / 90.0)
+        for k in range(S[i, F_NDISC]):
+            at = V[7] + S[i, O_DISC + k]
+            out[i, at] = min(8.0, out[i, at] + 1.0)
+        out[i, V[8]] = 1.0  # turn: the mover, counted from itself
+        out[i, V[9] + S[i, F_PHASE]] = 1.0
+        if S[i, F_PLAYED] >= 0:
+            out[i, V[10] + S[i, F_PLAYED]] = 1.0
+        out[i, V[11]] = _clip8(S[i, F_BONUS])
+        if S[i, F_SLOT] >= 0:
+            out[i, V[12] + S[i, F_SLOT]] = 1.0
 
 
 @njit(cache=True)
@@ -543,43 +536,23 @@ def _random_playout_batch(S, TI, TB, ti0, tb0, gi, gb, C, rng, seeds, games_per_
 
 
 def _obs_tables(game, num_players: int) -> tuple[int, np.ndarray]:
-    """Where rl/observations/mazmorra.py's encoder puts each field and each hashed path."""
-    from ludoteca.rl.observations import encoder_for
-    from ludoteca.rl.observations import mazmorra as M
-    from ludoteca.rl.observations.generic import _bucket
-    from ludoteca.games.mazmorra.state import ENDED_NAMES, PHASE_NAMES
+    """Where games/mazmorra/observation.py's schema puts each field."""
+    from ...games.mazmorra import observation as OBSERVATION
+    from ..observations.schema import SchemaEncoder
 
-    enc = encoder_for(game, num_players)
-    rest = enc.rest
-    slot = lambda name: rest.head + _bucket(name, rest.buckets)  # noqa: E731
-    offs, at = {}, rest.size
-    for name, part in enc.fields.items():
-        offs[name] = at
-        at += part.width
-    assert at == enc.size
-    V = np.zeros(40 + NUM_CARDS + 3 + MAXP, np.int64)
-    V[0] = (rest.head - 2) // 2
-    paths = ["/grid/0", "/grid/1", "/entry/0", "/entry/1", "/exit/0", "/exit/1"]
-    values = [game.width, game.height, game.entry_pos % game.width, game.entry_pos // game.width,
-              game.exit_pos % game.width, game.exit_pos // game.width]
-    for k, (path, v) in enumerate(zip(paths, values)):
-        V[1 + k], V[20 + k] = slot(path), v
-    V[7], V[8], V[9] = slot("/played"), slot("/bonus"), slot("/slot")
-    V[10], V[11] = slot("/ended=None"), slot("/scores=None")
-    V[12], V[13], V[14] = offs["table"], offs["hand"], offs["market"]
-    V[15], V[16], V[17] = offs["pawns"], offs["deck"], offs["phase"]
-    V[18], V[19] = M.GRID_W, M.GRID_H
     mp = game.max_players
-    assert mp == MAXP and offs["distances"] == V[15] + mp and offs["turn"] == V[16] + 1
-    phases = ["move", "play", "draw", "market", "discard", "over"]  # the encoder's category
-    for ph, name in enumerate(PHASE_NAMES):
-        V[30 + ph] = phases.index(name) if name in phases else len(phases)
-    for k in range(NUM_CARDS):
-        V[40 + k] = slot(f"/discards/{k}")
-    for k, how in enumerate(ENDED_NAMES):  # a game over: its `ended` and `scores` (hashed)
-        V[40 + NUM_CARDS + k] = slot(f"/ended={how}")
-    for p in range(MAXP):
-        V[43 + NUM_CARDS + p] = slot(f"/scores/{p}")
+    enc = SchemaEncoder(OBSERVATION.schema(game), num_players, mp)
+    offs = enc.offsets
+    # what the compiled observe takes for granted of the schema (checked here, once)
+    assert list(offs) == ["seat", "current_player", "table", "hand", "market", "pawns", "distances", "counters",
+                          "hand_sizes", "deck", "discards", "turn", "phase", "played", "bonus", "slot"]
+    assert mp == MAXP and offs["distances"] == offs["pawns"] + mp and offs["hand_sizes"] == offs["pawns"] + 3 * mp
+    assert game.width <= OBSERVATION.GRID_W and game.height <= OBSERVATION.GRID_H
+    V = np.zeros(16, np.int64)
+    V[0], V[1], V[2], V[3], V[4] = offs["seat"], offs["current_player"], offs["table"], offs["hand"], offs["market"]
+    V[5], V[6], V[7], V[8], V[9] = offs["pawns"], offs["deck"], offs["discards"], offs["turn"], offs["phase"]
+    V[10], V[11], V[12] = offs["played"], offs["bonus"], offs["slot"]
+    V[13], V[14], V[15] = OBSERVATION.GRID_W, OBSERVATION.GRID_H, mp
     return enc.size, V
 
 
@@ -588,7 +561,7 @@ class Kernel(BatchKernel):
 
     game_name = "mazmorra"
     implements = {"distance": range(1, 11), "market_face_up": BOTH, "must_beat_all_covered": BOTH, "allow_two": BOTH}
-    obs_matches_engine = True  # observe() is rl/observations/mazmorra.py's vector
+    obs_matches_engine = True  # observe() is games/mazmorra/observation.py's vector
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         if K is None:

@@ -12,10 +12,9 @@ in the engine, decision by decision.
 
 Options: all the game's: `length` (short, normal, long), `deck` (the packaged one or any valid
 deck content) and a variant's own deck, base and deal where the game has one (`variant`); 2 to
-5 players; a deck too large for the fixed tables below is refused. The observation is rl/observations/piramide.py's vector for the
-player to move, number for number (its hashed part included): built from the tables that
-encoder gives for each card type and each hashed path, so it follows that encoder rather than
-copying it. A finished game observes zeros and has an empty legal mask.
+5 players; a deck too large for the fixed tables below is refused. The observation is games/piramide/observation.py's schema for the
+player to move, number for number, written at that schema's offsets with its card vectors
+(observation.card_vectors), so it follows the schema rather than copying it. A finished game observes zeros and has an empty legal mask.
 
 For `ludoteca simulate` (simulate/vector.py) the row also keeps state.stats (statistics(i)), the
 chance outcomes applied (step's count, chance_counts()) and play.py's lead changes (Pirámide scores
@@ -591,51 +590,52 @@ def _clip8(x):
 
 
 @njit(cache=True)
-def _observe_batch(S, G, term, V, cardv, cell_off, b_dreg, b_dedge, b_box, out):
-    """observations/piramide.py's vector for the player to move (V: its offsets, see _obs_tables)."""
+def _observe_batch(S, G, term, V, cardv, cell_off, out):
+    """games/piramide/observation.py's vector for the player to move (V: its offsets, see _obs_tables)."""
     n = G[G_NP]
+    nt = G[G_NT]
     for i in range(S.shape[0]):
         for k in range(out.shape[1]):
             out[i, k] = 0.0
         me = S[i, F_CUR]  # once over: the player who moved last (as the other kernels observe)
-        # the generic encoder's head and its hashed fields, in the view's order
-        out[i, me] = 1.0
+        out[i, V[0] + me] = 1.0
         if term[i]:
-            out[i, 2 * V[0] + 1] = 1.0  # nobody to move
+            out[i, V[1] + V[15] + 1] = 1.0  # nobody to move
         else:
-            out[i, V[0] + 0] = 1.0  # the player to move, counted from the observer: itself
-        out[i, V[1]] += np.float32(S[i, F_REGN])
-        out[i, V[2]] += np.float32(S[i, F_EDGEN] + (1 if S[i, F_BOTTOM] >= 0 else 0))
-        for k in range(S[i, F_NDREG]):
-            out[i, b_dreg[k, S[i, O_DREG + k]]] = 1.0
-        for k in range(S[i, F_NDEDGE]):
-            out[i, b_dedge[k, S[i, O_DEDGE + k]]] = 1.0
-        for k in range(S[i, F_NBOX]):
-            out[i, b_box[k, S[i, O_BOX + k]]] = 1.0
-        out[i, V[3]] += np.float32(me)
-        # the named fields
+            out[i, V[1]] = 1.0  # the player to move, counted from the observer: itself
         for c in range(G[G_NC]):
             t = S[i, O_PYR + c]
             if t >= 0:
                 _card(out, i, cell_off[c], cardv, t)
         h = O_HANDS + me * MAXT
         slot = 0
-        for t in range(G[G_NT]):
+        for t in range(nt):
             for _ in range(S[i, h + t]):
-                if slot < V[13]:
-                    _card(out, i, V[4] + slot * cardv.shape[1], cardv, t)
+                if slot < V[14]:
+                    _card(out, i, V[2] + slot * cardv.shape[1], cardv, t)
                 slot += 1
         if S[i, F_BOTTOM] >= 0:
-            _card(out, i, V[5], cardv, S[i, F_BOTTOM])
+            _card(out, i, V[3], cardv, S[i, F_BOTTOM])
         for k in range(n):
             p = (me + k) % n
-            out[i, V[6] + k] = _clip8(S[i, O_POINTS + p] / 30.0)
-            out[i, V[7] + k] = _clip8(S[i, O_HANDN + p] / 10.0)
-        out[i, V[8] + (S[i, F_CUR] - me) % n] = 1.0
-        out[i, V[9] + V[14 + S[i, F_PHASE]]] = 1.0
-        out[i, V[10]] = _clip8(S[i, F_DRAWS] / 3.0)
-        out[i, V[11] + (S[i, F_FIRST] - me) % n] = 1.0
-        out[i, V[12]] = _clip8(S[i, F_PASSES] / float(MAXP))
+            out[i, V[4] + k] = _clip8(S[i, O_POINTS + p] / 30.0)
+            out[i, V[5] + k] = _clip8(S[i, O_HANDN + p] / 10.0)
+        out[i, V[6]] = _clip8(S[i, F_REGN] / 10.0)
+        out[i, V[6] + 1] = _clip8((S[i, F_EDGEN] + (1 if S[i, F_BOTTOM] >= 0 else 0)) / 10.0)
+        for k in range(S[i, F_NDREG]):
+            at = V[7] + S[i, O_DREG + k]
+            out[i, at] = min(8.0, out[i, at] + 1.0)
+        for k in range(S[i, F_NDEDGE]):
+            at = V[7] + nt + S[i, O_DEDGE + k]
+            out[i, at] = min(8.0, out[i, at] + 1.0)
+        for k in range(S[i, F_NBOX]):
+            at = V[8] + S[i, O_BOX + k]
+            out[i, at] = min(8.0, out[i, at] + 1.0)
+        out[i, V[9] + (S[i, F_CUR] - me) % n] = 1.0
+        out[i, V[10] + S[i, F_PHASE]] = 1.0
+        out[i, V[11]] = _clip8(S[i, F_DRAWS] / 3.0)
+        out[i, V[12] + (S[i, F_FIRST] - me) % n] = 1.0
+        out[i, V[13]] = _clip8(S[i, F_PASSES] / float(V[15]))
 
 
 @njit(cache=True)
@@ -706,53 +706,38 @@ def _random_actions(S, G, term, pol, out):
 
 
 def _obs_tables(game, num_players: int):
-    """What observe needs from rl/observations/piramide.py's encoder: each card type's encoding,
-    where each field and pyramid cell starts, and the bucket of each hashed path."""
-    from ludoteca.rl.observations import encoder_for
-    from ludoteca.rl.observations.generic import _bucket
-    from ludoteca.rl.observations.piramide import _fill_card
-    from ludoteca.games.piramide.state import PHASE_NAMES
+    """What observe needs from games/piramide/observation.py's schema: each card type's vector, where
+    each field and each pyramid cell starts."""
+    from ...games.piramide import observation as OBSERVATION
+    from ...games.piramide.state import PHASE_NAMES
+    from ..observations.schema import SchemaEncoder
 
-    enc = encoder_for(game, num_players)
-    rest = enc.rest
-    head, buckets = rest.head, rest.buckets
-    slot = lambda name: head + _bucket(name, buckets)  # noqa: E731
-    offs, at = {}, rest.size
-    for name, part in enc.fields.items():
-        offs[name] = at
-        at += part.width
-    labels = game.deck.type_label
-    nt = game.deck.num_types
-    card_width = enc.fields["edge_bottom"].width
-    cardv = np.zeros((nt, card_width), np.float32)
-    for t in range(nt):
-        _fill_card(labels[t], cardv[t], 0, None)
-    rows = len(game.geo.cell_of)
-    row_items = enc.fields["pyramid"].width // card_width
-    per_row = int(round(row_items ** 0.5))  # items(items(card, R), R): R x R cards
-    assert per_row * per_row == row_items and rows <= per_row
+    mp = game.max_players
+    enc = SchemaEncoder(OBSERVATION.schema(game), num_players, mp)
+    offs = enc.offsets
+    # what the compiled observe takes for granted of the schema (checked here, once)
+    assert list(offs) == ["seat", "current_player", "pyramid", "hand", "edge_bottom", "scores", "hand_sizes",
+                          "deck_sizes", "discards", "box", "turn", "first_player", "passes"]
+    cardv = OBSERVATION.card_vectors(game)
+    card_width = cardv.shape[1]
+    per_row = OBSERVATION.ROWS
+    assert enc.fields["pyramid"].width == per_row * per_row * card_width and len(game.geo.cell_of) <= per_row
     cell_off = np.zeros(game.geo.num_cells, np.int64)
     for r, row in enumerate(game.geo.cell_of):
+        assert len(row) <= per_row
         for k, c in enumerate(row):
             cell_off[c] = offs["pyramid"] + (r * per_row + k) * card_width
-    mp = game.max_players
-    phases = ["start", "playing", "drawing", "second_draw", "symbol", "discard", "over"]  # the encoder's
-    V = np.zeros(14 + 7, np.int64)
-    V[0] = (head - 2) // 2
-    V[1], V[2], V[3] = slot("/deck_sizes/regular"), slot("/deck_sizes/edge"), slot("/seat")
-    V[4], V[5], V[6], V[7] = offs["hand"], offs["edge_bottom"], offs["scores"], offs["hand_sizes"]
-    V[8] = offs["turn"]
-    V[9] = offs["turn"] + mp
-    V[10] = offs["turn"] + mp + len(phases) + 1
-    V[11], V[12] = offs["first_player"], offs["passes"]
-    V[13] = enc.fields["hand"].width // card_width
-    for ph, name in enumerate(PHASE_NAMES):
-        V[14 + ph] = phases.index(name) if name in phases else len(phases)
-    b_dreg = np.array([[slot(f"/discards/regular/{k}={labels[t]}") for t in range(nt)] for k in range(MAXDREG)], np.int64)
-    b_dedge = np.array([[slot(f"/discards/edge/{k}={labels[t]}") for t in range(nt)] for k in range(MAXDEDGE)], np.int64)
-    b_box = np.array([[slot(f"/box/{k}={labels[t]}") for t in range(nt)] for k in range(MAXBOX)], np.int64)
-    assert at == enc.size
-    return enc.size, V, cardv, cell_off, b_dreg, b_dedge, b_box
+    V = np.zeros(16, np.int64)
+    V[0], V[1], V[2], V[3] = offs["seat"], offs["current_player"], offs["hand"], offs["edge_bottom"]
+    V[4], V[5], V[6], V[7], V[8] = offs["scores"], offs["hand_sizes"], offs["deck_sizes"], offs["discards"], offs["box"]
+    V[9] = offs["turn"]  # its record: player (mp), phase (the state's PHASE_NAMES and other), draws_left
+    V[10] = offs["turn"] + mp
+    V[11] = offs["turn"] + mp + len(PHASE_NAMES) + 1
+    V[12], V[13] = offs["first_player"], offs["passes"]
+    V[14] = OBSERVATION.HAND
+    V[15] = mp
+    assert offs["first_player"] == V[11] + 1 and enc.fields["box"].width == game.deck.num_types
+    return enc.size, V, cardv, cell_off
 
 
 class Kernel(BatchKernel):
@@ -761,7 +746,7 @@ class Kernel(BatchKernel):
     game_name = "piramide"
     # any valid deck whose cards and pyramid fit the tables above (_tables refuses a larger one)
     implements = {"length": ("short", "normal", "long"), "deck": EVERY, "variant": ("full", "small")}
-    obs_matches_engine = True  # observe() is rl/observations/piramide.py's vector
+    obs_matches_engine = True  # observe() is games/piramide/observation.py's vector
 
     def _build(self) -> None:
         game, num_players = self.game, self.num_players
@@ -851,8 +836,8 @@ class Kernel(BatchKernel):
 
     def observe(self, out: np.ndarray) -> np.ndarray:
         self._check_out(out, np.float32, self.obs_size, "observe")
-        _, V, cardv, cell_off, b_dreg, b_dedge, b_box = self._obs
-        _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, b_dreg, b_dedge, b_box, out)
+        _, V, cardv, cell_off = self._obs
+        _observe_batch(self._S, self._G, self.terminated, V, cardv, cell_off, out)
         return out
 
     def random_actions(self, out: np.ndarray, rng_state: np.ndarray) -> np.ndarray:

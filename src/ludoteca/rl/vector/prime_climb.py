@@ -8,21 +8,22 @@ refuses anything else. 2 to 4 players.
 A game is one row of the int32 table `S` (columns below, as state.py's fields) and one uint64
 random state; chance is resolved as the engine's sample_chance does (a roll: the stream's next
 number % 100; a draw: % the cards left, by counts), so every game replays in the engine.
-Observations are the scalar encoder's (rl/observations/prime_climb.py) for the player to move,
-hashed block of the unnamed view fields included, bit for bit (conformance checks it).
+Observations are games/prime_climb/observation.py's schema for the player to move, written at
+that schema's offsets: the scalar encoder's vector bit for bit (conformance checks it).
 """
 
 from __future__ import annotations
-
-import zlib
 
 import numpy as np
 
 from ...games.prime_climb import actions as A
 from ...games.prime_climb import cards as C
-from ...games.prime_climb.board import GOAL, IS_RED, apply_op
+from ...games.prime_climb import move_phase as MP_
+from ...games.prime_climb.board import GOAL, IS_RED, OPS_TABLE
 from ...games.prime_climb.game import PrimeClimbGame
-from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, ROLL, STATS, STEAL, SWITCH  # the phases
+from ...games.prime_climb import observation as OBSERVATION
+from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, PHASES, ROLL, STATS, STEAL, SWITCH  # the phases
+from ..observations.schema import SchemaEncoder
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, row_remove, seat_below
@@ -46,19 +47,22 @@ ST = WINNER + 1  # the engine's event counters (state.STATS), in its order
 NCHANCE = ST + len(STATS)  # chance outcomes applied
 WIDTH = NCHANCE + 1
 
-# tables: which ops a value allows from a space, where a die action lands, the rolls
+# the Move phase's tables, compiled from move_phase.py's (board.OPS_TABLE's arithmetic and curse):
+# which ops a value allows from a space, where a die action lands, where a ±N Keeper takes a pawn
 OPS = np.zeros((2, GOAL + 1, 11), np.int32)  # bit op set: OPS_TABLE[cursed][pos][value]
 for _cu in (0, 1):
-    for _x in range(GOAL):
-        for _v in range(1, 11):
-            for _op in ((1, 3) if _cu else (0, 1, 2, 3)):
-                if apply_op(_x, _op, _v) is not None:
-                    OPS[_cu, _x, _v] |= 1 << _op
-DRES = np.full((A.KEEPER0, GOAL + 1), -1, np.int32)
-for _a in range(A.KEEPER0):
     for _x in range(GOAL + 1):
-        _q = apply_op(_x, _a % 40 // 10, _a % 10 + 1)
-        DRES[_a, _x] = -1 if _q is None else _q
+        for _v in range(11):
+            for _op, _ in OPS_TABLE[_cu][_x][_v]:
+                OPS[_cu, _x, _v] |= 1 << _op
+DRES = np.array([[-1 if q is None else q for q in row] for row in MP_.DIE_RESULT], np.int32)
+KRES = np.full((2, GOAL + 1, MP_.KEEPER_MAX + 1, 2), -1, np.int32)  # [cursed, pos, n, sign]: landing or -1
+for _cu in (0, 1):
+    for _x in range(GOAL + 1):
+        for _n in range(MP_.KEEPER_MAX + 1):
+            for _sign, _q in MP_.KEEPER_MOVES[_cu][_x][_n]:
+                KRES[_cu, _x, _n, _sign] = _q
+assert MP_.PLUS_SIGN == 0 and MP_.MINUS_SIGN == 1 and MP_.KEEPER_MAX == 9  # keeper_action's layout: sign*9 + N-1
 ROLL_BY_100 = np.array([A.ROLL_INDEX[r // 10 + 1][r % 10 + 1] for r in range(100)], np.int32)
 ROLL_N = np.array([len(dice) for dice in A.ROLL_DICE], np.int32)  # the dice a roll gives to use (actions.py)
 ROLL_DIE = np.array([dice + (0,) * (MAXDICE - len(dice)) for dice in A.ROLL_DICE], np.int32)
@@ -71,33 +75,16 @@ KEEPER0, BUMP_NEAR0, BUMP_ANY0, CURSE0, END = A.KEEPER0, A.BUMP_NEAR0, A.BUMP_AN
 CARD_PAWN0, SWITCH0, STEAL0, NUM_ACTIONS = A.CARD_PAWN0, A.SWITCH0, A.STEAL0, A.NUM_ACTIONS
 BUF = 128  # more than the most legal actions of a position (16 die uses + 47 Keeper plays + end)
 
-# --- the observation (rl/observations/prime_climb.py: generic head and hashed rest, then the schema)
-HEAD = 2 * MP + 2
-REST = 128
-
-
-def _slot(name: str) -> int:
-    return HEAD + zlib.crc32(name.encode("utf-8")) % REST
-
-
-# hashed block: moved/landed_red lists of letters, last_moved and card_pawn letters or None, winner
-H_LIST = np.array([[_slot(f"/{f}/0=A"), _slot(f"/{f}/0=B"), _slot(f"/{f}/1=B")] for f in ("moved", "landed_red")], np.int32)
-H_ONE = np.array([[_slot(f"/{f}=None"), _slot(f"/{f}=A"), _slot(f"/{f}=B")] for f in ("last_moved", "card_pawn")], np.int32)
-H_WIN_NONE, H_WIN = _slot("/winner=None"), _slot("/winner")
-O_TURN = HEAD + REST
-O_PHASE = O_TURN + MP
-O_PAWNS = O_PHASE + 8
-O_START = O_PAWNS + MP * 2 * (GOAL + 1)
-O_DICE = O_START + 2
-O_KEEP = O_DICE + 22
-O_DECK = O_KEEP + MP * NC
-O_DISCARD = O_DECK + NC
-O_CURSED = O_DISCARD + NC
-O_AGAIN = O_CURSED + MP
-O_CARD = O_AGAIN + 1
-OBS_SIZE = O_CARD + NC + 1
-#: the encoder's phase category: its name for CARD_PAWN ("card_pawn") is not the view's ("card-pawn")
-OBS_PHASE = np.array([0, 1, 7, 3, 4, 5, 6], np.int32)
+# --- the observation: games/prime_climb/observation.py's schema, at its offsets
+_OBS = SchemaEncoder(OBSERVATION.schema(PrimeClimbGame), MP, MP)
+O_SEAT, O_TO_MOVE, O_TURN, O_PHASE, O_PAWNS, O_START, O_DICE, O_MOVED, O_KEEP, O_DECK, O_DISCARD, O_CURSED, \
+    O_AGAIN, O_CARD, O_CPAWN = _OBS.offsets.values()
+OBS_SIZE = _OBS.size
+# what the compiled observe takes for granted of the schema (checked here, once)
+assert list(_OBS.offsets) == ["seat", "current_player", "turn", "phase", "pawns", "start", "dice", "moved", "keepers",
+                              "deck", "discard", "cursed", "roll_again", "card", "card_pawn"]
+assert PHASES.index("over") == OVER and len(PHASES) == OVER + 1  # the phase one-hot is indexed by the row's phase
+assert tuple(OBSERVATION.DIE_FACES) == tuple(range(1, 11)) and OBSERVATION.SPACES == GOAL + 1
 
 
 # --- the rules (state.py, function for function) ---------------------------------------------
@@ -153,12 +140,10 @@ def _keeper_actions(S, i, n, bump_any, buf, k):
             continue
         for m in range(1, 10):
             if S[i, base + m - 1]:
-                if not cu and x + m <= GOAL:
-                    buf[k] = KEEPER0 + p * 18 + m - 1
-                    k += 1
-                if x - m >= 0:
-                    buf[k] = KEEPER0 + p * 18 + 9 + m - 1
-                    k += 1
+                for sign in range(2):
+                    if KRES[cu, x, m, sign] >= 0:
+                        buf[k] = KEEPER0 + p * 18 + sign * 9 + m - 1
+                        k += 1
     if S[i, base + BUMP]:
         if bump_any:
             for g in range(2 * n):
@@ -651,32 +636,13 @@ def observe_batch(S, n, out):
     for i in range(S.shape[0]):
         me = S[i, TURN]
         ph = S[i, PHASE]
-        out[i, me] = 1.0
+        out[i, O_SEAT + me] = 1.0
         if ph == OVER:
-            out[i, HEAD - 1] = 1.0
+            out[i, O_TO_MOVE + MP + 1] = 1.0  # nobody
         else:
-            out[i, MP] = 1.0  # the player to move is the observer
-        # the hashed rest, in the view's field order
-        for f in range(2):  # moved, then last_moved and card_pawn, then landed_red
-            bits = S[i, MOVED] if f == 0 else S[i, RED]
-            if bits == 1:
-                out[i, H_LIST[f, 0]] = 1.0
-            elif bits == 2:
-                out[i, H_LIST[f, 1]] = 1.0
-            elif bits == 3:
-                out[i, H_LIST[f, 0]] = 1.0
-                out[i, H_LIST[f, 2]] = 1.0
-            if f == 0:
-                out[i, H_ONE[0, S[i, LAST] + 1]] = 1.0
-                out[i, H_ONE[1, S[i, CPAWN] + 1]] = 1.0
-        w = S[i, WINNER]
-        if w < 0:
-            out[i, H_WIN_NONE] = 1.0
-        else:
-            out[i, H_WIN] += np.float32(w)
-        # the schema's fields
+            out[i, O_TO_MOVE] = 1.0  # the player to move is the observer
         out[i, O_TURN] = 1.0
-        out[i, O_PHASE + OBS_PHASE[ph]] = 1.0
+        out[i, O_PHASE + ph] = 1.0
         for k in range(n):
             s = (me + k) % n
             for p in range(2):
@@ -686,10 +652,13 @@ def observe_batch(S, n, out):
                     out[i, O_KEEP + k * NC + c] = np.float32(S[i, KEEP + s * NK + c] / 2.0)
             if S[i, CURSED + s]:
                 out[i, O_CURSED + k] = 1.0
-        out[i, O_START] = np.float32(S[i, START] / 101.0)
-        out[i, O_START + 1] = np.float32(S[i, START1] / 101.0)
-        for d in range(min(2, S[i, NDICE])):
-            out[i, O_DICE + d * 11 + S[i, DICE + d]] = 1.0
+        out[i, O_START] = np.float32(S[i, START] / GOAL)
+        out[i, O_START + 1] = np.float32(S[i, START1] / GOAL)
+        for d in range(S[i, NDICE]):
+            out[i, O_DICE + S[i, DICE + d] - 1] += 1.0
+        for p in range(2):
+            if S[i, MOVED] >> p & 1:
+                out[i, O_MOVED + p] = 1.0
         for c in range(NC):
             if S[i, DECK + c]:
                 out[i, O_DECK + c] = np.float32(S[i, DECK + c] / 3.0)
@@ -699,6 +668,8 @@ def observe_batch(S, n, out):
             out[i, O_AGAIN] = 1.0
         if S[i, CARD] >= 0:
             out[i, O_CARD + S[i, CARD]] = 1.0
+        if S[i, CPAWN] >= 0:
+            out[i, O_CPAWN + S[i, CPAWN]] = 1.0
 
 
 class Kernel(RowKernel, BatchKernel):
