@@ -375,6 +375,9 @@ def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxie
         guard.handshake = hub.handshake_now
         hub.cut_off = guard.cut_off
     app.state.guard = guard
+    from .heap import settle
+
+    settle()  # the full collections of a big heap no longer stop the event loop for 200 ms
     options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), ws=guarded_ws_protocol(),
                                    log_level="warning", lifespan="on",
                                    ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,
