@@ -7,6 +7,7 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
     {"type": "act", "version": 12, "action": "<notation>"}
     {"type": "undo", "version": 12}
     {"type": "lang", "lang": "es"}
+    {"type": "log", "before": 812}   (the log's lines before 812, a page: `log_page {log_from, log}`)
     {"type": "chat", "text": "...", "name": "..."}   (name: a spectator's; a seat speaks as its seat)
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
@@ -15,7 +16,8 @@ frame (binary, not JSON, wrong types, unknown type, too large) gets an `error` a
 a client over its message rate gets a bare `rate_limited` error (no state: a flood is not answered
 with states). A state carries the events of the new actions told for the connection's seat
 (`Room.events_message`); chat goes to everyone in the room as `chat {messages}` (the history after
-`hello`).
+`hello`). A first state (after `hello` or `lang`: `log_reset`) carries the log's last `LOG_PAGE` lines;
+the page asks for earlier ones as the player scrolls back.
 Chance and bots are played here, under the room's lock; bots think in worker processes outside
 it (`thinking.BotPool`: bounded, rooms with people first); at most `bot_rooms` bot-only rooms play
 at once, the others wait for a slot.
@@ -40,6 +42,7 @@ from .thinking import BotJob, BotPool
 
 MAX_MESSAGE = 4096
 QUEUE_LIMIT = 256
+LOG_PAGE = 100  # log lines in a connection's first state, and in each earlier page it asks for
 STATES_KEPT = 64  # state messages kept per room for its current version (`Hub.state_text`)
 LOGGED_REFUSALS = 20  # malformed frames logged one by one per connection; after that every hundredth
 log = logging.getLogger("ludoteca.web")
@@ -115,13 +118,16 @@ class Hub:
 
     # --- sending -----------------------------------------------------------------------------
     def send_state(self, room: Room, conn: Connection, cache: dict | None = None) -> None:
-        """`cache`: kept for callers; every state is served from `state_text`'s per-version cache."""
-        log_from = min(conn.log_sent, len(room.log))
-        text = self.state_text(room, conn.seat, conn.lang, log_from, self.connected_seats(room.id))
+        """`cache`: kept for callers; every state is served from `state_text`'s per-version cache.
+        A connection's first state (after hello or `lang`) carries the log's last `LOG_PAGE` lines
+        only: a long game's log is never sent (and compressed) whole; earlier pages on asking (`log`)."""
+        fresh = conn.log_sent == 0
+        log_from = max(0, len(room.log) - LOG_PAGE) if fresh else min(conn.log_sent, len(room.log))
+        text = self.state_text(room, conn.seat, conn.lang, log_from, self.connected_seats(room.id), fresh)
         conn.log_sent = len(room.log)
         self.enqueue(conn, text)
 
-    def state_text(self, room: Room, seat: int | None, lang: str, log_from: int, connected: set[int]) -> str:
+    def state_text(self, room: Room, seat: int | None, lang: str, log_from: int, connected: set[int], fresh: bool = False) -> str:
         """A state message as sent (JSON text), made once per room version, seat, language, log start
         and connected seats: a repeated, refused or malformed frame is answered from it, never
         rebuilt (the legal moves' previews are the costly part)."""
@@ -129,13 +135,25 @@ class Hub:
         held = self.states.get(room.id)
         if held is None or held[0] != stamp:
             held = self.states[room.id] = (stamp, {})
-        key = (seat, lang, log_from, frozenset(connected))
+        key = (seat, lang, log_from, fresh, frozenset(connected))
         text = held[1].get(key)
         if text is None:
             if len(held[1]) >= STATES_KEPT:
                 held[1].clear()
-            text = held[1][key] = encode(room.message_for(seat, lang, log_from, connected))
+            text = held[1][key] = encode(room.message_for(seat, lang, log_from, connected, fresh))
         return text
+
+    def send_log_page(self, room: Room, conn: Connection, before: Any) -> None:
+        """`{"type": "log", "before": n}`: the `LOG_PAGE` lines before line n, told for the connection's
+        seat in its language (the page scrolled back to)."""
+        if not conn.greeted:
+            raise RoomError("bad_request", T("say hello first", "saluda primero (hello)"))
+        if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= len(room.log):
+            raise RoomError("bad_request", T(f"before: a line of the log, 0 to {len(room.log)}",
+                                             f"before: una línea del registro, de 0 a {len(room.log)}"))
+        start = max(0, before - LOG_PAGE)
+        self.enqueue(conn, {"type": "log_page", "version": room.version, "lang": conn.lang, "log_from": start,
+                            "log": room.log_lines(conn.seat, conn.lang, start, before)})
 
     def deliver_chat(self, room_id: str) -> None:
         """Send this process's clients in the room the chat messages stored since it last looked."""
@@ -551,6 +569,8 @@ class Hub:
                 self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.client)
                 self.deliver_chat(room.id)
                 self.on_chat(room.id)
+            elif kind == "log":
+                self.send_log_page(room, conn, msg.get("before"))
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
