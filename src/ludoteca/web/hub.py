@@ -349,11 +349,11 @@ class Hub:
     async def allowed(self, rule: str, client: str) -> bool:
         """One hit of `client` on `rule`: this process's token bucket first (no round trip: a flood is
         refused here), then the shared count, off the event loop when it lives in Redis."""
+        if not self.rates.shared:  # one process: every part of the rule in its buckets, nothing else
+            return self.rates.allow_local(rule, client, every_part=True)
         if not self.rates.allow_local(rule, client):
             return False
-        if self.rates.shared:
-            return await asyncio.to_thread(self.rates.allow, rule, client)
-        return self.rates.allow(rule, client)
+        return await asyncio.to_thread(self.rates.allow, rule, client)
 
     def handshake_now(self, client: str) -> int | None:
         """At the socket (`guard`), before any WebSocket is made: None, or the seconds the address must
