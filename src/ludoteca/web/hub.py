@@ -547,7 +547,7 @@ class Hub:
             if kind == "hello":
                 await self.hello(room, conn, msg)
             elif kind == "lang":
-                if not await self.allowed("lang", conn.client):  # each re-sends the whole log (compressed anew)
+                if not await self.allowed("lang", conn.client):  # each re-sends the log's last page and the rules
                     self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
                                                                        "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
                     return  # a bare refusal: no state (a flood of `lang` is not answered with states)

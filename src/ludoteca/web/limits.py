@@ -182,7 +182,7 @@ class WebLimits:
     spectator_idle: float = 600.0  # seconds a watcher's WebSocket that sends nothing is kept (a seat's: forever)
     handshake_rate: str | None = "10/second;300/minute"  # WebSocket handshakes per client
     read_rate: str | None = "30/second;1200/minute"  # lobby and room reads (/api/rooms, /api/games, a room) per client
-    lang_rate: str | None = "4/10second"  # `lang` messages (each re-sends the whole log) per client
+    lang_rate: str | None = "10/10second"  # `lang` messages per client (each re-sends the last page of the log and the rules)
     rate_strikes: int = 50  # frames refused in a row for the rate before the connection is closed
     offender_penalty: float = 30.0  # seconds an address closed for its rate may open no WebSocket
     write_timeout: float = 15.0  # seconds an answer may wait for its client to read it, then the connection closes
