@@ -97,6 +97,7 @@ class Hub:
         self.per_client: dict[str, int] = {}  # address -> its WebSockets (`over_caps`)
         self.penalties: dict[str, float] = {}  # address -> until when it may open no WebSocket (closed for its rate)
         self.states: dict[str, tuple[tuple, dict]] = {}  # room id -> (its version, state texts): `state_text`
+        self.rules_texts: dict[tuple[type, str], str] = {}  # (game class, language) -> its `rules` message (`send_rules`)
         self.changed: dict[str, float] = {}  # room id -> when its last state went out (a bot's move waits for its pace)
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
         self.chat = Chat(service.sessions, self.rates)
@@ -625,11 +626,17 @@ class Hub:
         self.send_rules(room, conn)
 
     def send_rules(self, room: Room, conn: Connection) -> None:
-        try:
-            text = room.game.rules_text(conn.lang)
-        except Exception:  # a game without a rules summary (a test game, a plugin)
-            text = ""
-        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text})
+        """The game's rules summary, as JSON text made once per game and language (every hello and
+        `lang` sends it: never read from its file and encoded again)."""
+        key = (type(room.game), conn.lang)
+        text = self.rules_texts.get(key)
+        if text is None:
+            try:
+                rules = room.game.rules_text(conn.lang)
+            except Exception:  # a game without a rules summary (a test game, a plugin)
+                rules = ""
+            text = self.rules_texts[key] = encode({"type": "rules", "lang": conn.lang, "text": rules})
+        self.enqueue(conn, text)
 
     def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:
         if changed or self.connected_seats(room.id) != before:
