@@ -87,7 +87,8 @@ def test_lang_from_45_addresses_with_deflate_leaves_the_player_fast(target):
     """6: watchers of a long game send `lang` over permessage-deflate: limited per client."""
     base, _, rid, _, alone = target
     latencies, seen = asyncio.run(during_apart("lang_flood", MOVES, base, base=base, room=rid, addresses=45))
-    assert seen["sent"] > 300 and seen["limited"] > 100, seen
+    # limited per client (10 in 10 s), each burst told once: most `lang`s are answered with nothing
+    assert seen["sent"] > 300 and seen["limited"] >= 1 and seen["states"] < seen["sent"] // 4, seen
     fast("lang", latencies, alone)
 
 

@@ -57,6 +57,7 @@ class Connection:
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     client: str = "?"  # the client's address: what rate limits count by
     limited: bool = False  # over its message rate now (logged once per burst)
+    lang_limited: bool = False  # over its `lang` rate now (told once per burst)
     greeted: bool = False  # has said hello (until then it has `hello_timeout` to)
     refused: int = 0  # malformed frames so far (`Hub.refuse` logs a flood sparingly)
     strikes: int = 0  # frames refused for the rate since the last quiet spell (`rate_strikes`: closed)
@@ -549,9 +550,12 @@ class Hub:
                 await self.hello(room, conn, msg)
             elif kind == "lang":
                 if not await self.allowed("lang", conn.client):  # each re-sends the log's last page and the rules
-                    self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
-                                                                       "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
-                    return  # a bare refusal: no state (a flood of `lang` is not answered with states)
+                    if not conn.lang_limited:  # told once a burst: a flood of `lang` is answered with nothing
+                        conn.lang_limited = True
+                        self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
+                                                                           "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
+                    return  # a bare refusal: no state
+                conn.lang_limited = False
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
