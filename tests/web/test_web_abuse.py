@@ -13,7 +13,7 @@ import sqlite3
 import time
 
 import pytest
-from abuse_support import PLAYER, abuse_server, addr, during, frame_flood, http, player_moves, quantile, ws_connect
+from abuse_support import PLAYER, abuse_server, addr, assert_fast, during, during_apart, http, player_moves, ws_connect
 from fastapi.testclient import TestClient
 from web_support import create_room, receive_state, toy_games
 
@@ -105,14 +105,14 @@ def test_repeated_and_bad_frames_are_answered_without_recomputing_previews(tmp_p
 @pytest.mark.slow
 @pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
+    """Ten addresses on turn in Mazmorra rooms of their own flood `lang` and garbage (in a process of
+    their own, as the timed tests of issue 49 run their attacks): the player's moves stay fast."""
     with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
-        alone = asyncio.run(player_moves(base, 60))
-        latencies, counts = asyncio.run(during(lambda stop: frame_flood(base, stop, addresses=10), 200, base))
+        alone = asyncio.run(player_moves(base, 150))
+        latencies, counts = asyncio.run(during_apart("frame_flood", 150, base, base=base, addresses=10))
     # the flood ran, and was answered (each flooding socket is now closed after its strikes: fewer frames get sent)
-    assert counts["frames"] > 500 and counts["answers"] > 100
-    # robust on a loaded 2-core machine: the median, and the 99th percentile with the attackers in this process
-    assert quantile(latencies, 0.5) < 0.05, (quantile(alone, 0.5), quantile(latencies, 0.5))
-    assert quantile(latencies, 0.99) < 0.1, (quantile(alone, 0.99), quantile(latencies, 0.99))
+    assert counts["frames"] > 500 and counts["answers"] > 100, counts
+    assert_fast("frame flood", latencies, alone)
 
 
 @pytest.mark.slow
@@ -121,6 +121,7 @@ def test_slow_connections_replay_floods_and_room_floods_leave_a_players_moves_fa
     from abuse_support import idle_connections, replay_flood
 
     with abuse_server(f"sqlite:///{tmp_path}/r.db", header_timeout=2.0, **QUIET) as (base, _):
+        alone = asyncio.run(player_moves(base, 120))
         _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": BOTS, "seat": None}, addr(120, 1))
         rid = made["room"]["id"]
         for _ in range(600):
@@ -150,7 +151,7 @@ def test_slow_connections_replay_floods_and_room_floods_leave_a_players_moves_fa
                 assert counts["ok"] > 50 and counts["limited"] > 0, counts
             else:
                 assert 200 in counts and 429 in counts, counts
-            assert quantile(latencies, 0.5) < 0.05 and quantile(latencies, 0.99) < 0.1, (name, quantile(latencies, 0.5), quantile(latencies, 0.99))
+            assert_fast(name, latencies, alone)
 
 
 # --- room caps: per address, per network, bot-only rooms; open rooms expire -----------------------

@@ -321,14 +321,17 @@ def test_uvicorns_own_refusals_carry_the_security_headers_and_handshakes_are_rat
 # --- 3. slow readers: pipelining bounded, a write deadline; naming a room loads nothing --------
 @pytest.mark.exclusive  # asserts a time bound: alone on the machine
 def test_pipelined_requests_are_bounded_and_unread_answers_cut_off(tmp_path):
-    with abuse_server(f"sqlite:///{tmp_path}/r.db", max_pipeline=8, write_timeout=1.0, read_rate="", bot_workers=1) as (base, _):
+    log = tmp_path / "server.log"
+    with abuse_server(f"sqlite:///{tmp_path}/r.db", max_pipeline=8, write_timeout=1.0, read_rate="", bot_workers=1, log=str(log)) as (base, _):
         port = port_of(base)
         one = b"GET /api/rooms HTTP/1.1\r\nHost: x\r\n\r\n"
         ok = raw(port, one * 4 + b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         assert ok.count(b"HTTP/1.1 200") == 5  # a little pipelining is served
         started = time.monotonic()
-        cut = raw(port, one * 150)  # 150 sent ahead: the connection is closed, not served 150 times
-        assert cut.count(b"HTTP/1.1 200") <= 9 and time.monotonic() - started < 5
+        for _ in range(20):
+            cut = raw(port, one * 150)  # 150 sent ahead: the connection is closed, not served 150 times
+            assert cut.count(b"HTTP/1.1 200") <= 9 and time.monotonic() - started < 30
+    assert "Traceback" not in log.read_text(errors="replace")  # the answers in the making are dropped, never written to the cut socket
     # a client that asks for big answers and never reads them is cut off after write_timeout
     with abuse_server(f"sqlite:///{tmp_path}/w.db", write_timeout=1.0, read_rate="", create_rate="", rooms_per_client=500,
                       rooms_per_network=500, page_size=200, bot_workers=1) as (base, _):
@@ -430,4 +433,4 @@ def test_lang_messages_are_rate_limited_per_client(tmp_path):
                         return states, refused
 
         states, refused = asyncio.run(asyncio.wait_for(scenario(), 30))
-        assert states == 1 + 3 and refused == 3  # the hello's whole log, three `lang`s, three refused
+        assert states == 1 + 3 and refused == 1  # the hello's state, three `lang`s; the other three refused, told once

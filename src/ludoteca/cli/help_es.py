@@ -183,8 +183,8 @@ HELP_ES: dict[str, str] = {
     "WebSocket handshakes per client.": "Aperturas de WebSocket por cliente.",
     "Lobby and room reads (/api/rooms, /api/games, a room) per client.":
         "Lecturas del vestíbulo y de las salas (/api/rooms, /api/games, una sala) por cliente.",
-    "Language changes (each re-sends the whole log) per client.":
-        "Cambios de idioma (cada uno reenvía todo el registro) por cliente.",
+    "Language changes (each re-sends the last page of the log) per client.":
+        "Cambios de idioma (cada uno reenvía la última página del registro) por cliente.",
     "Messages refused for the rate before the WebSocket is closed.":
         "Mensajes rechazados por ritmo antes de cerrar el WebSocket.",
     "Seconds an address closed for its rate may open no WebSocket.":

@@ -113,7 +113,7 @@ def serve(
     spectator_idle: Annotated[float, typer.Option(help="Seconds a watcher's WebSocket that sends nothing is kept.")] = _D.spectator_idle,
     rate_handshake: Annotated[str, typer.Option(help="WebSocket handshakes per client.")] = _D.handshake_rate or "",
     rate_read: Annotated[str, typer.Option(help="Lobby and room reads (/api/rooms, /api/games, a room) per client.")] = _D.read_rate or "",
-    rate_lang: Annotated[str, typer.Option(help="Language changes (each re-sends the whole log) per client.")] = _D.lang_rate or "",
+    rate_lang: Annotated[str, typer.Option(help="Language changes (each re-sends the last page of the log) per client.")] = _D.lang_rate or "",
     rate_strikes: Annotated[int, typer.Option(help="Messages refused for the rate before the WebSocket is closed.")] = _D.rate_strikes,
     offender_penalty: Annotated[float, typer.Option(help="Seconds an address closed for its rate may open no WebSocket.")] = _D.offender_penalty,
     write_timeout: Annotated[float, typer.Option(help="Seconds an answer may wait for its client to read it.")] = _D.write_timeout,

@@ -208,11 +208,14 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             elif not cycle.more_body:
                 self._g_cancel()
 
+        _g_cycles: list = []  # httptools: the requests of this connection not answered yet (a fresh list per connection)
         _g_tail = b""  # the last bytes of the head so far: its end may straddle two packets
 
         if hasattr(base, "on_headers_complete"):  # httptools: a packet of 150 pipelined heads is parsed in one go
             def on_headers_complete(self) -> None:
                 super().on_headers_complete()
+                cycles = self._g_cycles = [c for c in self._g_cycles if not c.response_complete]
+                cycles.append(self.cycle)  # the one answering and those waiting: dropped together if cut off (`_g_cut`)
                 if len(getattr(self, "pipeline", ())) > guard.max_pipeline:
                     self._g_cut(f"more than {guard.max_pipeline} requests sent ahead of their answers")
                     raise TooDeep  # stops the parser: the rest of the packet is never parsed
@@ -252,6 +255,15 @@ def guarded_protocol(guard: ConnectionGuard, base: type | None = None) -> type:
             guard.cut += 1
             if guard.cut % 100 == 1:
                 log.warning("closed a connection from %s: %s (%d so far)", self._g_host, why, guard.cut)
+            # the answer being made is dropped, never written to the closed socket (uvloop raises: a traceback
+            # a connection in uvicorn's log, and its cost, per connection of a flood)
+            for cycle in [*self._g_cycles, self.cycle]:
+                if cycle is not None and not cycle.response_complete:
+                    cycle.disconnected = True
+                    cycle.message_event.set()
+            pipeline = getattr(self, "pipeline", None)
+            if pipeline:
+                pipeline.clear()  # and the requests sent ahead of it are never started
             self.transport.abort()  # the unread answers go with it
 
         def handle_websocket_upgrade(self, *args) -> None:
@@ -375,6 +387,9 @@ def server_config(app, host: str = "127.0.0.1", port: int = 8000, trusted_proxie
         guard.handshake = hub.handshake_now
         hub.cut_off = guard.cut_off
     app.state.guard = guard
+    from .heap import settle
+
+    settle()  # the full collections of a big heap no longer stop the event loop for 200 ms
     options: dict[str, Any] = dict(host=host, port=port, http=guarded_protocol(guard), ws=guarded_ws_protocol(),
                                    log_level="warning", lifespan="on",
                                    ws_max_size=64 * 1024, ws_ping_interval=20.0, ws_ping_timeout=20.0,

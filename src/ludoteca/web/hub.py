@@ -7,6 +7,7 @@ It then receives only its seat's view (`Room.message_for`). Messages from the cl
     {"type": "act", "version": 12, "action": "<notation>"}
     {"type": "undo", "version": 12}
     {"type": "lang", "lang": "es"}
+    {"type": "log", "before": 812}   (the log's lines before 812, a page: `log_page {log_from, log}`)
     {"type": "chat", "text": "...", "name": "..."}   (name: a spectator's; a seat speaks as its seat)
 
 Every reply is a `state` message (with the version) or an `error` message followed by the
@@ -15,7 +16,8 @@ frame (binary, not JSON, wrong types, unknown type, too large) gets an `error` a
 a client over its message rate gets a bare `rate_limited` error (no state: a flood is not answered
 with states). A state carries the events of the new actions told for the connection's seat
 (`Room.events_message`); chat goes to everyone in the room as `chat {messages}` (the history after
-`hello`).
+`hello`). A first state (after `hello` or `lang`: `log_reset`) carries the log's last `LOG_PAGE` lines;
+the page asks for earlier ones as the player scrolls back.
 Chance and bots are played here, under the room's lock; bots think in worker processes outside
 it (`thinking.BotPool`: bounded, rooms with people first); at most `bot_rooms` bot-only rooms play
 at once, the others wait for a slot.
@@ -42,6 +44,7 @@ from .thinking import BotJob, BotPool
 
 MAX_MESSAGE = 4096
 QUEUE_LIMIT = 256
+LOG_PAGE = 100  # log lines in a connection's first state, and in each earlier page it asks for
 STATES_KEPT = 64  # state messages kept per room for its current version (`Hub.state_text`)
 LOGGED_REFUSALS = 20  # malformed frames logged one by one per connection; after that every hundredth
 log = logging.getLogger("ludoteca.web")
@@ -56,6 +59,7 @@ class Connection:
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
     client: str = "?"  # the client's address: what rate limits count by
     limited: bool = False  # over its message rate now (logged once per burst)
+    lang_limited: bool = False  # over its `lang` rate now (told once per burst)
     greeted: bool = False  # has said hello (until then it has `hello_timeout` to)
     refused: int = 0  # malformed frames so far (`Hub.refuse` logs a flood sparingly)
     strikes: int = 0  # frames refused for the rate since the last quiet spell (`rate_strikes`: closed)
@@ -96,6 +100,7 @@ class Hub:
         self.per_client: dict[str, int] = {}  # address -> its WebSockets (`over_caps`)
         self.penalties: dict[str, float] = {}  # address -> until when it may open no WebSocket (closed for its rate)
         self.states: dict[str, tuple[tuple, dict]] = {}  # room id -> (its version, state texts): `state_text`
+        self.rules_texts: dict[tuple[type, str], str] = {}  # (game class, language) -> its `rules` message (`send_rules`)
         self.changed: dict[str, float] = {}  # room id -> when its last state went out (a bot's move waits for its pace)
         self.bot_slots: asyncio.Semaphore | None = None  # made in the running loop
         self.chat = Chat(service.sessions, self.rates)
@@ -117,13 +122,16 @@ class Hub:
 
     # --- sending -----------------------------------------------------------------------------
     def send_state(self, room: Room, conn: Connection, cache: dict | None = None) -> None:
-        """`cache`: kept for callers; every state is served from `state_text`'s per-version cache."""
-        log_from = min(conn.log_sent, len(room.log))
-        text = self.state_text(room, conn.seat, conn.lang, log_from, self.connected_seats(room.id))
+        """`cache`: kept for callers; every state is served from `state_text`'s per-version cache.
+        A connection's first state (after hello or `lang`) carries the log's last `LOG_PAGE` lines
+        only: a long game's log is never sent (and compressed) whole; earlier pages on asking (`log`)."""
+        fresh = conn.log_sent == 0
+        log_from = max(0, len(room.log) - LOG_PAGE) if fresh else min(conn.log_sent, len(room.log))
+        text = self.state_text(room, conn.seat, conn.lang, log_from, self.connected_seats(room.id), fresh)
         conn.log_sent = len(room.log)
         self.enqueue(conn, text)
 
-    def state_text(self, room: Room, seat: int | None, lang: str, log_from: int, connected: set[int]) -> str:
+    def state_text(self, room: Room, seat: int | None, lang: str, log_from: int, connected: set[int], fresh: bool = False) -> str:
         """A state message as sent (JSON text), made once per room version, seat, language, log start
         and connected seats: a repeated, refused or malformed frame is answered from it, never
         rebuilt (the legal moves' previews are the costly part)."""
@@ -131,13 +139,25 @@ class Hub:
         held = self.states.get(room.id)
         if held is None or held[0] != stamp:
             held = self.states[room.id] = (stamp, {})
-        key = (seat, lang, log_from, frozenset(connected))
+        key = (seat, lang, log_from, fresh, frozenset(connected))
         text = held[1].get(key)
         if text is None:
             if len(held[1]) >= STATES_KEPT:
                 held[1].clear()
-            text = held[1][key] = encode(room.message_for(seat, lang, log_from, connected))
+            text = held[1][key] = encode(room.message_for(seat, lang, log_from, connected, fresh))
         return text
+
+    def send_log_page(self, room: Room, conn: Connection, before: Any) -> None:
+        """`{"type": "log", "before": n}`: the `LOG_PAGE` lines before line n, told for the connection's
+        seat in its language (the page scrolled back to)."""
+        if not conn.greeted:
+            raise RoomError("bad_request", T("say hello first", "saluda primero (hello)"))
+        if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= len(room.log):
+            raise RoomError("bad_request", T(f"before: a line of the log, 0 to {len(room.log)}",
+                                             f"before: una línea del registro, de 0 a {len(room.log)}"))
+        start = max(0, before - LOG_PAGE)
+        self.enqueue(conn, {"type": "log_page", "version": room.version, "lang": conn.lang, "log_from": start,
+                            "log": room.log_lines(conn.seat, conn.lang, start, before)})
 
     def deliver_chat(self, room_id: str) -> None:
         """Send this process's clients in the room the chat messages stored since it last looked."""
@@ -333,11 +353,11 @@ class Hub:
     async def allowed(self, rule: str, client: str) -> bool:
         """One hit of `client` on `rule`: this process's token bucket first (no round trip: a flood is
         refused here), then the shared count, off the event loop when it lives in Redis."""
+        if not self.rates.shared:  # one process: every part of the rule in its buckets, nothing else
+            return self.rates.allow_local(rule, client, every_part=True)
         if not self.rates.allow_local(rule, client):
             return False
-        if self.rates.shared:
-            return await asyncio.to_thread(self.rates.allow, rule, client)
-        return self.rates.allow(rule, client)
+        return await asyncio.to_thread(self.rates.allow, rule, client)
 
     def handshake_now(self, client: str) -> int | None:
         """At the socket (`guard`), before any WebSocket is made: None, or the seconds the address must
@@ -531,10 +551,13 @@ class Hub:
             if kind == "hello":
                 await self.hello(room, conn, msg)
             elif kind == "lang":
-                if not await self.allowed("lang", conn.client):  # each re-sends the whole log (compressed anew)
-                    self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
-                                                                       "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
-                    return  # a bare refusal: no state (a flood of `lang` is not answered with states)
+                if not await self.allowed("lang", conn.client):  # each re-sends the log's last page and the rules
+                    if not conn.lang_limited:  # told once a burst: a flood of `lang` is answered with nothing
+                        conn.lang_limited = True
+                        self.enqueue(conn, error_message("rate_limited", T("changing language too often: wait a few seconds",
+                                                                           "cambias de idioma demasiado a menudo: espera unos segundos"), room.version))
+                    return  # a bare refusal: no state
+                conn.lang_limited = False
                 conn.lang = "es" if msg.get("lang") == "es" else "en"
                 conn.log_sent = 0
                 self.send_state(room, conn)
@@ -553,6 +576,8 @@ class Hub:
                 self.chat.post(room, conn.seat, msg.get("name"), msg.get("text"), conn.client)
                 self.deliver_chat(room.id)
                 self.on_chat(room.id)
+            elif kind == "log":
+                self.send_log_page(room, conn, msg.get("before"))
             elif kind == "ping":
                 self.enqueue(conn, {"type": "pong", "version": room.version})
             else:
@@ -607,12 +632,19 @@ class Hub:
         self.send_rules(room, conn)
 
     def send_rules(self, room: Room, conn: Connection) -> None:
-        try:
-            text = room.game.rules_text(conn.lang)
-        except Exception:  # a game without a rules summary (a test game, a plugin)
-            text = ""
-        # with the rules, the words of the game's options and the events its board captions
-        self.enqueue(conn, {"type": "rules", "lang": conn.lang, "text": text, "game": plugin_of(room.game).describe()})
+        """The game's rules summary, as JSON text made once per game and language (every hello and
+        `lang` sends it: never read from its file and encoded again)."""
+        key = (type(room.game), conn.lang)
+        text = self.rules_texts.get(key)
+        if text is None:
+            try:
+                rules = room.game.rules_text(conn.lang)
+            except Exception:  # a game without a rules summary (a test game, a plugin)
+                rules = ""
+            text = self.rules_texts[key] = encode({"type": "rules", "lang": conn.lang, "text": rules,
+                                                    # the words of the game's options and the events its board captions
+                                                    "game": plugin_of(room.game).describe()})
+        self.enqueue(conn, text)
 
     def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:
         if changed or self.connected_seats(room.id) != before:

@@ -107,15 +107,19 @@ class RateLimits:
 
         return not isinstance(self.storage, MemoryStorage)
 
-    def allow_local(self, name: str, client: str) -> bool:
-        """This process's token bucket for rule `name` (its first, shortest part): no storage, no
-        round trip. In front of the shared count (`allow`), so a flood over the rate is refused
-        here and never reaches Redis; what passes is counted there too."""
+    def allow_local(self, name: str, client: str, every_part: bool = False) -> bool:
+        """This process's token buckets for rule `name`: its first, shortest part (or `every_part`),
+        no storage, no round trip. In front of the shared count (`allow`), so a flood over the rate
+        is refused here and never reaches Redis; what passes is counted there too. In one process
+        (not `shared`) the hub counts frames with every part here alone: the `limits` library's
+        memory storage costs a list insertion per part and a timer thread per hit."""
         items = self.rules.get(name)
         if not items:
             return True
-        buckets = self.local.setdefault(name, LocalBuckets(items[0].amount, items[0].get_expiry()))
-        return buckets.allow(client)
+        buckets = self.local.get(name)
+        if buckets is None:
+            buckets = self.local[name] = [LocalBuckets(item.amount, item.get_expiry()) for item in items]
+        return LocalBuckets.allow_all(buckets if every_part else buckets[:1], client)
 
 
 class LocalBuckets:
@@ -125,17 +129,24 @@ class LocalBuckets:
         self.amount, self.rate = float(amount), amount / max(seconds, 1e-9)
         self.held: dict[str, tuple[float, float]] = {}  # client -> (tokens, when)
 
-    def allow(self, client: str) -> bool:
-        now = time.monotonic()
+    def tokens(self, client: str, now: float) -> float:
         tokens, then = self.held.get(client, (self.amount, now))
-        tokens = min(self.amount, tokens + (now - then) * self.rate)
         if len(self.held) > 50_000:  # a full bucket is the default: forgetting it changes nothing
             self.held = {k: v for k, v in self.held.items() if v[0] + (now - v[1]) * self.rate < self.amount}
-        if tokens < 1.0:
-            self.held[client] = (tokens, now)
-            return False
-        self.held[client] = (tokens - 1.0, now)
-        return True
+        return min(self.amount, tokens + (now - then) * self.rate)
+
+    def allow(self, client: str) -> bool:
+        return LocalBuckets.allow_all([self], client)
+
+    @staticmethod
+    def allow_all(buckets: list[LocalBuckets], client: str) -> bool:
+        """One token from each bucket, or (when any is empty) none taken."""
+        now = time.monotonic()
+        tokens = [b.tokens(client, now) for b in buckets]
+        take = 1.0 if all(t >= 1.0 for t in tokens) else 0.0
+        for b, t in zip(buckets, tokens):
+            b.held[client] = (t - take, now)
+        return take > 0
 
 
 @dataclass(frozen=True)
@@ -171,7 +182,7 @@ class WebLimits:
     spectator_idle: float = 600.0  # seconds a watcher's WebSocket that sends nothing is kept (a seat's: forever)
     handshake_rate: str | None = "10/second;300/minute"  # WebSocket handshakes per client
     read_rate: str | None = "30/second;1200/minute"  # lobby and room reads (/api/rooms, /api/games, a room) per client
-    lang_rate: str | None = "4/10second"  # `lang` messages (each re-sends the whole log) per client
+    lang_rate: str | None = "10/10second"  # `lang` messages per client (each re-sends the last page of the log and the rules)
     rate_strikes: int = 50  # frames refused in a row for the rate before the connection is closed
     offender_penalty: float = 30.0  # seconds an address closed for its rate may open no WebSocket
     write_timeout: float = 15.0  # seconds an answer may wait for its client to read it, then the connection closes

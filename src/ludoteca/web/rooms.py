@@ -297,8 +297,12 @@ class Room:
         before = view_document(state, seat)["view"]
         return [action_preview(state, a, seat, before) for a in legal]
 
-    def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None) -> dict[str, Any]:
-        """Everything one connection receives: its seat's view and nothing more."""
+    def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None,
+                    fresh: bool | None = None) -> dict[str, Any]:
+        """Everything one connection receives: its seat's view and nothing more. `fresh` (by default
+        when `log_from` is 0): the connection's log starts anew with this message (`log_reset`; a hello,
+        a `lang`); its lines before `log_from` are asked for a page at a time (`log_lines`)."""
+        fresh = log_from == 0 if fresh is None else fresh
         state = self.state
         scores = safe_scores(state) if (state.is_terminal() or self.game.perfect_information) else None
         return {
@@ -311,12 +315,24 @@ class Room:
             "can_undo": seat is not None and self.status == "running" and self.match.can_undo(seat),
             "scores": scores,
             "log_from": log_from,
-            "log": [
-                {"i": i, "player": e.player, "text": e.for_viewer(seat, lang), **({"by_bot": True} if e.by_bot else {})}
-                for i, e in enumerate(self.log[log_from:], start=log_from)
-            ],
-            "events": self.events_message(seat, log_from, lang),
+            "log_reset": fresh,
+            "bot_moves": self.bot_moves(),  # per seat, the whole game's (the log sent may be its last page only)
+            "log": self.log_lines(seat, lang, log_from, len(self.log)),
+            "events": self.events_message(seat, 0 if fresh else log_from, lang),
         }
+
+    def bot_moves(self) -> list[int]:
+        """How many moves a bot played for each seat taken over."""
+        counts = [0] * len(self.seats)
+        for e in self.log:
+            if e.by_bot and isinstance(e.player, int) and 0 <= e.player < len(counts):
+                counts[e.player] += 1
+        return counts
+
+    def log_lines(self, seat: int | None, lang: str, start: int, end: int) -> list[dict[str, Any]]:
+        """Lines `start`..`end` of the move log, each told as `seat` may read it."""
+        return [{"i": i, "player": e.player, "text": e.for_viewer(seat, lang), **({"by_bot": True} if e.by_bot else {})}
+                for i, e in enumerate(self.log[start:end], start=start)]
 
     def events_message(self, seat: int | None, log_from: int, lang: str = "en") -> list[dict[str, Any]]:
         """The events of the actions new to this connection, told for its seat (an update: the

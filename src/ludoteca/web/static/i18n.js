@@ -12,7 +12,7 @@ const TEXTS = {
   seat: ["Seat", "Asiento"], open: ["open", "libre"], waiting: ["Waiting for players…", "Esperando jugadores…"],
   yourTurn: ["Your turn", "Tu turno"], turnOf: ["Turn of", "Turno de"], chance: ["Chance", "Azar"],
   spectating: ["You are watching", "Estás mirando"], youAre: ["You play", "Juegas"], undo: ["Undo", "Deshacer"],
-  log: ["Moves", "Jugadas"], yourMoves: ["Your moves", "Tus jugadas"], noMoves: ["Not your turn.", "No es tu turno."],
+  log: ["Moves", "Jugadas"], earlierMoves: ["Earlier moves", "Jugadas anteriores"], yourMoves: ["Your moves", "Tus jugadas"], noMoves: ["Not your turn.", "No es tu turno."],
   winner: ["Winner", "Gana"], winners: ["Winners", "Ganan"], gameOver: ["Game over", "Fin de la partida"],
   invites: ["Invitation links — send one to each player", "Enlaces de invitación — envía uno a cada jugador"],
   copy: ["Copy", "Copiar"], copied: ["Copied", "Copiado"], takeSeat: ["Take this seat", "Ocupar este asiento"],

@@ -10,6 +10,9 @@ import { Captions, CAPTION_MS, learnSpecial, yourTurnAlert, soundOn, setSound, n
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
+// the log lines held: from line `logStart` on (a first state carries the last page; earlier pages
+// are asked for as the player scrolls back: `askEarlier`)
+let logStart = 0, logAsked = null;
 let socket = null, last = null, log = [], chat = [], drawer = generic, retry = 0, toastTimer = null, lastEvents = null, retryTimer = null;
 const board = new Board($("board"));
 const captions = new Captions($("caption"));
@@ -86,6 +89,7 @@ function connect() {
   socket.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
     if (msg.type === "state") receive(msg);
+    else if (msg.type === "log_page") receivePage(msg);
     else if (msg.type === "chat") receiveChat(msg);
     else if (msg.type === "rules") {
       learnGame(msg.game);  // the words of the game's options, then the rules that name them
@@ -112,9 +116,10 @@ function connect() {
 }
 
 async function receive(msg) {
-  const update = msg.log_from > 0 && msg.log.length > 0;  // new moves since our last state
-  if (msg.log_from === 0) log = [];
-  log.length = Math.min(log.length, msg.log_from);
+  const fresh = msg.log_reset ?? msg.log_from === 0;  // the log starts anew (a hello, a language)
+  const update = !fresh && msg.log.length > 0;  // new moves since our last state
+  if (fresh || msg.log_from < logStart) { log = []; logStart = msg.log_from; logAsked = null; }
+  log.length = Math.min(log.length, msg.log_from - logStart);
   log.push(...msg.log);
   const prev = last;
   last = msg;
@@ -160,7 +165,7 @@ function tellTakeOver(msg) {
 // The others' actions since this seat last decided, each with the view after it (to replay them).
 function follow(msg, update) {
   if (msg.seat === null || !update || !msg.events?.length) {
-    if (msg.log_from === 0) { since = []; own = []; baseView = null; }
+    if (msg.log_reset ?? msg.log_from === 0) { since = []; own = []; baseView = null; }
     return;
   }
   const items = msg.events, mineAt = items.map((x) => x.player).lastIndexOf(msg.seat);
@@ -213,13 +218,14 @@ function renderReplayButton() {
 // back after a take-over: what the bot played for you, once
 function tellReturn(msg) {
   if (msg.seat === null || msg.room.seats[msg.seat]?.taken_over) return;
-  const played = log.filter((e) => e.by_bot && e.player === msg.seat);
+  const played = log.filter((e) => e.by_bot && e.player === msg.seat);  // those among the lines held
+  const total = msg.bot_moves?.[msg.seat] ?? played.length;  // the whole game's
   const key = `ludoteca:told:${roomId}`, told = Number(localStorage.getItem(key) || 0);
-  if (played.length <= told) return;
-  localStorage.setItem(key, String(played.length));
+  if (total <= told) return;
+  localStorage.setItem(key, String(total));
   const box = $("welcome-back");
-  box.replaceChildren(h("h2", {}, t(played.length - told === 1 ? "whileAwayOne" : "whileAway").replace("{n}", played.length - told)),
-    h("ol", { class: "log" }, played.slice(told).map((e) => h("li", {}, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))),
+  box.replaceChildren(h("h2", {}, t(total - told === 1 ? "whileAwayOne" : "whileAway").replace("{n}", total - told)),
+    h("ol", { class: "log" }, played.slice(-(total - told)).map((e) => h("li", {}, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))),
     h("button", { type: "button", id: "welcome-close", onclick: () => box.classList.add("hidden") }, t("close")));
   box.classList.remove("hidden");
 }
@@ -339,12 +345,37 @@ function renderActions(msg) {
   undo.onclick = () => send({ type: "undo", version: msg.version });
 }
 
+function logItem(e) {
+  return h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}`, "data-by-bot": e.by_bot ? "" : null },
+    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text),
+    e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", last?.room.seats[e.player]?.name ?? "")})`) : null);
+}
+
+// the lines before the first one held: a button at the top of the list (also asked for by scrolling there)
+function earlierItem() {
+  return logStart > 0 ? h("li", { class: "earlier" }, h("button", { type: "button", id: "log-earlier", onclick: askEarlier }, t("earlierMoves"))) : null;
+}
+
 function renderLog() {
   const box = $("log");
-  box.replaceChildren(...log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}`, "data-by-bot": e.by_bot ? "" : null },
-    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text),
-    e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", last?.room.seats[e.player]?.name ?? "")})`) : null)));
+  box.replaceChildren(...[earlierItem(), ...log.map(logItem)].filter(Boolean));
   box.scrollTop = box.scrollHeight;
+}
+
+function askEarlier() {
+  if (logStart > 0 && logAsked !== logStart) { logAsked = logStart; send({ type: "log", before: logStart }); }
+}
+$("log").addEventListener("scroll", () => { if ($("log").scrollTop < 40) askEarlier(); });
+
+// an earlier page of the log: put before the lines held, the list kept where the player was reading
+function receivePage(msg) {
+  if (msg.lang !== lang() || msg.log_from + msg.log.length !== logStart || !msg.log.length) return;
+  const box = $("log"), fromBottom = box.scrollHeight - box.scrollTop;
+  log = [...msg.log, ...log];
+  logStart = msg.log_from;
+  logAsked = null;
+  box.replaceChildren(...[earlierItem(), ...log.map(logItem)].filter(Boolean));
+  box.scrollTop = box.scrollHeight - fromBottom;
 }
 
 function receiveChat(msg) {
@@ -420,7 +451,7 @@ function renderResult(msg) {
   box.dataset.shown = roomId + msg.version;
   const winners = msg.view.winners.map(seatName), scores = scoresOf(msg);
   const mine = msg.seat !== null && msg.view.winners.includes(msg.seat);
-  const byBot = msg.room.seats.map((s) => [s, log.filter((e) => e.by_bot && e.player === s.seat).length]).filter(([, n]) => n > 0);
+  const byBot = msg.room.seats.map((s) => [s, msg.bot_moves?.[s.seat] ?? log.filter((e) => e.by_bot && e.player === s.seat).length]).filter(([, n]) => n > 0);
   // each seat's place (by the game's returns: ties share it), its score where the game keeps one
   const returns = msg.room.result?.returns || msg.room.seats.map((s) => (msg.view.winners.includes(s.seat) ? 1 : 0));
   const placeOf = (seat) => 1 + returns.filter((r) => r > returns[seat]).length;
