@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
@@ -33,6 +34,8 @@ from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
 from .hub import Hub
 from .limits import RateLimited, WebLimits
+from .mail import Sender
+from .mail.routes import install_mail
 from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
@@ -124,14 +127,17 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
                limits: WebLimits | None = None, bot_mode: str = "process",
                broker=None, external_bots: bool = False, cluster_every: float = 2.0,
-               evict_after: float = 600.0, evict_every: float = 5.0) -> FastAPI:
+               evict_after: float = 600.0, evict_every: float = 5.0,
+               mail=None, mail_every: float = 5.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
     this process, as some tests do).
     `broker`: None (this process alone serves its rooms), or a broker (`broker.make_broker`) or its
     URL (redis://...): then any number of processes serve the same database (`cluster`).
     `external_bots`: bots are played by `ludoteca bots` workers, not in this process.
-    `evict_after`: seconds after which a room without connections or pending moves leaves memory."""
+    `evict_after`: seconds after which a room without connections or pending moves leaves memory.
+    `mail`: the host's outgoing mail server (`mail.MailSettings`), or None: no mail is sent; with it,
+    `app.state.mail_notifier` records the mails and a sender task sends them every `mail_every` seconds."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
@@ -167,7 +173,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
         expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
+        mailer = asyncio.get_running_loop().create_task(app.state.mail_sender.run(mail_every)) if app.state.mail_sender else None
         yield
+        if mailer is not None:
+            mailer.cancel()
         checker.cancel()
         evictor.cancel()
         expiry.cancel()
@@ -200,6 +209,9 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
     install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
+    app.state.mailbox, app.state.mail_notifier = install_mail(app, service.sessions, accounts, rates, STATIC, ACCOUNT_COOKIE,
+                                                              origin_refusal, mail, time.time)
+    app.state.mail_sender = Sender(app.state.mailbox, app.state.mail_notifier, mail) if mail is not None else None
 
     def signed(request: Request):
         return accounts.session_account(request.cookies.get(ACCOUNT_COOKIE))
