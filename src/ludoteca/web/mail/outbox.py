@@ -110,11 +110,7 @@ class Mailbox:
         link is mailed to the new address."""
         if not self.enabled:
             raise self.no_mail()
-        try:
-            address = clean_address(address)
-        except ValueError:
-            raise RoomError("bad_request", T("that is not a mail address (like name@example.org)",
-                                             "eso no es una dirección de correo (como nombre@example.org)")) from None
+        address = self.checked(address)
         token = secrets.token_urlsafe(32)
         now = self.clock()
         lang = "es" if lang == "es" else "en"
@@ -128,6 +124,14 @@ class Mailbox:
             mail = texts.confirm(lang, account.name, address, self.url(f"/mail/confirm#t={token}"), CONFIRM_HOURS)
             self._queue(db, f"confirm:{account.id}:{row.pending_hash[:32]}", account.id, "confirm", address, account.name, lang, mail, None, now)
             return {"enabled": True, **self._wishes(row)}
+
+    @staticmethod
+    def checked(address: Any) -> str:
+        try:
+            return clean_address(address)
+        except ValueError:
+            raise RoomError("bad_request", T("that is not a mail address (like name@example.org)",
+                                             "eso no es una dirección de correo (como nombre@example.org)")) from None
 
     def confirm(self, token: Any) -> dict[str, Any]:
         """The address the token was mailed to becomes the account's: once, before it expires."""

@@ -79,6 +79,7 @@ def install_mail(app: FastAPI, sessions, accounts, rates, static, cookie: str, o
         account = signed_in(request)
         if not box.enabled:
             raise box.no_mail()
+        box.checked(body.address)  # a wrong address is told as such, and costs no try
         rates.check("mail_give", f"account:{account.id}")
         return await asyncio.to_thread(box.give_address, account, body.address, body.lang)
 

@@ -25,7 +25,6 @@ import time
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
-from typing import Callable
 
 from sqlalchemy import and_, or_, select, update
 
@@ -52,25 +51,26 @@ def compose(settings: MailSettings, row: MailOutboxRow, at: float) -> EmailMessa
     msg["Date"] = formatdate(at, usegmt=True)
     msg["Message-ID"] = f"<{hashlib.sha256(row.key.encode()).hexdigest()[:40]}@{settings.sender.rsplit('@', 1)[1]}>"
     msg["Auto-Submitted"] = "auto-generated"
-    msg["Content-Language"] = "es" if row.lang == "es" else "en"
     if row.unsubscribe:  # RFC 8058: one POST to this address stops such mails, no page, no sign-in
         msg["List-Unsubscribe"] = f"<{row.unsubscribe}>"
         msg["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     msg.set_content(row.text_body)
     msg.add_alternative(row.html_body, subtype="html")
+    msg["Content-Language"] = "es" if row.lang == "es" else "en"  # after the body: setting it clears Content-* headers
     return msg
 
 
 class Sender:
     def __init__(self, box: Mailbox, notifier: MailNotifier, settings: MailSettings, lease: float = LEASE,
-                 backoff: tuple[float, ...] = BACKOFF, max_attempts: int = MAX_ATTEMPTS, batch: int = BATCH,
-                 clock: Callable[[], float] | None = None):
+                 backoff: tuple[float, ...] = BACKOFF, max_attempts: int = MAX_ATTEMPTS, batch: int = BATCH):
         self.box, self.notifier, self.settings = box, notifier, settings
         self.sessions = box.sessions
-        self.clock = clock or box.clock
         self.lease, self.backoff, self.max_attempts, self.batch = lease, backoff, max_attempts, batch
         self.worker = f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
         self.sent = 0  # mails this sender handed over (tests, logs)
+
+    def clock(self) -> float:
+        return self.box.clock()  # the mailbox's: tests move both days ahead at once
 
     # --- claiming -------------------------------------------------------------------------------
     def _ready(self, now: float):
