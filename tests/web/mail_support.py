@@ -47,7 +47,7 @@ class Catcher:
                 return "451 4.3.0 busy, try again later"
             message = email.message_from_bytes(envelope.content, policy=email.policy.default)
             self.mails.append(Received(envelope.mail_from, list(envelope.rcpt_tos), message, envelope.content,
-                                       session.ssl is not None, getattr(session, "ludoteca_user", None)))
+                                       session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None, getattr(session, "ludoteca_user", None)))
         return "250 OK"
 
     def wait(self, count: int, timeout: float = 30.0) -> list[Received]:
@@ -104,7 +104,8 @@ def smtp_server(mode: str = "plain", certificates: Certificates | None = None, p
     elif mode == "implicit":
         kwargs.update(ssl_context=certificates.server_context(), server_hostname="127.0.0.1")
     if password:
-        kwargs.update(authenticator=check_login, auth_required=True, auth_require_tls=mode != "plain")
+        # (aiosmtpd counts only STARTTLS as TLS for its AUTH rule: implicit TLS is TLS from the first byte anyway)
+        kwargs.update(authenticator=check_login, auth_required=True, auth_require_tls=mode == "starttls")
     else:
         kwargs.update(auth_require_tls=False)
     controller = Controller(catcher, hostname="127.0.0.1", port=port, **kwargs)
