@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 from mail_site import account, link_in, mail_site, send, table
+from mail_site import client as client_for
 from web_support import PHONE, browser, chromium_available, live_server
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason="needs Playwright and Chromium")
@@ -111,3 +112,40 @@ def test_a_host_without_mail_says_so_on_the_account_page(site, tmp_path):
             assert WORDS[language]["none"] in page.text_content("#mail-none")
             assert page.locator("#mail-address").count() == 0
             ctx.close()
+
+
+def test_a_mails_link_opens_the_seat_on_another_device_of_the_account(site):
+    url, app, catcher, b = site
+    pia = account(url, app, catcher, "Pia Seat", "pia@example.org")
+    made = pia.post("/api/rooms", json={"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0, "name": "Pia"}).json()
+    room, first_token = made["room"]["id"], made["token"]
+    assert client_for(url).post(f"/api/rooms/{room}/claim", json={"seat": 1, "name": "Quim"}).status_code == 200
+    before = len(catcher.mails)
+    app.state.mail_notifier.your_turn(room, 0, 1, None)
+    send(app)
+    link = link_in(catcher.wait(before + 1)[-1], f"/room/{room}")
+    assert link == f"/room/{room}#seat=0"
+    # signed out on a phone: told to sign in, and watching
+    ctx, page = phone(b, "en")
+    page.goto(url + link)
+    page.wait_for_selector("#seat-here")
+    expect(page.locator("#h-moves")).to_have_text("You are watching")
+    # signed in there: the seat is played here
+    page.goto(f"{url}/account")
+    page.fill("#in-name", "Pia Seat")
+    page.fill("#in-password", "a long password here")
+    page.click("#signin button[type=submit]")
+    page.wait_for_selector("#me-name")
+    page.goto(url + link)
+    expect(page.locator("#h-moves")).to_contain_text("You play")
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('ludoteca:seat:{room}')).seat") == 0
+    assert "#" not in page.url
+    # the token the first device held no longer plays the seat
+    refused = client_for(url).post(f"/api/rooms/{room}/resign", json={"seat": 0, "token": first_token})
+    assert refused.status_code == 403
+    # another account, or no account, gets no seat from the link
+    quim = account(url, app, catcher, "Quim Other")
+    assert quim.post(f"/api/rooms/{room}/here", json={"seat": 0}).status_code == 403
+    assert client_for(url).post(f"/api/rooms/{room}/here", json={"seat": 0}).status_code == 403
+    assert quim.post(f"/api/rooms/{room}/here", json={"seat": 1}).status_code == 403  # a guest's seat is no account's
+    ctx.close()

@@ -36,6 +36,7 @@ from .hub import Hub
 from .limits import RateLimited, WebLimits
 from .mail import Sender
 from .mail.routes import install_mail
+from .mail.seats import install_seat_here
 from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
@@ -211,6 +212,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
     app.state.mailbox, app.state.mail_notifier = install_mail(app, service.sessions, accounts, rates, STATIC, ACCOUNT_COOKIE,
                                                               origin_refusal, mail, time.time)
+    install_seat_here(app, service, hub, accounts, rates, ACCOUNT_COOKIE, origin_refusal, client_of)
     app.state.mail_sender = Sender(app.state.mailbox, app.state.mail_notifier, mail) if mail is not None else None
 
     def signed(request: Request):
