@@ -5,7 +5,6 @@ sender loops on one database — SQLite, and PostgreSQL (`servers`) — sending 
 
 from __future__ import annotations
 
-import threading
 
 import pytest
 from mail_site import FakeClock
@@ -135,31 +134,57 @@ def test_a_permanent_refusal_is_given_up_and_a_dead_server_is_tried_again(tmp_pa
     assert row.status == "failed" and row.attempts == 2 and "connecting" in row.last_error
 
 
+OTHER_SENDER = """
+import sys, time
+from ludoteca.web.db import make_engine, make_sessions
+from ludoteca.web.mail import MailNotifier, Mailbox, MailSettings, Sender
+url, port, now = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+settings = MailSettings(host="127.0.0.1", port=port, tls="starttls", sender="games@ludoteca.test", public_url="http://x", timeout=20)
+box = Mailbox(make_sessions(make_engine(url)), settings, lambda: now)
+sender = Sender(box, MailNotifier(box), settings, batch=5)
+print(sender.worker, flush=True)
+sys.stdin.readline()  # go
+idle = 0
+while idle < 20:
+    idle = idle + 1 if sender.run_once() == 0 else 0
+    time.sleep(0.01 if idle else 0)
+print(sender.sent, flush=True)
+"""
+
+
 def two_senders_send_each_once(url: str, count: int = 60) -> None:
+    """One sender in this process, another in a process of its own, on one database and one queue."""
+    import subprocess
+    import sys
+
+    from scale_support import SRC
+
     clock = FakeClock()
     with smtp_server("plain") as (catcher, port):
-        a = sender(url, settings_for(port), clock, batch=5)
-        b = sender(url, settings_for(port), clock, batch=5)
-        queued(a.sessions, count, clock)
-        start = threading.Barrier(2)
-
-        def loop(s: Sender):
-            start.wait()
-            for _ in range(200):  # until the queue is empty (each round claims up to a batch)
-                if s.run_once() == 0 and all(r.status == "sent" for r in rows(s)):
-                    return
-
-        threads = [threading.Thread(target=loop, args=(s,)) for s in (a, b)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(120)
+        here = sender(url, settings_for(port), clock, batch=5)
+        queued(here.sessions, count, clock)
+        other = subprocess.Popen([sys.executable, "-c", OTHER_SENDER, url, str(port), str(clock.now)], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True, env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"})
+        try:
+            other_worker = other.stdout.readline().strip()
+            other.stdin.write("go\n")
+            other.stdin.flush()
+            for _ in range(400):  # until every mail is sent (each round claims up to a batch)
+                if here.run_once() == 0 and all(r.status == "sent" for r in rows(here)):
+                    break
+            other_sent = int(other.communicate(timeout=120)[0].strip())
+        finally:
+            if other.poll() is None:
+                other.kill()
         mails = catcher.wait(count)
         subjects = sorted(m.message["Subject"] for m in mails)
         assert subjects == sorted(f"Your turn {i}" for i in range(count))  # every mail, each once
         assert len({m.message["Message-ID"] for m in mails}) == count
-        assert all(r.status == "sent" and r.attempts == 1 for r in rows(a))
-        assert a.sent > 0 and b.sent > 0 and a.sent + b.sent == count  # both took part
+        done = rows(here)
+        assert all(r.status == "sent" and r.attempts == 1 for r in done)
+        by = {w: sum(r.worker == w for r in done) for w in (here.worker, other_worker)}
+        assert by == {here.worker: here.sent, other_worker: other_sent} and here.sent + other_sent == count
+        assert here.sent > 0 and other_sent > 0  # both took part
 
 
 def test_two_senders_on_one_sqlite_database_send_every_mail_once(tmp_path):
