@@ -25,8 +25,9 @@ class FakeClock:
 
 
 @contextmanager
-def mail_site(folder, mode="plain", certificates=None, password=False, catcher=None, db_url=None, **app):
-    """Yields (url, app, catcher): the app's sender runs only when a test calls `send(app)`."""
+def mail_site(folder, mode="plain", certificates=None, password=False, catcher=None, db_url=None, mail_every=3600.0, **app):
+    """Yields (url, app, catcher): the app's own sender task runs at start and then every `mail_every`
+    seconds (by default, in effect only when a test calls `send(app)`)."""
     with smtp_server(mode, certificates, password, catcher) as (catcher, port):
         scheme = "smtps" if mode == "implicit" else "smtp"
         settings = MailSettings(host="127.0.0.1", port=port, tls="implicit" if mode == "implicit" else "starttls",
@@ -38,7 +39,7 @@ def mail_site(folder, mode="plain", certificates=None, password=False, catcher=N
             settings.user, settings.password = USER, PASSWORD
         assert scheme
         with toy_games(), live_server(db_url or f"sqlite:///{folder / 'mail.db'}", bot_delay=0.0, limits=UNLIMITED,
-                                      mail=settings, mail_every=3600.0, **app) as (url, made):
+                                      mail=settings, mail_every=mail_every, **app) as (url, made):
             made.state.rates.add("signup", None)  # the tests make many accounts from one address
             yield url, made, catcher
 

@@ -309,3 +309,37 @@ def test_a_host_without_mail_promises_none(tmp_path):
         refused = c.post("/api/account/mail", json={"address": "jo@example.org"})
         assert refused.status_code == 403 and refused.json()["error"]["message"] == {"en": "this site sends no mail", "es": "este sitio no envía correos"}
         assert app.state.mail_notifier is None and app.state.mail_sender is None
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--smtp", "ftp://mail.example.org"], ("starts with smtp:// or smtps://", "empieza por smtp:// o smtps://")),
+    (["--smtp", "smtp://mail.example.org:99999", "--mail-from", "a@example.org"], ("the port is not a number", "el puerto no es un número")),
+    (["--smtp", "smtp://mail.example.org"], ("--smtp needs --mail-from", "--smtp necesita --mail-from")),
+    (["--smtp", "smtp://mail.example.org", "--mail-from", "not an address\r\nBcc: x@y.z"], ("is not a mail address", "no es una dirección de correo")),
+    (["--smtp", "smtps://user@mail.example.org", "--mail-from", "a@example.org"], ("a user needs a password", "un usuario necesita contraseña")),
+    (["--smtp", "smtp://mail.example.org?cafile=/nonexistent.pem", "--mail-from", "a@example.org"], ("cafile is not", "cafile no es")),
+    (["--mail-from", "a@example.org"], ("--mail-from needs --smtp", "--mail-from necesita --smtp")),
+])
+def test_a_bad_mail_setup_stops_serve_in_one_line_in_both_languages(tmp_path, args, said):
+    import os
+    import subprocess
+    import sys
+
+    from scale_support import SRC
+
+    for lang, words in zip(("en", "es"), said):
+        done = subprocess.run([sys.executable, "-m", "ludoteca.cli.main", "serve", "--db", str(tmp_path / "x.db"), "--port", "1", "--lang", lang, *args],
+                              capture_output=True, text=True, timeout=120, env=dict(os.environ, PYTHONPATH=SRC))
+        assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+        assert "Traceback" not in done.stderr  # (a control character quoted is shown escaped: still one line)
+
+
+def test_the_servers_own_sender_task_sends_off_the_request_path(tmp_path):
+    """No test hand here: the sender task the server starts finds the queued mail and sends it."""
+    with mail_site(tmp_path, mail_every=0.2) as (url, app, catcher):
+        c = client(url)
+        assert c.post("/api/account/signup", json={"name": "Lu Task", "password": "a long password here"}).status_code == 201
+        assert c.post("/api/account/mail", json={"address": "lu@example.org", "lang": "es"}).status_code == 200
+        mail = catcher.wait(1)[0]
+        assert mail.recipients == ["lu@example.org"] and mail.message["Subject"] == "Confirma tu correo para ludoteca"
+        assert app.state.mail_sender.sent == 1
