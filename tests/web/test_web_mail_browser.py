@@ -125,6 +125,11 @@ def test_a_mails_link_opens_the_seat_on_another_device_of_the_account(site):
     send(app)
     link = link_in(catcher.wait(before + 1)[-1], f"/room/{room}")
     assert link == f"/room/{room}#seat=0"
+    # the device that played the seat so far: its token in its browser, playing
+    first_ctx, first = phone(b, "en")
+    first.add_init_script(f"localStorage.setItem('ludoteca:seat:{room}', JSON.stringify({{seat: 0, token: '{first_token}'}}));")
+    first.goto(url + link)
+    expect(first.locator("#h-moves")).to_contain_text("You play")
     # signed out on a phone: told to sign in, and watching
     ctx, page = phone(b, "en")
     page.goto(url + link)
@@ -140,7 +145,9 @@ def test_a_mails_link_opens_the_seat_on_another_device_of_the_account(site):
     expect(page.locator("#h-moves")).to_contain_text("You play")
     assert page.evaluate(f"JSON.parse(localStorage.getItem('ludoteca:seat:{room}')).seat") == 0
     assert "#" not in page.url
-    # the token the first device held no longer plays the seat
+    # the first device is told and watches; the token it held no longer plays the seat
+    expect(first.locator("#h-moves")).to_have_text("You are watching", timeout=15000)
+    first_ctx.close()
     refused = client_for(url).post(f"/api/rooms/{room}/resign", json={"seat": 0, "token": first_token})
     assert refused.status_code == 403
     # another account, or no account, gets no seat from the link

@@ -2,7 +2,7 @@
 token is in the browser and the room page is the seat at once. On any other device (the phone the mail
 was read on), a person signed in to the seat's account asks `POST /api/rooms/{room}/here {seat}`: the
 seat gets a new token, given to this device only (the token the other device held stops working: a
-seat is played from one device at a time; that device is told so at its next connection and watches)."""
+seat is played from one device at a time; that device, if connected here, is told so and let go, and watches)."""
 
 from __future__ import annotations
 
@@ -46,4 +46,12 @@ def install_seat_here(app: FastAPI, service, hub, accounts, rates, cookie: str, 
                 db.execute(update(SeatRow).where(SeatRow.room_id == room.id, SeatRow.seat == body.seat).values(token_hash=hash_secret(token)))
                 db.execute(update(RoomRow).where(RoomRow.id == room.id).values(version=RoomRow.version + 1))
             store.sync(service, room)  # this process's copy (and, by the version, every other's) takes the new token
+            from ..hub import error_message
+
+            moved = T("your seat is now played on another device (this one's token was replaced): you watch here",
+                      "tu asiento se juega ahora en otro dispositivo (se cambió la clave de este): aquí miras")
+            for conn in list(hub.connections.get(room.id, ())):
+                if conn.seat == body.seat:  # the device that held the seat until now: told, and let go
+                    hub.enqueue(conn, error_message("forbidden", moved, room.version))
+                    hub.drop(conn)
         return {"seat": body.seat, "token": token}

@@ -170,8 +170,8 @@ class Sender:
                 except smtplib.SMTPRecipientsRefused as exc:
                     code = next(iter(exc.recipients.values()))[0]
                     self._done(row, f"refused: {code}", permanent=500 <= code < 600)
-                except smtplib.SMTPResponseException as exc:
-                    self._done(row, f"refused: {exc.smtp_code} {exc.smtp_error[:200]!r}")
+                except smtplib.SMTPResponseException as exc:  # 4xx: try later; 5xx: the server will never take it
+                    self._done(row, f"refused: {exc.smtp_code} {exc.smtp_error[:200]!r}", permanent=500 <= exc.smtp_code < 600)
                     if isinstance(exc, smtplib.SMTPServerDisconnected):
                         break
                 except (smtplib.SMTPException, OSError) as exc:
