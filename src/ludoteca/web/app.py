@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Optional
@@ -32,6 +31,7 @@ from .profiles import install_profiles
 from .ratings import bot_ratings
 from .rematch import offered, play_again
 from .errors import SECURITY_HEADERS
+from .deadlines import Scheduler
 from .hub import Hub
 from .limits import RateLimited, WebLimits
 from .mail import Sender
@@ -40,6 +40,7 @@ from .mail.seats import install_seat_here
 from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
+from .turns import Keeper
 
 log = logging.getLogger("ludoteca.web")
 STATIC = Path(str(resources.files("ludoteca.web").joinpath("static")))
@@ -128,8 +129,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                takeover_check: float = 5.0, takeover_bot: str = "medium", seeds=None,
                limits: WebLimits | None = None, bot_mode: str = "process",
                broker=None, external_bots: bool = False, cluster_every: float = 2.0,
-               evict_after: float = 600.0, evict_every: float = 5.0,
-               mail=None, mail_every: float = 5.0) -> FastAPI:
+               evict_after: float = 600.0, evict_every: float = 5.0, clock=None, notifier=None,
+               deadline_every: float = 1.0, deadline_lease: float = 30.0, mail=None, mail_every: float = 5.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
     this process, as some tests do).
@@ -137,18 +138,25 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     URL (redis://...): then any number of processes serve the same database (`cluster`).
     `external_bots`: bots are played by `ludoteca bots` workers, not in this process.
     `evict_after`: seconds after which a room without connections or pending moves leaves memory.
+    `clock`: the time source of deadlines and clocks (`clock.SystemClock`; tests a `ManualClock`).
+    `notifier`: who tells players away from the page (`notifier.Notifier`; by default nobody).
+    `deadline_every`, `deadline_lease`: how often this process claims due deadlines, and how long a
+    claim holds before another process may take it over (`deadlines.Scheduler`).
     `mail`: the host's outgoing mail server (`mail.MailSettings`), or None: no mail is sent; with it,
-    `app.state.mail_notifier` records the mails and a sender task sends them every `mail_every` seconds."""
+    `app.state.mail_notifier` records the mails (the rooms' notifier, unless `notifier` names another) and
+    a sender task sends them every `mail_every` seconds."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
     service.bot_delay = bot_delay
+    service.turns = Keeper(clock, notifier)
     service.evict_after = evict_after  # rooms idle this long leave memory (finished ones sooner); loaded when asked for
     service.evict_finished_after = min(evict_after, service.evict_finished_after)
     rates = limits.rates()
     hub = Hub(service, bot_delay=bot_delay, takeover_after=takeover_after, rates=rates,
               pool=BotPool(limits.bot_workers, mode=bot_mode, per_owner=limits.bot_jobs_per_network))
     hub.external_bots = external_bots
+    scheduler = Scheduler(hub, every=deadline_every, lease=deadline_lease)
     cluster = None
     if broker is not None:
         from .broker import make_broker
@@ -174,10 +182,12 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         checker = asyncio.get_running_loop().create_task(hub.takeover_loop(takeover_check))
         evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
         expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
+        deadlines = asyncio.get_running_loop().create_task(scheduler.loop())
         mailer = asyncio.get_running_loop().create_task(app.state.mail_sender.run(mail_every)) if app.state.mail_sender else None
         yield
         if mailer is not None:
             mailer.cancel()
+        deadlines.cancel()
         checker.cancel()
         evictor.cancel()
         expiry.cancel()
@@ -206,12 +216,15 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     app = FastAPI(title="ludoteca", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.service, app.state.hub, app.state.rates, app.state.limits = service, hub, rates, limits
     app.state.cluster = cluster
+    app.state.scheduler = scheduler
     replays = app.state.replays = Replays(service)
     accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
     install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
     app.state.mailbox, app.state.mail_notifier = install_mail(app, service.sessions, accounts, rates, STATIC, ACCOUNT_COOKIE,
-                                                              origin_refusal, mail, time.time)
+                                                              origin_refusal, mail, service.turns.clock.now)
+    if notifier is None and app.state.mail_notifier is not None:
+        service.turns.notifier = app.state.mail_notifier  # the rooms tell players by mail
     install_seat_here(app, service, hub, accounts, rates, ACCOUNT_COOKIE, origin_refusal, client_of)
     app.state.mail_sender = Sender(app.state.mailbox, app.state.mail_notifier, mail) if mail is not None else None
 

@@ -35,6 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import LudotecaError, T, Text, view_document
 from .chat import Chat
 from .limits import RateLimits
+from . import turns
 from .rooms import PACES, Room, RoomError, RoomService
 from .thinking import BotJob, BotPool
 
@@ -125,7 +126,7 @@ class Hub:
         """A state message as sent (JSON text), made once per room version, seat, language, log start
         and connected seats: a repeated, refused or malformed frame is answered from it, never
         rebuilt (the legal moves' previews are the costly part)."""
-        stamp = (room.version, len(room.log))
+        stamp = (room.version, len(room.log), turns.stamp(self.service, room))  # a timed room's time left moves on
         held = self.states.get(room.id)
         if held is None or held[0] != stamp:
             held = self.states[room.id] = (stamp, {})
@@ -271,7 +272,7 @@ class Hub:
             if not 0 <= player < len(room.seats):
                 continue
             seat = room.seats[player]
-            if seat.kind != "human" or seat.taken_over or player in self.connected_seats(room.id):
+            if seat.kind != "human" or seat.taken_over or player in self.connected_seats(room.id) or turns.waits_for_people(room):
                 continue
             if now - seat.last_seen < self.takeover_after:
                 continue

@@ -3,7 +3,8 @@
 `/players/<name>` (page) and `/api/players/<name>` (JSON): per game the games played, the wins and the
 rating (with its history, for the plot), and the recent games with their replays. The owner may make
 the profile private: then anyone else gets the name only. "My games" (`POST /api/my-games`): the
-rooms not over where this account or this device (its seat tokens) sits, the ones waiting on you first.
+rooms not over where this account or this device (its seat tokens) sits, the ones waiting on you first
+(turn-based ones with the time you have left, the least first: issue 46).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from sqlalchemy import and_, or_, select, update
 from ..engine import TERMINAL, T
 from .accounts import AccountRow, digest
 from .db import RoomRow, SeatRow
+from . import turns
 from .errors import RoomError
 from .ratings import PROVISIONAL_GAMES, RatingHistoryRow, RatingRow, shown
 
@@ -129,14 +131,16 @@ def install_profiles(app: FastAPI, service, accounts, static, cookie: str, origi
                               .order_by(RoomRow.created.desc()).limit(MY_GAMES)).all()
         rooms = []
         for r in rows:
-            turn = False
+            turn, timed = False, {"days": None, "left": None}
             if r.status == "running":
                 try:
                     room = await asyncio.to_thread(service.get, r.room_id)
                     player = room.state.current_player()
                     turn = player != TERMINAL and player == r.seat
+                    timed = turns.my_game(service, room, r.seat)  # turn-based: its days per move, your time left
                 except RoomError:
                     continue
-            rooms.append({"room": r.room_id, "seat": r.seat, "game": r.game, "status": r.status, "your_turn": turn, "created": r.created})
-        rooms.sort(key=lambda e: (not e["your_turn"], -e["created"]))
+            rooms.append({"room": r.room_id, "seat": r.seat, "game": r.game, "status": r.status, "your_turn": turn, "created": r.created, **timed})
+        # awaiting you first, the least time left first among them; then the newest
+        rooms.sort(key=lambda e: (not e["your_turn"], e["left"] if e["left"] is not None else float("inf"), -e["created"]))
         return {"rooms": rooms}

@@ -38,7 +38,7 @@ def play_again(service, room, seat: int, client: str | None = None):
         for j in range(n):
             old = room.seats[(j - 1) % n]
             spec.append({"kind": "bot", "bot": old.bot, "name": old.name} if old.kind == "bot" else {"kind": "human", "invite": True})
-        new, secret = service.create(room.game.name, {**room.game.options, PACE_KEY: room.pace}, spec, room.private,
+        new, secret = service.create(room.game.name, {**room.game.options, PACE_KEY: room.pace, **(room.timing.settings.stored() if room.timing else {})}, spec, room.private,
                                      creator={"seat": mine, "name": name}, client=client, rated=room.rated)
         with service.engine.begin() as db:
             won = db.execute(update(RoomRow).where(RoomRow.id == room.id, RoomRow.rematch.is_(None)).values(rematch=new.id)).rowcount

@@ -29,7 +29,7 @@ from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game,
 from ..engine.captions import caption
 from ..engine.events import events_for
 from ..engine.rng import derive_seed
-from . import ratings, store
+from . import ratings, store, turns
 from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
 from .errors import RoomError
 from .limits import network_of
@@ -51,7 +51,7 @@ PACE_KEY = "pace"  # kept with the room's options in storage (the game never see
 def take_pace(options: dict[str, Any]) -> tuple[dict[str, Any], str]:
     """The game's options without the room's pace, and the pace (normal when absent); a pace
     that is not one of PACES is refused with a one-line message."""
-    options = dict(options or {})
+    options = turns.without_timing(options)  # the room's time per move or clocks (`turns.take_timing`)
     pace = options.pop(PACE_KEY, "normal")
     if not isinstance(pace, str) or pace not in PACES:
         raise RoomError("bad_request", T(f"pace must be one of {', '.join(PACES)}", f"el ritmo debe ser uno de {', '.join(PACES)}"))
@@ -194,6 +194,8 @@ class Room:
         self.pace = "normal"  # how long its bots wait for people to follow (PACES)
         self.rated = False  # its end updates the ratings of its accounts (`ratings.rate_finished`)
         self.network: str | None = None  # the network that made it: its bots' work is shared fairly per network
+        self.timing: "turns.Timing | None" = None  # turn-based or clocks (`turns`); None: live, untimed
+        self.told_over = False  # its end was told to the notifier (`turns.committed`)
 
     @property
     def game(self):
@@ -245,6 +247,7 @@ class Room:
             ],
             "result": self.result(),
             "rated": self.rated,
+            "timing": turns.public(self.service, self) if self.timing is not None else None,
         }
 
     def result(self) -> dict[str, Any] | None:
@@ -471,6 +474,7 @@ class RoomService:
         client = client[:64] if client is not None else None  # as stored (`RoomRow.client`)
         bots_only = all(spec.get("kind") == "bot" for spec in seats_spec)
         self._check_caps(client, bots_only)
+        _options, timing = turns.take_timing(options)
         options, pace = take_pace(options)
         try:
             game = make_game(game_name, options)
@@ -497,6 +501,8 @@ class RoomService:
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace
         room.rated = bool(rated)
+        room.service = self
+        room.timing = turns.Timing(timing, len(seats)) if timing is not None else None
         secrets_out: dict[str, Any] = {"invites": {}}
         for i, s in enumerate(seats):
             if s.kind == "human":
@@ -513,13 +519,15 @@ class RoomService:
         self._refresh_status(room)
         room.network = stored_network(client)
         with self.sessions.begin() as db:
-            db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace}, num_players=len(seats), seed=seed,
+            db.add(RoomRow(id=room.id, game=game.name, options={**game.options, PACE_KEY: pace, **(timing.stored() if timing else {})}, num_players=len(seats), seed=seed,
                            private=private, version=room.version, status=room.status, created=room.created,
                            rng=_signed(room.state.rng.s), **store.listed(room), client=client,
                            network=stored_network(client), bots_only=bots_only, rated=room.rated,
                            seats=[self._seat_row(room, i) for i in range(len(seats))]))
             db.flush()
             store.keep_auto_row(self, db, room)
+            turns.keep(self, db, room)
+        turns.committed(self, room)
         self.rooms[room.id] = room
         if self.on_change is not None:
             self.on_change(room)
@@ -576,7 +584,7 @@ class RoomService:
                 held -= set(db.execute(select(RoomRow.id).where(RoomRow.id.in_(held))).scalars())
             if not gone and not held:
                 return []
-            for name in ("chat", "auto_moves", "actions", "snapshots", "seats"):  # the rows that point at the room first
+            for name in ("chat", "auto_moves", "deadlines", "room_timing", "actions", "snapshots", "seats"):  # the rows that point at the room first
                 if name in tables:
                     db.execute(delete(tables[name]).where(tables[name].c.room_id.in_(gone)))
             if gone:
@@ -684,6 +692,7 @@ class RoomService:
     def act(self, room: Room, seat: int, version: Any, notation: Any) -> None:
         """A person's move, checked against the version it was chosen in."""
         self._check_turn(room, seat, version)
+        turns.check_time(self, room, seat)  # the server's clock judges, never the client's
         if not isinstance(notation, str) or len(notation) > 200:
             raise RoomError("bad_request", T("an action is a short text in the game's notation", "una acción es un texto corto en la notación del juego"))
         try:
@@ -763,6 +772,7 @@ class RoomService:
             store.sync(self, room, force=True)
             raise RoomError("stale", STALE) from None
         room.touched = time.monotonic()
+        turns.committed(self, room)
         if self.on_change is not None:
             self.on_change(room)
 
@@ -776,6 +786,7 @@ class RoomService:
         if room.status == "finished":
             self._finished_count = None  # the finished list grew: counted again on the next lobby page
         store.keep_auto_row(self, db, room)
+        turns.keep(self, db, room)
 
     def _store_seats(self, room: Room) -> None:
         with self._write(room) as db:  # the version first: the seats change only over the version we hold
@@ -832,7 +843,7 @@ class RoomService:
             if self.present is not None and seat in self.present(room.id):
                 return
         s = room.seats[seat]
-        if s.taken_over == value or (s.resigned and not value):  # a resigned seat is the bot's for good
+        if s.taken_over == value or ((s.resigned or turns.is_out(room, seat)) and not value):  # resigned, or out of time: the bot's for good
             return
         s.taken_over = value
         s.bot = self.takeover_bot if value else None
@@ -927,6 +938,7 @@ class RoomService:
         """A room from its rows: from the snapshot where it stands for the room, replaying the
         actions after it; else replaying every action."""
         check_row(row, seat_rows)  # a corrupt row raises (naming the field): `_load` leaves that room out
+        _options, timing = turns.take_timing(row.options)
         options, pace = take_pace(row.options)
         game = make_game(row.game, options)
         seats = [Seat(s.kind, s.bot, s.name, s.claimed, s.taken_over, s.token_hash, s.invite_hash, bool(s.invite_only),
@@ -934,6 +946,8 @@ class RoomService:
         room = Room(row.id, Match(game, row.num_players, row.seed), seats, row.private, float(row.created))
         room.pace = pace
         room.rated = bool(getattr(row, "rated", False))
+        room.service = self
+        room.timing = turns.Timing(timing, len(seats)) if timing is not None else None
         room.status = "running"  # so that replaying logs exactly as live play did
         start = store.restore(room, snapshot, actions) if store.usable(snapshot, actions) else 0
         for a in actions[start:]:
@@ -945,6 +959,7 @@ class RoomService:
         room.stopped = store.stopped_of(row.status, row.result, seats)
         room.network = row.network if isinstance(row.network, str) else None
         self._refresh_status(room)
+        room.told_over = room.over
         return room
 
     def apply_replayed(self, room: Room, notation: str) -> None:

@@ -5,6 +5,7 @@ import { api } from "/static/api.js";
 import { h, langSwitch, lang, tr } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 import { mailCard } from "/static/account-mail.js";
+import { leftWords } from "/static/lobby-time.js";
 
 const main = document.getElementById("account");
 let me = null;
@@ -118,6 +119,7 @@ function signedIn() {
 
 // "My games": the rooms not over where this account or this device sits, the ones waiting on you first
 let myGames = [], titles = {};
+const LEFT = { en: "{t} left to move", es: "quedan {t} para jugar" };  // a turn-based game's time per move (issue 46)
 async function loadMyGames() {
   try { myGames = (await api("/api/my-games", { seats: deviceSeats() })).rooms; } catch { myGames = []; }
   const list = document.getElementById("my-games");
@@ -126,7 +128,8 @@ async function loadMyGames() {
 function gameItems() {
   if (!myGames.length) return [h("li", { class: "muted" }, at("noMyGames"))];
   return myGames.map((r) => h("li", {}, h("a", { href: `/room/${encodeURIComponent(r.room)}` }, titles[r.game] ? tr(titles[r.game]) : r.game), " — ",
-    h("strong", {}, r.your_turn ? at("yourTurn") : at("waitingOthers"))));
+    h("strong", {}, r.your_turn ? at("yourTurn") : at("waitingOthers")),
+    r.left !== null && r.left !== undefined ? ` (${tr(LEFT).replace("{t}", leftWords(r.left))})` : ""));
 }
 
 function render(message = "") {

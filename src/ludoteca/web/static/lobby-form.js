@@ -4,6 +4,7 @@
 import { h, t, tr, lang, optionName, optionValue } from "/static/i18n.js";
 import { api, saveSeat, saveInvites, myName, saveName } from "/static/api.js";
 import { DEFAULT_LEVEL } from "/static/cards.js";
+import { timeFields } from "/static/lobby-time.js";
 
 const DECK_MAX = 32 * 1024; // the server refuses bigger decks too
 const L = {
@@ -79,7 +80,8 @@ export function renderCreate(box, catalogue) {
   // the room's pace: how long the bots wait so the people can follow (stored with the room)
   const paceSelect = h("select", { id: "pace" }, ["slow", "normal", "fast"].map((p) => h("option", { value: p, selected: p === "normal" }, t(`pace_${p}`))));
   const message = h("p", { class: "error", id: "create-error", role: "alert" });
-  const more = h("details", { id: "more-options", class: "more-options" }, h("summary", {}, tr(L.moreOptions)), optionsBox);
+  const time = timeFields();  // live or turn-based, clocks, the timeout rule (lobby-time.js)
+  const more = h("details", { id: "more-options", class: "more-options" }, h("summary", {}, tr(L.moreOptions)), time.box, optionsBox);
   let inviting = false;
 
   const readOptions = () => {
@@ -124,7 +126,7 @@ export function renderCreate(box, catalogue) {
       countSelect.append(h("option", { value: n, selected: n === game.default_players }, String(n)));
     }
     optionsBox.replaceChildren(...game.options.map(optionField));
-    more.classList.toggle("hidden", !game.options.length);
+    optionsBox.classList.toggle("hidden", !game.options.length);  // the pace of play is always there
     seatsBox.replaceChildren();
     fillSeats();
   };
@@ -143,6 +145,7 @@ export function renderCreate(box, catalogue) {
       try { options[deck.dataset.option] = JSON.parse(await file.text()); } catch { message.textContent = tr(L.deckNotJson); return; }
     }
     options.pace = paceSelect.value;
+    Object.assign(options, time.read());
     let creatorSeat = null;
     const seats = [...seatsBox.querySelectorAll("select")].map((select, i) => {
       if (select.value === "me") { creatorSeat = i; return { kind: "human" }; }

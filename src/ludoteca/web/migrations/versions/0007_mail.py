@@ -2,7 +2,7 @@
 key unique so that a repeat is a no-op), and the turns waiting for an account's daily digest.
 
 Revision ID: 0007_mail
-Revises: 0005_rematch
+Revises: 0006_turns
 Create Date: 2026-12-06
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007_mail"
-down_revision = "0005_rematch"
+down_revision = "0006_turns"
 branch_labels = None
 depends_on = None
 
