@@ -2,7 +2,8 @@
 
 `MailNotifier` is the rooms' `Notifier`: each call looks up who sits in the seat, whether their
 account has a confirmed address and wants such mail, writes the mail (in the account's language)
-and inserts it under a key that makes a repeat a no-op: `turn:ROOM:SEAT:TURN`,
+and inserts it under a key that makes a repeat a no-op: `turn:ROOM:SEAT:TURN` (and
+none for a decision of the turn the seat was told of: one mail per player's turn),
 `reminder:ROOM:SEAT:TURN`, `result:ROOM:ACCOUNT`. An account wanting a daily digest gets a digest
 item instead, and one `digest:ACCOUNT:DAY` row due at the next DIGEST_HOUR (UTC), written when sent.
 Nothing here talks to a mail server: `sender.Sender` does, off the request path."""
@@ -20,7 +21,7 @@ from sqlalchemy import select, update
 
 from ...engine import T, game_class
 from ..accounts import AccountRow, digest as sha256
-from ..db import RoomRow, SeatRow
+from ..db import ActionRow, RoomRow, SeatRow
 from ..errors import RoomError
 from . import texts
 from .addresses import clean_address, header_text
@@ -222,6 +223,8 @@ class MailNotifier:
             if account is None or room is None:
                 return
             now = box.clock()
+            if kind == "turn" and self._same_turn(db, room_id, seat, turn):
+                return
             if kind == "turn" and wish.want_digest:  # told in tomorrow's digest instead
                 insert_new(db, MailDigestItemRow, dict(account_id=account.id, room_id=room_id, seat=seat, turn=turn, at=now,
                                                         deadline=deadline, digested=False))
@@ -240,6 +243,21 @@ class MailNotifier:
                 mail = texts.reminder(lang, account.name, self._game(room, lang), others, deadline, link, page, settings)
             box._queue(db, f"{kind}:{room_id}:{seat}:{turn}", account.id, kind, wish.address, account.name, lang, mail,
                        box.url(f"/api/mail/unsubscribe?t={token}"), now)
+
+    @staticmethod
+    def _same_turn(db, room_id: str, seat: int, turn: int) -> bool:
+        """Whether the seat was told already of the turn it is still playing: its decisions follow one
+        another (a roll, a move, then "end") and the rooms tell each, but a player's turn is one mail.
+        It is the same turn when no one else decided since the last decision the seat was told of."""
+        told = [int(key.rsplit(":", 1)[1]) for key in db.scalars(select(MailOutboxRow.key).where(
+            MailOutboxRow.key.like(f"turn:{room_id}:{seat}:%")))]
+        told += list(db.scalars(select(MailDigestItemRow.turn).where(MailDigestItemRow.room_id == room_id, MailDigestItemRow.seat == seat)))
+        before = [t for t in told if t < turn]
+        if not before:
+            return False
+        others = db.scalar(select(ActionRow.index).where(ActionRow.room_id == room_id, ActionRow.index >= max(before),
+                                                          ActionRow.index < turn, ActionRow.player.not_in((str(seat), "chance"))).limit(1))
+        return others is None
 
     def your_turn(self, room_id: str, seat: int, turn: int, deadline: float | None) -> None:
         self._safely(self._seat_mail, "turn", room_id, seat, turn, deadline)
@@ -265,7 +283,7 @@ class MailNotifier:
             if room is None:
                 return
             seats = list(db.scalars(select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)))
-            winners = set((room.result or {}).get("winners") or []) if room.status == "finished" else set()
+            winners = set((room.result or {}).get("winners") or [])  # none where the game was stopped at the move cap
             for account_id in sorted({s.account_id for s in seats if s.kind == "human" and s.account_id is not None}):
                 wish = db.get(MailAddressRow, account_id)
                 account = db.get(AccountRow, account_id)
