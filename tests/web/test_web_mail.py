@@ -31,6 +31,15 @@ def outbox(app, **where):
         return list(db.scalars(query.order_by(MailOutboxRow.id)))
 
 
+def others_decided(app, room: str, index: int, seat: int = 1) -> None:
+    """Another seat's decision stored at `index` (as the room stores one): what makes a seat's next
+    turn a new one for the mail (a seat's decisions in a row are one turn, one mail)."""
+    from ludoteca.web.db import ActionRow
+
+    with app.state.service.sessions.begin() as db:
+        db.add(ActionRow(room_id=room, index=index, player=str(seat), action="add", rng=0))
+
+
 def test_your_turn_is_mailed_once_per_seat_and_turn_with_a_link_to_the_seat(site):
     url, app, catcher = site
     ana = account(url, app, catcher, "Ana Turn", "ana.turn@example.org")
@@ -60,7 +69,11 @@ def test_your_turn_is_mailed_once_per_seat_and_turn_with_a_link_to_the_seat(site
     assert mail.message["Auto-Submitted"] == "auto-generated"
     [row] = outbox(app, key=f"turn:{room}:0:4")
     assert row.status == "sent" and row.attempts == 1
-    # the next turn is a new mail; a reminder for the turn is one more, once
+    # the seat's next decision in the same turn (no one else decided since): no new mail
+    notifier.your_turn(room, 0, 5, None)
+    assert not outbox(app, key=f"turn:{room}:0:5")
+    # after Bea's decision, the seat's next turn is a new mail; a reminder for the turn is one more, once
+    others_decided(app, room, 5)
     notifier.your_turn(room, 0, 6, None)
     notifier.reminder(room, 0, 6, 1_900_000_000.0)
     notifier.reminder(room, 0, 6, 1_900_000_000.0)
@@ -175,6 +188,7 @@ def test_one_click_unsubscribe_by_the_header_and_by_the_page_and_undo(site):
     # the page's link carries the same signed token; undo brings the mails back
     token = link_in(mail, "/mail/unsubscribe#t=").split("#t=")[1]
     assert httpx.post(url + "/api/mail/resubscribe", json={"token": token}).json()["turn"] is True
+    others_decided(app, room, 2)
     app.state.mail_notifier.your_turn(room, 0, 3, None)
     assert len(outbox(app, key=f"turn:{room}:0:3")) == 1
     # a forged or altered token does nothing
@@ -184,6 +198,7 @@ def test_one_click_unsubscribe_by_the_header_and_by_the_page_and_undo(site):
         assert refused.status_code in (400, 403), forged
     assert fay.get("/api/account/mail").json()["turn"] is True
     # a mail queued before its reader stopped such mails is not sent
+    others_decided(app, room, 3)
     app.state.mail_notifier.your_turn(room, 0, 4, None)
     httpx.post(url + one_click, content="List-Unsubscribe=One-Click", headers={"content-type": "application/x-www-form-urlencoded"})
     send(app)
@@ -272,6 +287,8 @@ def test_the_daily_digest_lists_the_games_still_waiting_once_a_day(site):
         send(app)
         assert len(catcher.mails) == before + 1
         # the next day's turns make the next day's digest; the same day's again are folded into it
+        others_decided(app, rooms[0], 5)
+        others_decided(app, rooms[1], 5)
         notifier.your_turn(rooms[0], 0, 11, None)
         notifier.your_turn(rooms[1], 0, 12, None)
         with app.state.service.sessions() as db:
