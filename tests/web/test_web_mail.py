@@ -11,10 +11,9 @@ import time
 import httpx
 import pytest
 from mail_site import FakeClock, account, client, link_in, mail_site, send, table
-from mail_support import Catcher
+from sqlalchemy import func, select
 
 from ludoteca.web.mail.models import MailOutboxRow
-from sqlalchemy import func, select
 
 
 @pytest.fixture(scope="module")

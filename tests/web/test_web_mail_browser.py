@@ -6,9 +6,9 @@ without mail says so on the account page and offers nothing. axe-core finds noth
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 from mail_site import account, link_in, mail_site, send, table
 from mail_site import client as client_for
+from playwright.sync_api import expect
 from web_support import PHONE, browser, chromium_available, live_server
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason="needs Playwright and Chromium")

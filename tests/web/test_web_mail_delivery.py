@@ -5,7 +5,6 @@ sender loops on one database — SQLite, and PostgreSQL (`servers`) — sending 
 
 from __future__ import annotations
 
-
 import pytest
 from mail_site import FakeClock
 from mail_support import PASSWORD, USER, Catcher, Certificates, smtp_server
@@ -14,7 +13,7 @@ from sqlalchemy import select
 
 from ludoteca.web.accounts import Accounts
 from ludoteca.web.db import make_engine, make_sessions
-from ludoteca.web.mail import MailNotifier, Mailbox, MailSettings, Sender
+from ludoteca.web.mail import Mailbox, MailNotifier, MailSettings, Sender
 from ludoteca.web.mail.models import MailAddressRow, MailOutboxRow
 
 # aiosmtpd warns that AUTH without its STARTTLS rule is unsafe: the implicit-TLS server is TLS throughout

@@ -8,8 +8,8 @@ tables), `texts` (the words, English and Spanish), `outbox` (recording mails: `M
 rooms' `Notifier`; addresses and wishes: `Mailbox`), `sender` (sending them, off the request path),
 `routes` (the HTTP side)."""
 
-from .outbox import MailNotifier, Mailbox
+from .outbox import Mailbox, MailNotifier
 from .sender import Sender
 from .settings import MailSettings, MailSetupError, parse
 
-__all__ = ["MailNotifier", "Mailbox", "Sender", "MailSettings", "MailSetupError", "parse"]
+__all__ = ["MailNotifier", "MailSettings", "MailSetupError", "Mailbox", "Sender", "parse"]

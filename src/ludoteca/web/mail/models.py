@@ -4,7 +4,8 @@ and the turns waiting for an account's daily digest (`mail_digest_items`)."""
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, Text as SQLText, false, true
+from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String, false, true
+from sqlalchemy import Text as SQLText
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db import Base

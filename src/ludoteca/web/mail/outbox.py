@@ -15,12 +15,14 @@ import hmac
 import logging
 import secrets
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import select, update
 
 from ...engine import T, game_class
-from ..accounts import AccountRow, digest as sha256
+from ..accounts import AccountRow
+from ..accounts import digest as sha256
 from ..db import ActionRow, RoomRow, SeatRow
 from ..errors import RoomError
 from . import texts
@@ -168,7 +170,6 @@ class Mailbox:
 
     def forget(self, account_id: int) -> None:
         """The address, its wishes and every mail not sent yet, gone (on request, or with the account)."""
-        from sqlalchemy import delete
 
         with self.sessions.begin() as db:
             forget_rows(db, account_id)

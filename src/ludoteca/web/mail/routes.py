@@ -10,7 +10,8 @@ page), `POST /api/mail/resubscribe {token}` (undo). Pages: `/mail/confirm#t=` an
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Literal, Optional
+from collections.abc import Callable
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse
@@ -18,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import T
 from ..errors import RoomError
-from .outbox import MailNotifier, Mailbox
+from .outbox import Mailbox, MailNotifier
 from .settings import MailSettings
 
 GIVE_RATE = "5/hour;20/day"  # confirmation mails one account may ask for (no one mails a stranger much)
@@ -32,11 +33,11 @@ class GiveAddress(BaseModel):
 
 class Wishes(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    turn: Optional[bool] = None
-    digest: Optional[bool] = None
-    reminder: Optional[bool] = None
-    result: Optional[bool] = None
-    lang: Optional[Literal["en", "es"]] = None
+    turn: bool | None = None
+    digest: bool | None = None
+    reminder: bool | None = None
+    result: bool | None = None
+    lang: Literal["en", "es"] | None = None
 
 
 class TokenBody(BaseModel):
@@ -99,7 +100,7 @@ def install_mail(app: FastAPI, sessions, accounts, rates, static, cookie: str, o
         return await asyncio.to_thread(box.confirm, body.token)
 
     @app.post("/api/mail/unsubscribe")
-    async def unsubscribe(request: Request, t: Optional[str] = None) -> dict[str, Any]:
+    async def unsubscribe(request: Request, t: str | None = None) -> dict[str, Any]:
         token = t
         if token is None and request.headers.get("content-type", "").startswith("application/json"):
             token = TokenBody.model_validate(await request.json()).token

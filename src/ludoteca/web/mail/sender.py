@@ -21,7 +21,6 @@ import secrets
 import smtplib
 import socket
 import ssl
-import time
 from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -30,7 +29,7 @@ from sqlalchemy import and_, or_, select, update
 
 from .addresses import header_text
 from .models import MailAddressRow, MailOutboxRow
-from .outbox import WANT, MailNotifier, Mailbox
+from .outbox import WANT, Mailbox, MailNotifier
 from .settings import MailSettings, from_header
 
 log = logging.getLogger("ludoteca.web.mail")

@@ -67,7 +67,7 @@ def parse(url: str, sender: str | None, public_url: str) -> MailSettings:
     query = parse_qs(parts.query)
     unknown = set(query) - {"cafile"}
     if unknown:
-        raise wrong(f"unknown option {sorted(unknown)[0]} (only cafile)", f"opción desconocida {sorted(unknown)[0]} (solo cafile)")
+        raise wrong(f"unknown option {min(unknown)} (only cafile)", f"opción desconocida {min(unknown)} (solo cafile)")
     cafile = query.get("cafile", [None])[0]
     if cafile is not None:
         try:
