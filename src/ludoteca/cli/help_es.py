@@ -145,6 +145,11 @@ HELP_ES: dict[str, str] = {
         "Arranca el servidor web: abre http://HOST:PORT/ en un navegador para crear salas y unirte a ellas.",
     "Address to listen on (0.0.0.0 to let other machines in).": "Dirección en la que escuchar (0.0.0.0 para dejar entrar a otras máquinas).",
     "Port to listen on.": "Puerto en el que escuchar.",
+    "Outgoing mail server, smtp://user:password@host:port (STARTTLS) or smtps://... (TLS): players who confirm an address are told by mail of their turns and results.":
+        "Servidor de correo saliente, smtp://usuario:contraseña@servidor:puerto (STARTTLS) o smtps://... (TLS): a quien confirme su dirección se le avisa por correo de sus turnos y resultados.",
+    "The address mails come from (with --smtp).": "La dirección de la que salen los correos (con --smtp).",
+    "How players reach this site (https://games.example.org): the links in mails start with it.":
+        "Cómo llegan los jugadores a este sitio (https://partidas.example.org): los enlaces de los correos empiezan así.",
     "SQLite file or SQLAlchemy URL (postgresql://...) where rooms are kept.":
         "Archivo SQLite o URL de SQLAlchemy (postgresql://...) donde se guardan las salas.",
     "Seconds a bot waits before each move, so people can follow.": "Segundos que espera un bot antes de cada jugada, para que las personas la sigan.",

@@ -70,6 +70,23 @@ def listening_socket(host: str, port: int):
     return sock
 
 
+def mail_settings(smtp: str | None, mail_from: str | None, public_url: str):
+    """`--smtp`, `--mail-from`, `--public-url` checked (None: no mail); a bad one is one line."""
+    if smtp is None:
+        if mail_from is not None:
+            fail(T("--mail-from needs --smtp: the server mails go through", "--mail-from necesita --smtp: el servidor por el que salen los correos"))
+        return None
+    from ..web.mail import MailSetupError, parse
+
+    if not re.match(r"^https?://[^/\s]+(/[^\s]*)?$", public_url) or len(public_url) > 200:
+        fail(T(f"--public-url: {public_url[:80]!r} is not an address like https://games.example.org",
+               f"--public-url: {public_url[:80]!r} no es una dirección como https://partidas.example.org"))
+    try:
+        return parse(smtp, mail_from, public_url)
+    except MailSetupError as exc:
+        fail(exc.message)
+
+
 def one_line(exc: Exception) -> str:
     text = str(exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0][:200]}" if text else type(exc).__name__
@@ -120,6 +137,9 @@ def serve(
     max_pipeline: Annotated[int, typer.Option(help="Requests one connection may send ahead of their answers.")] = _D.max_pipeline,
     bot_room_ttl: Annotated[float, typer.Option(help="Seconds a bot-only room plays before it is stopped.")] = _D.bot_room_ttl,
     bot_jobs_per_network: Annotated[int, typer.Option(help="Bot moves of one network's rooms thinking at once.")] = _D.bot_jobs_per_network,
+    smtp: Annotated[Optional[str], typer.Option(help="Outgoing mail server, smtp://user:password@host:port (STARTTLS) or smtps://... (TLS): players who confirm an address are told by mail of their turns and results.")] = None,
+    mail_from: Annotated[Optional[str], typer.Option(help="The address mails come from (with --smtp).")] = None,
+    public_url: Annotated[Optional[str], typer.Option(help="How players reach this site (https://games.example.org): the links in mails start with it.")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es (messages of this command).")] = None,
 ) -> None:
     """Start the web server: open http://HOST:PORT/ in a browser to create and join rooms."""
@@ -152,6 +172,7 @@ def serve(
         parse_proxies(trusted_proxies)
     except ValueError as exc:
         fail(T(f"bad limit: {exc}", f"límite no válido: {exc}"))
+    mail = mail_settings(smtp, mail_from, public_url or f"http://{host}:{port}")
     import uvicorn
 
     from ..web import create_app
@@ -167,13 +188,13 @@ def serve(
         fail(T(f"cannot reach the broker {shown(broker)}: {one_line(exc)}", f"no se puede llegar al broker {shown(broker)}: {one_line(exc)}"))
     try:
         app = create_app(db, bot_delay=bot_delay, takeover_after=takeover_after, broker=hub_broker, external_bots=external_bots,
-                         limits=limits, evict_after=evict_after, evict_every=evict_every)
+                         limits=limits, evict_after=evict_after, evict_every=evict_every, mail=mail)
     except DatabaseBehind as exc:  # older (or newer) than this code: one line naming `ludoteca db upgrade`
         fail(exc.message)
     except Exception as exc:  # a database that cannot be opened
         fail_opening(exc, T("the database", "la base de datos"), db)
         fail(T(f"cannot open the database {shown(db)}: {one_line(exc)}", f"no se puede abrir la base de datos {shown(db)}: {one_line(exc)}"))
-    where = shown(db) + (f", {shown(broker)}" if broker else "")
+    where = shown(db) + (f", {shown(broker)}" if broker else "") + (f", mail {mail.shown()}" if mail else "")
     typer.echo(T(f"ludoteca at http://{host}:{port}/  (rooms kept in {where})", f"ludoteca en http://{host}:{port}/  (salas guardadas en {where})").get(None))
     try:
         uvicorn.Server(server_config(app, host=host, port=port, trusted_proxies=trusted_proxies)).run(sockets=[sock])

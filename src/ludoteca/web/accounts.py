@@ -225,6 +225,9 @@ class Accounts:
             for table in (SessionRow, PasskeyRow, RatingHistoryRow, RatingRow):
                 db.execute(delete(table).where(table.account_id == account_id))
             db.execute(delete(ChallengeRow).where(ChallengeRow.account_id == account_id))
+            from .mail.outbox import forget_rows
+
+            forget_rows(db, account_id)  # its mail address, wishes and mails not sent yet
             db.execute(delete(AccountRow).where(AccountRow.id == account_id))
         return rooms
 
@@ -321,8 +324,18 @@ class Accounts:
                        "created": s.created, "result": s.result} for s in seats],
             "ratings": [{"game": r.game, "rating": shown(r.mu), "mu": r.mu, "sigma": r.sigma, "games": r.games, "wins": r.wins} for r in rated],
             "rating_history": [{"game": h.game, "room": h.room_id, "mu": h.mu, "sigma": h.sigma, "rank": h.rank, "at": h.at} for h in history],
+            "mail": mail_of(self.sessions, account_id),
         }
 
     def passkey_count(self, account_id: int) -> int:
         with self.sessions() as db:
             return int(db.scalar(select(func.count()).select_from(PasskeyRow).where(PasskeyRow.account_id == account_id)))
+
+
+def mail_of(sessions, account_id: int) -> dict[str, Any] | None:
+    """The account's mail address and wishes, for its owner's download (None: it gave none)."""
+    from .mail.outbox import Mailbox
+
+    answer = Mailbox(sessions, None).of(account_id)
+    answer.pop("enabled")
+    return answer if answer["address"] or answer["pending"] else None

@@ -34,6 +34,9 @@ from .errors import SECURITY_HEADERS
 from .deadlines import Scheduler
 from .hub import Hub
 from .limits import RateLimited, WebLimits
+from .mail import Sender
+from .mail.routes import install_mail
+from .mail.seats import install_seat_here
 from .replays import Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
@@ -127,7 +130,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
                limits: WebLimits | None = None, bot_mode: str = "process",
                broker=None, external_bots: bool = False, cluster_every: float = 2.0,
                evict_after: float = 600.0, evict_every: float = 5.0, clock=None, notifier=None,
-               deadline_every: float = 1.0, deadline_lease: float = 30.0) -> FastAPI:
+               deadline_every: float = 1.0, deadline_lease: float = 30.0, mail=None, mail_every: float = 5.0) -> FastAPI:
     """`seeds`: a function giving each new room's seed (tests only; by default a secret random one).
     `bot_mode`: "process" (bots think in worker processes) or "thread" (bots registered only in
     this process, as some tests do).
@@ -138,7 +141,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     `clock`: the time source of deadlines and clocks (`clock.SystemClock`; tests a `ManualClock`).
     `notifier`: who tells players away from the page (`notifier.Notifier`; by default nobody).
     `deadline_every`, `deadline_lease`: how often this process claims due deadlines, and how long a
-    claim holds before another process may take it over (`deadlines.Scheduler`)."""
+    claim holds before another process may take it over (`deadlines.Scheduler`).
+    `mail`: the host's outgoing mail server (`mail.MailSettings`), or None: no mail is sent; with it,
+    `app.state.mail_notifier` records the mails (the rooms' notifier, unless `notifier` names another) and
+    a sender task sends them every `mail_every` seconds."""
     limits = limits or WebLimits()
     limits.check()
     service = RoomService(make_sessions(make_engine(db_url)), takeover_bot=takeover_bot, seeds=seeds, limits=limits)
@@ -177,7 +183,10 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         evictor = asyncio.get_running_loop().create_task(hub.eviction_loop(evict_every))
         expiry = asyncio.get_running_loop().create_task(expiry_loop(min(60.0, max(0.5, limits.open_room_ttl / 4))))
         deadlines = asyncio.get_running_loop().create_task(scheduler.loop())
+        mailer = asyncio.get_running_loop().create_task(app.state.mail_sender.run(mail_every)) if app.state.mail_sender else None
         yield
+        if mailer is not None:
+            mailer.cancel()
         deadlines.cancel()
         checker.cancel()
         evictor.cancel()
@@ -212,6 +221,12 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     accounts = install_accounts(app, service.sessions, rates, STATIC, client_of, service, hub)
     install_ratings(app, service.sessions, STATIC)
     install_profiles(app, service, accounts, STATIC, ACCOUNT_COOKIE, origin_refusal)
+    app.state.mailbox, app.state.mail_notifier = install_mail(app, service.sessions, accounts, rates, STATIC, ACCOUNT_COOKIE,
+                                                              origin_refusal, mail, service.turns.clock.now)
+    if notifier is None and app.state.mail_notifier is not None:
+        service.turns.notifier = app.state.mail_notifier  # the rooms tell players by mail
+    install_seat_here(app, service, hub, accounts, rates, ACCOUNT_COOKIE, origin_refusal, client_of)
+    app.state.mail_sender = Sender(app.state.mailbox, app.state.mail_notifier, mail) if mail is not None else None
 
     def signed(request: Request):
         return accounts.session_account(request.cookies.get(ACCOUNT_COOKIE))

@@ -183,6 +183,7 @@ def make_engine(url: str, check: bool = True) -> Engine:
 def all_models():
     """The metadata of every table (the models of other modules registered first)."""
     from . import accounts, chat, deadlines, ratings  # noqa: F401
+    from .mail import models  # noqa: F401
 
     return Base.metadata
 

@@ -4,6 +4,7 @@
 import { api } from "/static/api.js";
 import { h, langSwitch, lang, tr } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
+import { mailCard } from "/static/account-mail.js";
 import { leftWords } from "/static/lobby-time.js";
 
 const main = document.getElementById("account");
@@ -96,6 +97,7 @@ function signedIn() {
       }) }, at("claim")), " ",
       h("a", { class: "button", id: "my-data", href: "/api/account/data", download: "ludoteca-my-data.json" }, at("myData")), " ",
       h("a", { class: "button", id: "my-profile", href: `/players/${encodeURIComponent(me.name)}` }, at("myProfile")))),
+    mailCard(say),
     h("form", { class: "card", id: "password-form", "aria-labelledby": "h-password", onsubmit: (e) => {
       e.preventDefault();
       attempt(async () => { const r = await post("/api/account/password", { old: me.password ? value("old-password") : null, new: value("new-password") }); me = r.account; render(at("passwordChanged")); });
