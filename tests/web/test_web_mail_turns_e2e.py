@@ -52,7 +52,9 @@ def test_two_accounts_play_over_days_told_by_mail(tmp_path):
         assert made.status_code == 200, made.text
         rid = made.json()["room"]["id"]
         assert bea.post(f"/api/rooms/{rid}/claim", json={"seat": 1, "name": "Bea"}).status_code == 200
-        room = lambda: httpx.get(f"{url}/api/rooms/{rid}", timeout=30).json()
+        def room():
+            return httpx.get(f"{url}/api/rooms/{rid}", timeout=30).json()
+
         pages = {0: phone_signed_in(b, "en", url, ana), 1: phone_signed_in(b, "es", url, bea)}
         playing = {0: "You play: Ana", 1: "Juegas: Bea"}
         turn_subject = {0: "Your turn: Toy race against Bea", 1: "Te toca: Carrera de prueba contra Ana"}
