@@ -10,7 +10,7 @@ Conventions: `view_doc` is engine.documents.view_document (what one seat may see
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable, Protocol
+from typing import Any, Sequence, Callable, Protocol
 
 
 class TerminalHooks(Protocol):
@@ -60,6 +60,10 @@ class TerminalHooks(Protocol):
 
     def hint_lines(self, state: Any, lang: str) -> list[str]:
         """Hints for a learner about the current position (the `hint` command)."""
+
+    def brief(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str | None:
+        """An event told in a line short enough for 80x24 ("" leaves it untold; None: the game's
+        whole telling, `tell_event`)."""
 
 
 #: every hook's name: a game's terminal module defines any of these and nothing else by them
