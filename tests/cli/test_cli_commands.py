@@ -43,7 +43,7 @@ def test_db_commands_refuse_a_database_that_does_not_exist(tmp_path, command, la
 # --- db export -> replay -------------------------------------------------------------------------
 
 def test_replay_reads_what_db_export_writes(tmp_path):
-    from test_web_scale_db import finished_games
+    from web_support import finished_games
 
     url = f"sqlite:///{tmp_path}/rooms.db"
     service, done = finished_games(url, 2)
@@ -204,7 +204,7 @@ def test_hostile_state_bodies_are_told_without_python_values(tmp_path, game):
 
 
 def test_db_stats_speaks_spanish(tmp_path):
-    from test_web_scale_db import finished_games
+    from web_support import finished_games
 
     url = f"sqlite:///{tmp_path}/rooms.db"
     finished_games(url, 1)

@@ -43,7 +43,9 @@ def test_the_replay_summary_says_options_as_o_takes_them(tmp_path):
 
 
 def test_db_export_labels_a_resigned_game_resigned(tmp_path):
-    from test_web_scale_db import UNLIMITED, RoomService, make_engine, make_sessions
+    from ludoteca.web.db import make_engine, make_sessions
+    from ludoteca.web.limits import UNLIMITED
+    from ludoteca.web.rooms import RoomService
 
     url = f"sqlite:///{tmp_path}/rooms.db"
     service = RoomService(make_sessions(make_engine(url)), seeds=iter(range(40, 10_000)).__next__, limits=UNLIMITED)

@@ -172,3 +172,29 @@ def play_at_random(service, room, rng, steps: int):
             service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
         taken += 1
     return taken
+
+
+def finished_games(url: str, count: int):
+    """`count` finished two-person Pirámide games stored at `url` (the db commands' and the export's
+    tests): the room service and its rooms."""
+    import random
+
+    from ludoteca.engine import CHANCE
+    from ludoteca.web.db import make_engine, make_sessions
+    from ludoteca.web.limits import UNLIMITED
+    from ludoteca.web.rooms import RoomService
+
+    service = RoomService(make_sessions(make_engine(url)), seeds=iter(range(40, 10_000)).__next__, limits=UNLIMITED)
+    rooms = []
+    for k in range(count):
+        room, secret = service.create("piramide", {"length": "short"}, [{"kind": "human"}, {"kind": "human"}], creator={"seat": 0, "name": "Ana"})
+        service.claim(room.id, 1, "Bea", secret["invites"][1])
+        rng = random.Random(k)
+        while room.status == "running":
+            player = room.state.current_player()
+            if player == CHANCE:
+                service.apply(room, room.state.sample_chance())
+            else:
+                service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
+        rooms.append(room)
+    return service, rooms

@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 from scale_support import kill9, open_ws, stop, wait_ready
 from sqlalchemy import func, select
-from web_support import free_port
+from web_support import finished_games, free_port
 
 from ludoteca.engine import CHANCE, GameRecord, replay
 from ludoteca.web.db import ActionRow, RoomRow, SnapshotRow, make_engine, make_sessions
@@ -30,23 +30,6 @@ ENV = dict(os.environ, PYTHONPATH=SRC)
 
 def ludoteca(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "ludoteca.cli.main", *args], env=ENV, capture_output=True, text=True, timeout=300)
-
-
-def finished_games(url: str, count: int) -> tuple[RoomService, list]:
-    service = RoomService(make_sessions(make_engine(url)), seeds=iter(range(40, 10_000)).__next__, limits=UNLIMITED)
-    rooms = []
-    for k in range(count):
-        room, secret = service.create("piramide", {"length": "short"}, [{"kind": "human"}, {"kind": "human"}], creator={"seat": 0, "name": "Ana"})
-        service.claim(room.id, 1, "Bea", secret["invites"][1])
-        rng = random.Random(k)
-        while room.status == "running":
-            player = room.state.current_player()
-            if player == CHANCE:
-                service.apply(room, room.state.sample_chance())
-            else:
-                service.act(room, player, room.version, room.state.action_to_string(rng.choice(room.state.legal_actions())))
-        rooms.append(room)
-    return service, rooms
 
 
 def test_stats_export_and_prune_touch_finished_games_only(tmp_path):
