@@ -316,6 +316,9 @@ def _register_subcommands() -> None:
     from .simulate import register as register_simulate
 
     register_simulate(app)
+    from .train import register as register_train
+
+    register_train(app)
     from .prime_climb import app as prime_climb_app
 
     app.add_typer(prime_climb_app, name="prime-climb")
