@@ -35,12 +35,12 @@ def snapshot(path: Path) -> ValueNet:
         return ValueNet({k: data[k].astype(np.float64) for k in ARRAYS})
 
 
-def play(game, players: int, net: ValueNet, opponent: str, seed: int, seat: int) -> tuple[float, list[float]]:
+def play(game, players: int, net: ValueNet, opponent: str, seed: int, seat: int, reply: bool = True) -> tuple[float, list[float]]:
     state = game.new_initial_state(players, seed)
     bots = []
     for s in range(players):
         if s == seat:
-            bot = LearnedBot(game, s, derive_seed(seed, "bot", s))
+            bot = LearnedBot(game, s, derive_seed(seed, "bot", s), reply=reply)
             bot.override = net
         else:
             bot = make_bot(opponent, game, s, derive_seed(seed, "bot", s))
@@ -69,6 +69,7 @@ def main() -> None:
     ap.add_argument("--against", default="greedy", help="comma-separated opponents (bot names or levels)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--write", default=None)
+    ap.add_argument("--no-reply", action="store_true", help="the bot values after-positions only (no roll, no answer)")
     args = ap.parse_args()
     run = Path(args.run)
     cfg = json.loads((run / "run.json").read_text(encoding="utf-8"))
@@ -86,7 +87,7 @@ def main() -> None:
         for opp in args.against.split(","):
             wins, cpu = 0.0, []
             for i in range(args.games):
-                score, times = play(game, n, net, opp, derive_seed(args.seed, "game", i), i % n)
+                score, times = play(game, n, net, opp, derive_seed(args.seed, "game", i), i % n, not args.no_reply)
                 wins += score
                 cpu += times
             lo, hi = wilson(wins, args.games)
@@ -96,7 +97,8 @@ def main() -> None:
             lines.append(line)
     command = f"`{cfg.get('command', '')}`" if cfg.get("command") else ""
     lines += ["", f"Run: {cfg['game']}, {n} players, options {cfg['options'] or 'default'}, seed {cfg['seed']}, "
-              f"{cfg['games']} games of data, {cfg['epochs']} passes {command}; curve seed {args.seed}."]
+              f"{cfg['games']} games of data, {cfg['epochs']} passes {command}; curve seed {args.seed}"
+              + ("; the bot without `reply`." if args.no_reply else ".")]
     if args.write:
         path = Path(args.write)
         tag = f"learned-curve:{cfg['game']}-{n}p"

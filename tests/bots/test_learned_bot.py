@@ -56,7 +56,7 @@ def test_a_folder_refuses_a_run_with_other_settings(tmp_path):
 def _train(out: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     return subprocess.Popen([sys.executable, "-m", "ludoteca.cli.main", "train", "aggravation", "-p", "2", "--seed", "3",
-                             "--games", "1024", "--epochs", "8", "--out", str(out)],
+                             "--games", "512", "--epochs", "8", "--out", str(out)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -73,13 +73,13 @@ def _kill_when(proc: subprocess.Popen, path: Path) -> None:
 def test_resumed_after_sigkill_ends_as_a_run_never_killed(tmp_path):
     out = tmp_path / "killed"
     final = out / "aggravation-2p.npz"
-    _kill_when(_train(out), out / "data" / "chunk-00001.npz")  # while it plays
+    _kill_when(_train(out), out / "data" / "chunk-00000.npz")  # while it plays
     assert not final.exists()
     _kill_when(_train(out), out / "snapshots" / "epoch-0002.npz")  # while it trains
     assert not final.exists()
     proc = _train(out)
     assert proc.wait() == 0, proc.stderr.read().decode()
-    whole = run(settings("aggravation", 2, {}, 3, games=1024, epochs=8), tmp_path / "whole")
+    whole = run(settings("aggravation", 2, {}, 3, games=512, epochs=8), tmp_path / "whole")
     assert same(arrays(final), arrays(whole))
     assert same(arrays(out / "train.npz"), arrays(tmp_path / "whole" / "train.npz"))
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import Game, LudotecaError, T
+from ...engine import CHANCE, Game, LudotecaError, T
 from ..base import Bot, register_bot
 from .games import GAMES, spec_for
 from .net import ARRAYS, ValueNet
@@ -48,11 +48,11 @@ def trained_counts(game: str) -> list[int]:
 
 class LearnedBot(Bot):
     name = "learned"
-    KINDS: dict = {}
+    KINDS = {"reply": "flag"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        super().__init__(game, seat, seed, **params)
-        if game.name not in GAMES or not trained_counts(game.name):
+        super().__init__(game, seat, seed, **{"reply": True, **params})
+        if game.name not in GAMES:
             raise LudotecaError(T(f"the learned bot has no training for {game.name}",
                                   f"el bot aprendido no tiene entrenamiento para {game.name}"))
         self.spec = spec_for(game.name)
@@ -77,26 +77,61 @@ class LearnedBot(Bot):
         return legal_actions[int(np.argmax(values))]
 
     def evaluate(self, state, legal_actions: list[int]) -> list[float]:
-        """Each action's worth to the seat to move: its chance to win after it."""
+        """Each action's worth to the seat to move: its chance to win after it. With `reply`, the
+        roll that follows is summed over (its six faces) and the player it falls to answers with the
+        move the net likes best for that player (the net's softmax gives every seat's chance at
+        once, so one batch values every answer for both sides)."""
         me = state.current_player()
-        net = self.net(state.num_players)
+        n = state.num_players
+        net = self.net(n)
         values: list[float] = [0.0] * len(legal_actions)
-        rows, where = [], []
+        rows: list[np.ndarray] = []
+        items: list[tuple[int, float, int, int, np.ndarray | None]] = []  # (action, weight, group, seat, returns)
+        group = 0
+
+        def add(k: int, w: float, g: int, position, seat: int) -> None:
+            """A position reached, in group g (one choice of one seat), seen from `seat`."""
+            if position.is_terminal():
+                items.append((k, w, g, seat, np.roll(np.asarray(position.returns(), float), -seat)))
+            else:
+                rows.append(self.spec.features(position, seat))
+                items.append((k, w, g, seat, None))
+
         for k, action in enumerate(legal_actions):
             child = state.clone()
             child.apply_legal(action)
-            if child.is_terminal():
-                values[k] = child.returns()[me]
-            else:
-                rows.append(self.spec.features(child, me))
-                where.append(k)
-        if rows:
-            for k, v in zip(where, net.value(np.asarray(rows))[:, 0]):
-                values[k] = float(v)
+            if child.is_terminal() or not self.params["reply"] or child.current_player() != CHANCE:
+                add(k, 1.0, group, child, me)
+                group += 1
+                continue
+            for roll, p in child.chance_outcomes():
+                rolled = child.clone()
+                rolled.apply_legal(roll)
+                mover = rolled.current_player()
+                if rolled.is_terminal() or mover < 0:
+                    add(k, p, group, rolled, me)
+                else:
+                    for answer in rolled.legal_actions():
+                        after = rolled.clone()
+                        after.apply_legal(answer)
+                        add(k, p, group, after, mover)
+                group += 1
+        out = iter(net.value(np.asarray(rows)) if rows else ())
+        best: dict[int, tuple[float, int, float, float]] = {}  # group -> (chooser's value, action, weight, mine)
+        for k, w, g, seat, ret in items:
+            v = next(out) if ret is None else ret
+            if g not in best or v[0] > best[g][0]:  # the first best answer, as ties go
+                best[g] = (float(v[0]), k, w, float(v[(me - seat) % n]))
+        for _, k, w, mine in best.values():
+            values[k] += w * mine
         return values
 
 
 def _factory(game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
+    """The registry's learned bot: only where weights are shipped for the game."""
+    if game.name not in GAMES or not trained_counts(game.name):
+        raise LudotecaError(T(f"the learned bot has no training for {game.name}",
+                              f"el bot aprendido no tiene entrenamiento para {game.name}"))
     return LearnedBot(game, seat, seed, **params)
 
 

@@ -181,7 +181,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     name = f"{cfg['game']}-{cfg['players']}p"
     final = out / f"{name}.npz"
     save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
-    loss, _ = net.gradients(x, y)
+    loss = sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536]) for s in range(0, len(x), 65536)) / len(x)
     command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", f"--seed {cfg['seed']}"]
                                            + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]
                                            + [f"--{k} {cfg[k]}" for k in DEFAULTS if cfg[k] != DEFAULTS[k]])
