@@ -165,7 +165,7 @@ def source_that_plays(raw: bytes) -> bytes:
     return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines() if line.strip()).encode()
 
 
-def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> str:
+def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = (), players: int | None = None) -> str:
     """A hash of what decides a game's play: the bots' code that the row's bots (registry names)
     run, the game's package, its code and its data files (boards, decks, greedy's pawn values),
     as `played_text` reads them. Of bots/, only the modules reached by imports from the row's bots,
@@ -173,7 +173,7 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> st
     (which plays every game) count (`bot_modules`): a change to MCTS restarts the rows that search
     with it and no lookahead row. Not bots/levels.py: what a level means is in the fingerprint as
     the bot and parameters it resolves to, so retuning one game's level restarts that game's rows."""
-    key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}"
+    key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}/{players}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
         package = src / "games" / game_name.replace("-", "_")
@@ -181,7 +181,7 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> st
         extra = [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"] if openspiel else []
         starts = [src / "bots" / "arena.py"] + [f for f in game_files if f.suffix == ".py"] + extra
         starts += [bot_file(src, name) for name in sorted(bots)]
-        files = bot_modules(src, starts) + game_files + extra + bot_packages(src, bots)
+        files = bot_modules(src, starts) + game_files + extra + bot_packages(src, bots, game_name, players)
         h = hashlib.sha1()
         for f in files:
             h.update(f.relative_to(src).as_posix().encode())
@@ -199,15 +199,16 @@ def bot_file(src: Path, name: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
-def bot_packages(src: Path, bots: tuple[str, ...]) -> list[Path]:
+def bot_packages(src: Path, bots: tuple[str, ...], game_name: str, players: int | None) -> list[Path]:
     """A bot that is a package of bots/ (the learned bot, bots/learned/): all its modules, and the
-    weights it loads (bots/weights/), so that new weights restart its rows."""
+    weights it loads for this game and player count (bots/weights/GAME-Np.*), so that new weights
+    restart its rows and no other's."""
     out: list[Path] = []
     for name in sorted(bots):
         path = bot_file(src, name)
         if path.name == "__init__.py" and path.parent.parent == src / "bots":
             out += sorted(f for f in path.parent.glob("*.py"))
-            out += sorted(f for f in (src / "bots" / "weights").glob(f"*") if f.suffix in (".npz", ".json"))
+            out += sorted(f for f in (src / "bots" / "weights").glob(f"{game_name}-{players}p.*") if f.suffix in (".npz", ".json"))
     return out
 
 
@@ -284,7 +285,7 @@ def fingerprint(row: Row) -> str:
     cand, opp = resolve(row.cand, game), resolve(row.opp, game) if row.opp else None
     bots = tuple(sorted({spec[1] for spec in (cand, opp) if spec}))
     body = {"game": name, "options": game.options, "players": players, "kind": row.kind,
-            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots)}
+            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots, players if "learned" in bots else None)}
     if row.seeds:
         body["seeds"] = row.seeds
     return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

@@ -51,6 +51,15 @@ def test_a_folder_refuses_a_run_with_other_settings(tmp_path):
     run(tiny(5), tmp_path / "a")
     with pytest.raises(TrainError, match="other settings"):
         run(tiny(7), tmp_path / "a")
+    with pytest.raises(TrainError, match="already trained 3 passes"):
+        run({**tiny(5), "epochs": 2}, tmp_path / "a")
+
+
+def test_more_passes_go_on_from_the_last_as_one_longer_run(tmp_path):
+    run(tiny(5), tmp_path / "a")
+    longer = run({**tiny(5), "epochs": 5}, tmp_path / "a")
+    assert same(arrays(longer), arrays(run({**tiny(5), "epochs": 5}, tmp_path / "b")))
+    assert same(arrays(tmp_path / "a" / "snapshots" / "epoch-0003.npz"), arrays(tmp_path / "b" / "snapshots" / "epoch-0003.npz"))
 
 
 def _train(out: Path) -> subprocess.Popen:
@@ -151,7 +160,7 @@ def test_games_without_training_refuse_the_bot_in_one_line():
     said = seat_refusal("learned", make_game("piramide", {}), 3)
     assert said is not None and "\n" not in said.get("en") and said.get("es") != said.get("en")
     said = seat_refusal("learned", make_game("aggravation", {}), 3)
-    assert said is not None and "2, 4" in said.get("en")
+    assert said is not None and "2 or 4" in said.get("en") and "2 o 4" in said.get("es")
     assert seat_refusal("learned", make_game("aggravation", {}), 2) is None
 
 

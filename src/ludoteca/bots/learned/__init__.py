@@ -53,8 +53,8 @@ class LearnedBot(Bot):
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         super().__init__(game, seat, seed, **{"reply": True, **params})
         if game.name not in GAMES:
-            raise LudotecaError(T(f"the learned bot has no training for {game.name}",
-                                  f"el bot aprendido no tiene entrenamiento para {game.name}"))
+            raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
+                                  f"el bot aprendido todavía no ha aprendido {game.title.es}"))
         self.spec = spec_for(game.name)
         self.last_values: dict[int, float] = {}
         self.override: ValueNet | None = None  # a program's own net (a training snapshot), not the shipped one
@@ -64,8 +64,8 @@ class LearnedBot(Bot):
             return self.override
         found = shipped(self.game.name, players)
         if found is None:
-            raise LudotecaError(T(f"the learned bot has no training for {players} players of {self.game.name}",
-                                  f"el bot aprendido no tiene entrenamiento para {players} jugadores de {self.game.name}"))
+            raise LudotecaError(T(f"the learned bot has not learned {self.game.title.en} with {players} players",
+                                  f"el bot aprendido no ha aprendido {self.game.title.es} con {players} jugadores"))
         return found[0]
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
@@ -130,15 +130,16 @@ class LearnedBot(Bot):
 def _factory(game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
     """The registry's learned bot: only where weights are shipped for the game."""
     if game.name not in GAMES or not trained_counts(game.name):
-        raise LudotecaError(T(f"the learned bot has no training for {game.name}",
-                              f"el bot aprendido no tiene entrenamiento para {game.name}"))
+        raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
+                              f"el bot aprendido todavía no ha aprendido {game.title.es}"))
     return LearnedBot(game, seat, seed, **params)
 
 
 def _refuse_seat(game: Game, num_players: int):
     if game.name in GAMES and shipped(game.name, num_players) is None and trained_counts(game.name):
-        return T(f"the learned bot plays {game.name} with {', '.join(map(str, trained_counts(game.name)))} players",
-                 f"el bot aprendido juega a {game.name} con {', '.join(map(str, trained_counts(game.name)))} jugadores")
+        counts = " or ".join(map(str, trained_counts(game.name))), " o ".join(map(str, trained_counts(game.name)))
+        return T(f"the learned bot plays {game.title.en} with {counts[0]} players",
+                 f"el bot aprendido juega a {game.title.es} con {counts[1]} jugadores")
     return None
 
 

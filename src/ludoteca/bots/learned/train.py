@@ -16,7 +16,8 @@ last finished epoch), snapshots/epoch-E.npz (the net after each epoch: the learn
 at the end GAME-Np.npz with GAME-Np.json (what the bot loads; copy both to bots/weights/). Each
 file is written whole to a temporary name and renamed, so a run killed at any moment (kill -9)
 and started again with the same command goes on from its last finished chunk or epoch and ends
-with the same weights as a run never killed.
+with the same weights as a run never killed. The same command with other --epochs goes on
+training (or stops at that pass, if not yet past it): pass E's net is the same whatever the total.
 """
 
 from __future__ import annotations
@@ -141,13 +142,18 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     told = progress or (lambda *a: None)
     run_file = out / "run.json"
     if run_file.exists():
+        # the passes of training may change (a pass does not depend on how many follow it): more
+        # goes on from the last one; fewer, down to those done, ends there
         before = json.loads(run_file.read_text(encoding="utf-8"))
-        if before != cfg:
-            diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k))
+        diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k) and k != "epochs")
+        if diff:
             raise TrainError(f"{out} holds a run with other settings ({', '.join(diff)}): use another folder",
                              f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
-    else:
-        write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
+        done = int(np.load(out / "train.npz")["epoch"]) if (out / "train.npz").exists() else 0
+        if done > cfg["epochs"]:
+            raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",
+                             f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
+    write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
     chunks = -(-cfg["games"] // cfg["chunk"])
     for k in range(chunks):
         path = out / "data" / f"chunk-{k:05d}.npz"
