@@ -97,7 +97,7 @@ def main() -> None:
             lines.append(line)
     command = f"`{cfg.get('command', '')}`" if cfg.get("command") else ""
     lines += ["", f"Run: {cfg['game']}, {n} players, options {cfg['options'] or 'default'}, seed {cfg['seed']}, "
-              f"{cfg['games']} games of data, {cfg['epochs']} passes {command}; curve seed {args.seed}"
+              f"{cfg['games']} games of data, {cfg['epochs']} passes{' ' + command if command else ''}; curve seed {args.seed}"
               + ("; the bot without `reply`." if args.no_reply else ".")]
     if args.write:
         path = Path(args.write)
