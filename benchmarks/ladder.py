@@ -12,7 +12,8 @@ Rows, per game at the issue's player counts (Prime Climb 2p with cards and witho
 2p and 4p on board 4, Pirámide 3p, Mazmorra 3p): hard vs greedy; the levels each against the one
 below (medium vs easy, hard vs medium); `perfect` vs greedy and vs hard where the solved table
 exists (Prime Climb without cards); hard vs OpenSpiel's MCTSBot (rl/openspiel_bot.py) at equal
-CPU per move in Prime Climb and Aggravation 2p; the solo race (Prime Climb, seat 0 alone, cards
+CPU per move in Prime Climb and Aggravation 2p; `learned` (issue 50) vs hard and vs greedy where
+its weights are shipped (bots/weights/: Aggravation 2p and 4p); the solo race (Prime Climb, seat 0 alone, cards
 off: mean turns against the optimum). Head-to-head games are seat-rotated (game i puts the
 candidate in seat i mod n, copies of the opponent elsewhere; a tie shares the point). Prime Climb's
 hard vs greedy without cards plays the seeds of perfect vs greedy, game for game, so the two rows
@@ -137,6 +138,8 @@ def played_text(path: Path) -> bytes:
     restarts a 200-game row. (Cut from the source, not hashed as a syntax tree: the tree's dump
     differs between Python versions.)"""
     raw = path.read_bytes()
+    if path.suffix == ".npz":  # a learned bot's weights: every byte plays
+        return raw
     if path.suffix == ".json":
         return json.dumps(json.loads(raw), sort_keys=True).encode()
     return source_that_plays(raw)
@@ -162,7 +165,7 @@ def source_that_plays(raw: bytes) -> bytes:
     return "".join(line.rstrip() + "\n" for line in "".join(lines).splitlines() if line.strip()).encode()
 
 
-def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> str:
+def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = (), players: int | None = None) -> str:
     """A hash of what decides a game's play: the bots' code that the row's bots (registry names)
     run, the game's package, its code and its data files (boards, decks, greedy's pawn values),
     as `played_text` reads them. Of bots/, only the modules reached by imports from the row's bots,
@@ -171,7 +174,7 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> st
     with it and no lookahead row. Not bots/levels.py nor the game's plugin.py (its declaration: the
     levels, labels and other words, no rule): what a level means is in the fingerprint as the bot and
     parameters it resolves to, so retuning one game's level restarts that game's rows."""
-    key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}"
+    key = f"{game_name}/{openspiel}/{','.join(sorted(bots))}/{players}"
     if key not in _CODE:
         src = ROOT / "src" / "ludoteca"
         package = src / "games" / game_name.replace("-", "_")
@@ -180,7 +183,7 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = ()) -> st
         extra = [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"] if openspiel else []
         starts = [src / "bots" / "arena.py"] + [f for f in game_files if f.suffix == ".py"] + extra
         starts += [bot_file(src, name) for name in sorted(bots)]
-        files = bot_modules(src, starts) + game_files + extra
+        files = bot_modules(src, starts) + game_files + extra + bot_packages(src, bots, game_name, players)
         h = hashlib.sha1()
         for f in files:
             h.update(f.relative_to(src).as_posix().encode())
@@ -194,7 +197,21 @@ def bot_file(src: Path, name: str) -> Path:
     from ludoteca.bots import BOTS
 
     module = BOTS[name].__module__.split(".")
-    return src.joinpath(*module[1:]).with_suffix(".py")
+    path = src.joinpath(*module[1:])
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def bot_packages(src: Path, bots: tuple[str, ...], game_name: str, players: int | None) -> list[Path]:
+    """A bot that is a package of bots/ (the learned bot, bots/learned/): all its modules, and the
+    weights it loads for this game and player count (bots/weights/GAME-Np.*), so that new weights
+    restart its rows and no other's."""
+    out: list[Path] = []
+    for name in sorted(bots):
+        path = bot_file(src, name)
+        if path.name == "__init__.py" and path.parent.parent == src / "bots":
+            out += sorted(f for f in path.parent.glob("*.py"))
+            out += sorted(f for f in (src / "bots" / "weights").glob(f"{game_name}-{players}p.*") if f.suffix in (".npz", ".json"))
+    return out
 
 
 def bot_modules(src: Path, starts: list[Path]) -> list[Path]:
@@ -270,7 +287,7 @@ def fingerprint(row: Row) -> str:
     cand, opp = resolve(row.cand, game), resolve(row.opp, game) if row.opp else None
     bots = tuple(sorted({spec[1] for spec in (cand, opp) if spec}))
     body = {"game": name, "options": game.options, "players": players, "kind": row.kind,
-            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots)}
+            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots, players if "learned" in bots else None)}
     if row.seeds:
         body["seeds"] = row.seeds
     return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]
@@ -285,6 +302,12 @@ def table_exists() -> bool:
     from ludoteca.games.prime_climb.solvers import table
 
     return table.table_path().exists()
+
+
+def learned_plays(game, players: int) -> bool:
+    from ludoteca.bots.base import seat_refusal
+
+    return seat_refusal("learned", game, players) is None
 
 
 def build_rows(results: Path = RESULTS) -> list[Row]:
@@ -314,6 +337,9 @@ def build_rows(results: Path = RESULTS) -> list[Row]:
                                        ("perfect-vs-hard", "hard", "")):
                 if table_exists() or (results / f"{config}__{pairing}.jsonl").exists():
                     add(pairing, ("perfect", {}), (opp, {}), goal)
+        if learned_plays(game, CONFIGS[config][2]):  # issue 50's learned bot, where it is trained
+            add("learned-vs-hard", ("learned", {}), ("hard", {}), "above the fair share at ≤ 1/10 of hard's CPU (issue 50)")
+            add("learned-vs-greedy", ("learned", {}), ("greedy", {}))
         if config in ("prime-climb-2p", "aggravation-2p") and HAVE_OPENSPIEL:
             add("hard-vs-openspiel-mcts", ("hard", {}), (OPENSPIEL_MCTS, {}), "≥ 0.75")
     # hard is told it races alone (the `solo` evaluator: the race's exact values); as a level it

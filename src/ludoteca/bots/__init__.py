@@ -3,13 +3,15 @@
 `make_bot(name, game, seat, seed, **params)` builds one by name; front ends use these names in
 their seat lists (`--seats human,greedy`, `--seats human,hard`). Bots: `random`, `greedy`,
 `noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), `perfect` (two-player
-Prime Climb without cards, from the solved table), and the levels `easy`,
+Prime Climb without cards, from the solved table), `learned` (a value net trained on the batched
+games: bots/learned/), and the levels `easy`,
 `medium`, `hard` (docs/bots.md).
 """
 
 from .base import BOTS, Bot, bot_names, make_bot, register_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
+from .learned import LearnedBot
 from .lookahead import LookaheadBot
 from .levels import LEVEL_NAMES, level_bot
 from .mcts import MCTSBot
@@ -20,5 +22,5 @@ from .random_bot import RandomBot
 
 __all__ = [
     "BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "ISMCTSBot", "LEVEL_NAMES",
-    "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "PerfectBot", "RandomBot",
+    "LearnedBot", "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "PerfectBot", "RandomBot",
 ]

@@ -38,7 +38,7 @@ LABELS: dict[str, Text] = {
     "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
     "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
     "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
-    "optimal-racer": T("Optimal racer", "Corredor óptimo"),
+    "optimal-racer": T("Optimal racer", "Corredor óptimo"), "learned": T("Learned", "Aprendido"),
 }
 
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {

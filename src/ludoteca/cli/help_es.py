@@ -29,6 +29,14 @@ HELP_ES: dict[str, str] = {
     "Seconds after which a room nobody watches or plays leaves memory (loaded again when asked for).":
         "Segundos tras los que una sala que nadie mira ni juega sale de la memoria (se vuelve a cargar cuando se pide).",
     "Seconds between looks for rooms to evict.": "Segundos entre búsquedas de salas que sacar de la memoria.",
+    # ludoteca train (bots/learned/train.py)
+    "Folder of the run (resumed when it holds one); by default learned/GAME-Np-sSEED.":
+        "Carpeta del entrenamiento (se retoma si ya tiene uno); por defecto learned/JUEGO-Np-sSEMILLA.",
+    "Games the batched bots play for the training data (default 20000).":
+        "Partidas que juegan los bots en lote para los datos de entrenamiento (20000 por defecto).",
+    "Passes of training over all positions (default 30).": "Pasadas de entrenamiento sobre todas las posiciones (30 por defecto).",
+    "Train the learned bot of a game: games played by the batched bots, then a value net fitted to who\nwon. Killed, the same command goes on where it stopped. The weights' file is printed on the last line.":
+        "Entrena el bot aprendido de un juego: partidas jugadas por los bots en lote y luego una red de valor ajustada a quién\nganó. Si se interrumpe, la misma orden sigue donde se quedó. La última línea dice dónde quedan los pesos.",
     # ludoteca db (docs/web.md)
     "The servers' database: stats, export of finished games, pruning.":
         "La base de datos de los servidores: cifras, exportación de partidas terminadas, limpieza.",

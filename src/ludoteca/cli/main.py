@@ -310,6 +310,9 @@ def _register_subcommands() -> None:
     from .simulate import register as register_simulate
 
     register_simulate(app)
+    from .train import register as register_train
+
+    register_train(app)
     # a game's own commands (`ludoteca <game> ...`), where its PLUGIN declares them
     import importlib
 

@@ -1,0 +1,197 @@
+"""`ludoteca train GAME`: a learned bot's value net, from games played by the batched kernels.
+
+1. Data, in chunks of `chunk` games: the batched kernel (rl/vector) plays `chunk` games at once,
+   every seat the compiled greedy bot, each decision replaced by a uniform legal action with
+   probability `explore` (so the net also sees the positions a bad move leaves). Each game is then
+   replayed in the engine from its seed and actions (as rl/vector/state.py replays a game; the
+   engine's result is checked against the kernel's), and after each player action the position
+   is turned into the mover's features (bots/learned/<game>.py) with the game's result, in the
+   order of play from the mover, as the target.
+2. Training: `epochs` passes of Adam over every position (minibatches in a seeded order), the
+   net's cross-entropy against who won.
+
+Everything is drawn from `seed`, so a run is reproducible bit for bit. A run lives in its folder
+`out`: run.json (the settings), data/chunk-K.npz, train.npz (the net and Adam's state after the
+last finished epoch), snapshots/epoch-E.npz (the net after each epoch: the learning curve), and
+at the end GAME-Np.npz with GAME-Np.json (what the bot loads; copy both to bots/weights/). Each
+file is written whole to a temporary name and renamed, so a run killed at any moment (kill -9)
+and started again with the same command goes on from its last finished chunk or epoch and ends
+with the same weights as a run never killed. The same command with other --epochs goes on
+training (or stops at that pass, if not yet past it): pass E's net is the same whatever the total.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from .games import spec_for
+from .net import Adam, ValueNet
+
+#: the run's settings a resumed run must share; the full run's budget by default
+DEFAULTS: dict[str, Any] = {"games": 20000, "epochs": 30, "chunk": 256, "hidden": 64, "explore": 0.1,
+                            "lr": 0.003, "batch": 512}
+
+
+class TrainError(ValueError):
+    """A run that cannot go on as asked (one line, both languages in `es`)."""
+
+    def __init__(self, en: str, es: str):
+        super().__init__(en)
+        self.en, self.es = en, es
+
+
+def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
+    spec_for(game)  # a game with no learned bot: TrainError
+    unknown = set(budget) - set(DEFAULTS)
+    if unknown:
+        raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
+    out = {"game": game, "players": players, "options": dict(options), "seed": int(seed), **DEFAULTS}
+    out.update({k: v for k, v in budget.items() if v is not None})
+    for key in ("games", "epochs", "chunk", "hidden", "batch"):
+        if not isinstance(out[key], int) or out[key] < 1:
+            raise TrainError(f"{key} must be a whole number of at least 1, not {out[key]!r}",
+                             f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
+    if not 0.0 <= out["explore"] <= 1.0:
+        raise TrainError("explore must be between 0 and 1", "explore debe estar entre 0 y 1")
+    return out
+
+
+def _seed(seed: int, *path: int) -> np.random.SeedSequence:
+    return np.random.SeedSequence([int(seed) & 0xFFFFFFFF, int(seed) >> 32 & 0xFFFFFFFF, *path])
+
+
+def save_atomic(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """np.savez to a temporary name in the same folder, flushed to disk, then renamed over `path`."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez(f, **arrays)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# --- data ------------------------------------------------------------------------------------
+
+def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Chunk k's positions: features (P, F) and targets (P, n), from cfg["chunk"] kernel games."""
+    from ...engine import CHANCE
+    from ...rl.vector import make
+
+    spec = spec_for(cfg["game"])
+    n, chunk = cfg["players"], cfg["chunk"]
+    seeds = _seed(cfg["seed"], 1, k).generate_state(3, np.uint64)
+    env = make(cfg["game"], chunk, n, cfg["options"], seed=int(seeds[0] >> np.uint64(1)), log=True,
+               observe=False, mask=False)
+    kern = env.kernel
+    env.init()
+    streams = np.random.default_rng(_seed(cfg["seed"], 2, k)).integers(0, 2**63, (chunk, n), dtype=np.uint64)
+    kinds = np.ones((chunk, n), np.int8)  # the compiled greedy bot in every seat
+    noise = np.random.default_rng(_seed(cfg["seed"], 3, k))
+    uniform = np.arange(chunk, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(seeds[1] >> np.uint64(1))
+    greedy, random = np.empty(chunk, np.int64), np.empty(chunk, np.int64)
+    while env.live.any():
+        kern.bot_seat_actions(greedy, streams, kinds)
+        kern.random_actions(random, uniform)
+        explore = noise.random(chunk) < cfg["explore"]
+        env.step(np.where(explore & (random >= 0), random, np.maximum(greedy, 0)))
+    xs, ys = [], []
+    game = env.engine_game
+    for i in range(chunk):
+        state = game.new_initial_state(n, seed=int(env.seeds[i]))
+        movers, rows = [], []
+        for a in env.actions_of(i):
+            while state.current_player() == CHANCE:
+                state.apply_legal(state.sample_chance())
+            me = state.current_player()
+            state.apply_legal(int(a))
+            if not state.is_terminal():
+                movers.append(me)
+                rows.append(spec.features(state, me))
+        returns = np.asarray(state.returns())
+        if not state.is_terminal() or not np.allclose(returns, kern.returns[i]):
+            raise RuntimeError(f"game {i} of chunk {k}: the engine's replay does not end as the kernel's game")
+        for me, row in zip(movers, rows):
+            xs.append(row)
+            ys.append(np.roll(returns, -me))
+    return np.asarray(xs), np.asarray(ys)
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None] | None = None) -> Path:
+    """Play and train as `cfg` says in the folder `out`, going on from what it holds; the path of
+    the final weights. `progress(stage, done, total)` is told after each chunk and epoch."""
+    out = Path(out)
+    (out / "data").mkdir(parents=True, exist_ok=True)
+    (out / "snapshots").mkdir(exist_ok=True)
+    told = progress or (lambda *a: None)
+    run_file = out / "run.json"
+    if run_file.exists():
+        # the passes of training may change (a pass does not depend on how many follow it): more
+        # goes on from the last one; fewer, down to those done, ends there
+        before = json.loads(run_file.read_text(encoding="utf-8"))
+        diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k) and k != "epochs")
+        if diff:
+            raise TrainError(f"{out} holds a run with other settings ({', '.join(diff)}): use another folder",
+                             f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
+        done = int(np.load(out / "train.npz")["epoch"]) if (out / "train.npz").exists() else 0
+        if done > cfg["epochs"]:
+            raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",
+                             f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
+    write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
+    chunks = -(-cfg["games"] // cfg["chunk"])
+    for k in range(chunks):
+        path = out / "data" / f"chunk-{k:05d}.npz"
+        if not path.exists():
+            x, y = play_chunk(cfg, k)
+            save_atomic(path, {"x": x, "y": y})
+        told("games", min(cfg["games"], (k + 1) * cfg["chunk"]), cfg["games"])
+    data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
+    x = np.concatenate([d["x"] for d in data])
+    y = np.concatenate([d["y"] for d in data])
+    ckpt = out / "train.npz"
+    if ckpt.exists():
+        saved = dict(np.load(ckpt))
+        net = ValueNet(saved)
+        adam = Adam(net.params(), cfg["lr"], saved)
+        done = int(saved["epoch"])
+    else:
+        net = ValueNet.fresh(x.shape[1], cfg["hidden"], cfg["players"], np.random.default_rng(_seed(cfg["seed"], 4)), x)
+        adam = Adam(net.params(), cfg["lr"])
+        done = 0
+    told("epochs", done, cfg["epochs"])
+    for epoch in range(done, cfg["epochs"]):
+        order = np.random.default_rng(_seed(cfg["seed"], 5, epoch)).permutation(len(x))
+        for s in range(0, len(x), cfg["batch"]):
+            rows = order[s:s + cfg["batch"]]
+            _, grads = net.gradients(x[rows], y[rows])
+            adam.step(net.params(), grads)
+        save_atomic(out / "snapshots" / f"epoch-{epoch + 1:04d}.npz", net.arrays())
+        save_atomic(ckpt, {**net.arrays(), **adam.state(), "epoch": np.array(epoch + 1)})
+        told("epochs", epoch + 1, cfg["epochs"])
+    name = f"{cfg['game']}-{cfg['players']}p"
+    final = out / f"{name}.npz"
+    save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
+    loss = sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536]) for s in range(0, len(x), 65536)) / len(x)
+    command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", f"--seed {cfg['seed']}"]
+                                           + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]
+                                           + [f"--{k} {cfg[k]}" for k in DEFAULTS if cfg[k] != DEFAULTS[k]])
+    meta = {**cfg, "command": command, "positions": int(len(x)), "final_loss": round(loss, 6),
+            "python": sys.version.split()[0], "numpy": np.__version__}
+    write_atomic(out / f"{name}.json", json.dumps(meta, indent=1, sort_keys=True))
+    return final
