@@ -16,9 +16,10 @@ import pytest
 from ludoteca.bots import make_bot
 from ludoteca.bots.base import seat_refusal
 from ludoteca.bots.learned import LearnedBot, shipped
-from ludoteca.bots.learned.aggravation import features, size
+from ludoteca.games.aggravation.learned import features, size
 from ludoteca.bots.learned.net import ARRAYS
-from ludoteca.bots.learned.train import TrainError, run, settings
+from ludoteca.bots.learned.games import TrainError
+from ludoteca.rl.train import run, settings
 from ludoteca.engine import CHANCE, make_game, view_document
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -29,7 +29,7 @@ HELP_ES: dict[str, str] = {
     "Seconds after which a room nobody watches or plays leaves memory (loaded again when asked for).":
         "Segundos tras los que una sala que nadie mira ni juega sale de la memoria (se vuelve a cargar cuando se pide).",
     "Seconds between looks for rooms to evict.": "Segundos entre búsquedas de salas que sacar de la memoria.",
-    # ludoteca train (bots/learned/train.py)
+    # ludoteca train (rl/train.py)
     "Folder of the run (resumed when it holds one); by default learned/GAME-Np-sSEED.":
         "Carpeta del entrenamiento (se retoma si ya tiene uno); por defecto learned/JUEGO-Np-sSEMILLA.",
     "Games the batched bots play for the training data (default 20000).":

@@ -1,4 +1,4 @@
-"""`ludoteca train GAME`: train a learned bot's value net (bots/learned/train.py)."""
+"""`ludoteca train GAME`: train a learned bot's value net (rl/train.py)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,8 @@ def train(
     from .main import use_lang
 
     use_lang(lang)
-    from ..bots.learned.train import TrainError, run, settings
+    from ..bots.learned.games import TrainError
+    from ..rl.train import run, settings
 
     try:
         from ..engine import game_class, make_game

@@ -70,6 +70,8 @@ class GamePlugin:
     - `commands`: `module:app`, a Typer app of the game's own commands, added to the CLI as
       `ludoteca <game> ...` (cli/main.py); None: none.
     - `gym_id`: its Gymnasium id (rl/registration.py), e.g. "ludoteca/Toy-v0"; None: not registered.
+    - `learned`: the module of a learned bot's features from a seat's view (`features(state, me)`,
+      `size(num_players)`; bots/learned, `ludoteca train`); None: no learned bot.
     """
 
     game: type[Game]
@@ -89,6 +91,7 @@ class GamePlugin:
     tutorial: str | None = None
     commands: str | None = None
     gym_id: str | None = None
+    learned: str | None = None  # a learned bot's features (module: features(state, me), size(num_players))
 
     def __post_init__(self) -> None:
         names = set(self.game.OPTIONS.names())

@@ -7,7 +7,7 @@ by its result, any other position by the net (bots/learned/net.py) over the seat
 turn at the next roll, so the net values the position before the dice (an expectation over the
 roll that it learned from the games, at no cost here). Ties go to the first legal action, so it
 is deterministic. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
-them in the .json beside it (`ludoteca train`, bots/learned/train.py).
+them in the .json beside it (`ludoteca train`, rl/train.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 
 from ...engine import CHANCE, Game, LudotecaError, T
 from ..base import Bot, register_bot
-from .games import GAMES, spec_for
+from .games import learned_games, spec_for
 from .net import ARRAYS, ValueNet
 
 
@@ -52,7 +52,7 @@ class LearnedBot(Bot):
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         super().__init__(game, seat, seed, **{"reply": True, **params})
-        if game.name not in GAMES:
+        if game.name not in learned_games():
             raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                                   f"el bot aprendido todavía no ha aprendido {game.title.es}"))
         self.spec = spec_for(game.name)
@@ -129,14 +129,14 @@ class LearnedBot(Bot):
 
 def _factory(game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
     """The registry's learned bot: only where weights are shipped for the game."""
-    if game.name not in GAMES or not trained_counts(game.name):
+    if game.name not in learned_games() or not trained_counts(game.name):
         raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                               f"el bot aprendido todavía no ha aprendido {game.title.es}"))
     return LearnedBot(game, seat, seed, **params)
 
 
 def _refuse_seat(game: Game, num_players: int):
-    if game.name in GAMES and shipped(game.name, num_players) is None and trained_counts(game.name):
+    if game.name in learned_games() and shipped(game.name, num_players) is None and trained_counts(game.name):
         counts = " or ".join(map(str, trained_counts(game.name))), " o ".join(map(str, trained_counts(game.name)))
         return T(f"the learned bot plays {game.title.en} with {counts[0]} players",
                  f"el bot aprendido juega a {game.title.es} con {counts[1]} jugadores")

@@ -1,18 +1,29 @@
-"""The games a learned bot plays, each with its feature module (bots/learned/<game>.py)."""
+"""The games a learned bot plays: those whose PLUGIN names a `learned` feature module
+(features(state, me) -> ndarray, size(num_players)), kept beside the game."""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
 
-#: game name -> its feature module (features(state, me) -> ndarray, size(num_players))
-GAMES = {"aggravation": "aggravation"}
+from ...engine.registry import game_names, plugin_of
+
+
+class TrainError(ValueError):
+    """A run that cannot go on as asked (one line, both languages in `es`)."""
+
+    def __init__(self, en: str, es: str):
+        super().__init__(en)
+        self.en, self.es = en, es
+
+
+def learned_games() -> list[str]:
+    return [name for name in game_names() if plugin_of(name).learned]
 
 
 def spec_for(game: str) -> ModuleType:
-    from .train import TrainError
-
-    if game not in GAMES:
-        raise TrainError(f"no learned bot for {game!r} yet (games: {', '.join(GAMES)})",
-                         f"todavía no hay bot aprendido para {game!r} (juegos: {', '.join(GAMES)})")
-    return importlib.import_module(f"{__package__}.{GAMES[game]}")
+    games = learned_games()
+    if game not in games:
+        raise TrainError(f"no learned bot for {game!r} yet (games: {', '.join(games)})",
+                         f"todavía no hay bot aprendido para {game!r} (juegos: {', '.join(games)})")
+    return importlib.import_module(plugin_of(game).learned)

@@ -39,6 +39,7 @@ PLUGIN = GamePlugin(
     kernel=KernelSpec("ludoteca.rl.vector.aggravation", num_actions=39,
                       lists="ludoteca.rl.vector.aggravation_lists:fill"),
     observation="ludoteca.rl.observations.aggravation",
+    learned="ludoteca.games.aggravation.learned",
     max_actions=50_000,  # far above the longest games seen in random play (docs/rl.md)
     levels=LEVELS,
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`

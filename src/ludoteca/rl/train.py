@@ -30,20 +30,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .games import spec_for
-from .net import Adam, ValueNet
+from ..bots.learned.games import TrainError, spec_for
+from ..bots.learned.net import Adam, ValueNet
 
 #: the run's settings a resumed run must share; the full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 20000, "epochs": 30, "chunk": 256, "hidden": 64, "explore": 0.1,
                             "lr": 0.003, "batch": 512}
-
-
-class TrainError(ValueError):
-    """A run that cannot go on as asked (one line, both languages in `es`)."""
-
-    def __init__(self, en: str, es: str):
-        super().__init__(en)
-        self.en, self.es = en, es
 
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
@@ -89,8 +81,8 @@ def write_atomic(path: Path, text: str) -> None:
 
 def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
     """Chunk k's positions: features (P, F) and targets (P, n), from cfg["chunk"] kernel games."""
-    from ...engine import CHANCE
-    from ...rl.vector import make
+    from ..engine import CHANCE
+    from .vector import make
 
     spec = spec_for(cfg["game"])
     n, chunk = cfg["players"], cfg["chunk"]
