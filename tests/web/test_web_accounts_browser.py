@@ -238,3 +238,22 @@ def test_play_again_offered_and_accepted_with_one_tap_each(site, language):
     assert bea_page.evaluate("document.documentElement.scrollWidth") <= 390
     for ctx, _page in pages:
         ctx.close()
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (360, 640)])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_lobby_header_shows_sign_in_whole_on_a_phone(site, language, width, height):
+    """The header keeps one row on a phone and its "Sign in" is whole and on screen (it was cut to "S…")."""
+    url, browser = site
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    ctx.add_init_script(f"localStorage.setItem('ludoteca:lang', '{language}');")
+    page = ctx.new_page()
+    page.goto(f"{url}/")
+    link = page.locator("#account-link")
+    expect(link).to_have_text(WORDS[language]["signin"])
+    box = link.bounding_box()
+    scroll, client = link.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert scroll <= client, "the link's words are cut"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    ctx.close()
