@@ -33,6 +33,7 @@ PLUGIN = GamePlugin(
     level_ratings=(3, [("medium", "easy", 200, 0.885), ("hard", "medium", 400, 0.733)]),
     bots="ludoteca.games.mazmorra.bots_plugin",
     captions="ludoteca.games.mazmorra.captions",
+    tutorial="ludoteca.games.mazmorra.tutorial",
     terminal="ludoteca.games.mazmorra.terminal",
     special_events=frozenset(("pawn_walked", "counter_gained", "market_not_refilled")),
     option_labels={

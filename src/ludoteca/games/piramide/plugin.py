@@ -34,6 +34,7 @@ PLUGIN = GamePlugin(
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
     level_ratings=(3, [("medium", "easy", 200, 0.515), ("hard", "medium", 200, 0.930)]),
     captions="ludoteca.games.piramide.captions",
+    tutorial="ludoteca.games.piramide.tutorial",
     terminal="ludoteca.games.piramide.terminal",
     special_events=frozenset(("symbol_matched", "symbol_reward", "deck_reshuffled", "hand_limit")),
     option_labels={
