@@ -30,7 +30,7 @@ DAYS = 3
 
 SERVER = r"""
 import sys, time, logging
-sys.path[:0] = [{tests!r}, {src!r}]
+sys.path[:0] = [{tests!r}, {tests_root!r}, {src!r}]  # support modules, the toy template, the code
 from web_support import toy_games
 games = toy_games()
 games.__enter__()  # kept: collected, it would unregister the test games
@@ -68,7 +68,7 @@ def backing():
 def launch(db, broker, offset, log_path):
     port = free_port()
     with open(log_path, "w") as log:
-        proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, src=SRC), db, broker, str(port), str(offset)],
+        proc = subprocess.Popen([sys.executable, "-c", SERVER.format(tests=TESTS, tests_root=os.path.dirname(TESTS), src=SRC), db, broker, str(port), str(offset)],
                                 env=dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", "")),
                                 stderr=log, start_new_session=True)
     return proc, f"http://127.0.0.1:{port}"
