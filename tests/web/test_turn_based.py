@@ -249,3 +249,21 @@ def test_play_again_keeps_the_pace_of_play(tmp_path):
         assert again.status_code == 200, again.text
         timing = again.json()["room"]["timing"]
         assert (timing["mode"], timing["days"], timing["timeout"]) == ("turn-based", 7, "lose")
+
+
+def test_a_stored_timed_room_read_from_its_rows_says_its_settings(tmp_path):
+    """`GET /api/rooms/<id>` of a room this process does not hold reads its rows (no game loaded):
+    a timed room's settings are there, an untimed one's timing is None, as `Room.public` says."""
+    from ludoteca.web.store import public_of_stored
+
+    from ludoteca.web.db import make_engine, make_sessions
+    from ludoteca.web.limits import UNLIMITED
+    from ludoteca.web.rooms import RoomService
+
+    service = RoomService(make_sessions(make_engine(f"sqlite:///{tmp_path}/r.db")), limits=UNLIMITED)
+    timed, _ = service.create("toy", {"turns": 3, "timeout": "lose"}, [{"kind": "human"}, {"kind": "human"}])
+    live, _ = service.create("toy", {}, [{"kind": "human"}, {"kind": "human"}])
+    assert public_of_stored(service, live.id, set())["timing"] is None
+    got = public_of_stored(service, timed.id, set())["timing"]
+    assert (got["mode"], got["days"], got["timeout"], got["clock"]) == ("turn-based", 3, "lose", None)
+    assert "turns" not in public_of_stored(service, timed.id, set())["options"]

@@ -345,6 +345,9 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
         raise ValueError("corrupt row: rooms.result is not a JSON object")
     row = SimpleNamespace(**fields)
     check_row(row, seats)
+    from . import turns
+
+    timing = turns.public_settings(row.options)
     options, pace = take_pace(row.options)
 
     return {
@@ -376,6 +379,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
         ],
         "result": row.result,
         "rated": bool(getattr(row, "rated", False)),
+        "timing": timing,
     }
 
 

@@ -295,6 +295,20 @@ def public(service: "RoomService", room: "Room") -> dict[str, Any] | None:
             "missed": [m[0] for m in t.missed]}
 
 
+def public_settings(options: dict[str, Any]) -> dict[str, Any] | None:
+    """A stored room's time as its rows alone say it (a room this process does not hold, read
+    without loading its game): the settings, the running figures unknown (the room's page has them)."""
+    try:
+        _options, s = take_timing(dict(options))
+    except Exception:  # a corrupt row's settings: told as untimed, as the room's load would refuse it
+        return None
+    if s is None:
+        return None
+    return {"mode": "turn-based" if s.turn_based else "clock", "days": s.days,
+            "clock": None if s.turn_based else f"{s.minutes}+{s.increment}", "timeout": s.rule,
+            "running": None, "deadline": None, "now": None, "left": None, "out": [], "missed": []}
+
+
 def my_game(service: "RoomService", room: "Room", seat: int) -> dict[str, Any]:
     """For "My games": the room's time per move and how long this seat has left (None: not on turn)."""
     t = fresh(service, room)
