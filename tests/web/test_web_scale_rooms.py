@@ -99,7 +99,7 @@ def test_a_room_loaded_from_its_snapshot_is_the_room_replayed_whole_in_every_gam
             checked += 1
             room = loaded  # and play on in the loaded room: it goes on exactly as the live one would
             live = fresh
-    assert checked >= 5
+    assert checked >= (5 if step >= 5 * 23 else 2), (step, checked)  # a short game (the toy template): mid-game and its end
     with live.engine.connect() as db:
         snapshots = db.execute(select(func.count()).select_from(SnapshotRow).where(SnapshotRow.room_id == room.id)).scalar()
     assert snapshots >= 3
