@@ -289,10 +289,14 @@ def public(service: "RoomService", room: "Room") -> dict[str, Any] | None:
         left = [round(max(0.0, b - ((now - t.since) if i == t.seat and t.since is not None else 0.0)), 1) for i, b in enumerate(t.banks)]
     else:
         left = [round(max(0.0, due - now), 1) if i == t.seat and due is not None else None for i in range(t.seats)]
+    return {**settings_fields(s), "running": t.seat, "deadline": due, "now": now, "left": left,
+            "out": list(t.out), "missed": [m[0] for m in t.missed]}
+
+
+def settings_fields(s: Settings) -> dict[str, Any]:
+    """The room's chosen time, as `public` and a stored room's rows both tell it."""
     return {"mode": "turn-based" if s.turn_based else "clock", "days": s.days,
-            "clock": None if s.turn_based else f"{s.minutes}+{s.increment}", "timeout": s.rule,
-            "running": t.seat, "deadline": due, "now": now, "left": left, "out": list(t.out),
-            "missed": [m[0] for m in t.missed]}
+            "clock": None if s.turn_based else f"{s.minutes}+{s.increment}", "timeout": s.rule}
 
 
 def public_settings(options: dict[str, Any]) -> dict[str, Any] | None:
@@ -304,9 +308,7 @@ def public_settings(options: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if s is None:
         return None
-    return {"mode": "turn-based" if s.turn_based else "clock", "days": s.days,
-            "clock": None if s.turn_based else f"{s.minutes}+{s.increment}", "timeout": s.rule,
-            "running": None, "deadline": None, "now": None, "left": None, "out": [], "missed": []}
+    return {**settings_fields(s), "running": None, "deadline": None, "now": None, "left": None, "out": [], "missed": []}
 
 
 def my_game(service: "RoomService", room: "Room", seat: int) -> dict[str, Any]:
