@@ -17,7 +17,7 @@ from typing import Any
 
 from ..engine import CHANCE, T, game_class, make_game, view_document
 from .lobby import known_game
-from .rooms import MAX_PREVIEWS, RoomError, action_preview
+from .rooms import RoomError, move_entries, previews_for
 
 
 def tutorial_of(name: str):
@@ -35,19 +35,8 @@ def has_tutorial(name: str) -> bool:
 def moves_for(state, lang: str) -> list[dict[str, Any]]:
     """Your legal moves with their words and, as in a room, what each would do (the points a place
     scores, what a card would cover): the table shows them."""
-    actions = state.legal_actions()
-    before = view_document(state, 0)["view"] if len(actions) <= MAX_PREVIEWS else None
-    out = []
-    for a in actions:
-        entry = {"action": state.action_to_string(a), "text": state.describe_action_for(a, 0, lang)}
-        fields = state.action_fields(a)
-        if fields is not None:  # the move's parts, so the board needs no parsing of notation
-            entry["fields"] = fields
-        preview = action_preview(state, a, 0, before) if before is not None else None
-        if preview:
-            entry["preview"] = preview
-        out.append(entry)
-    return out
+    legal = state.legal_actions()
+    return move_entries(state, legal, [state.describe_action_for(a, 0, lang) for a in legal], previews_for(state, 0, legal))
 
 
 def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[str, Any]:

@@ -276,26 +276,11 @@ class Room:
         if out is not None:
             return out
         legal = state.legal_actions()
-        out = [{"action": state.action_to_string(a), "text": state.describe_action(a, lang)} for a in legal]
-        for entry, a in zip(out, legal):  # the move's parts, where the game gives them: no front end re-reads notation
-            fields = state.action_fields(a)
-            if fields is not None:
-                entry["fields"] = fields
         previews = self._legal.get("previews")
         if previews is None:
-            previews = self._legal["previews"] = self._previews(seat, legal)
-        for entry, preview in zip(out, previews):
-            if preview:
-                entry["preview"] = preview
-        self._legal[lang] = out
+            previews = self._legal["previews"] = previews_for(state, seat, legal)
+        out = self._legal[lang] = move_entries(state, legal, [state.describe_action(a, lang) for a in legal], previews)
         return out
-
-    def _previews(self, seat: int, legal: list[int]) -> list[dict[str, Any] | None]:
-        if len(legal) > MAX_PREVIEWS:
-            return []
-        state = self.state
-        before = view_document(state, seat)["view"]
-        return [action_preview(state, a, seat, before) for a in legal]
 
     def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None,
                     fresh: bool | None = None) -> dict[str, Any]:
@@ -348,6 +333,29 @@ class Room:
 
 MAX_PREVIEWS = 400
 GAIN_KEYS = ("scores", "counters")
+
+
+def move_entries(state, legal: list[int], texts: list[str], previews: list) -> list[dict[str, Any]]:
+    """Each legal move as a table takes it: its notation, its words, its parts where the game gives
+    them (no front end re-reads notation) and its preview (`previews` may be empty: none made)."""
+    out = []
+    for i, a in enumerate(legal):
+        entry = {"action": state.action_to_string(a), "text": texts[i]}
+        fields = state.action_fields(a)
+        if fields is not None:
+            entry["fields"] = fields
+        if previews and previews[i]:
+            entry["preview"] = previews[i]
+        out.append(entry)
+    return out
+
+
+def previews_for(state, seat: int, legal: list[int]) -> list[dict[str, Any] | None]:
+    """What each legal move would do, for `seat`; none where there are too many to preview."""
+    if len(legal) > MAX_PREVIEWS:
+        return []
+    before = view_document(state, seat)["view"]
+    return [action_preview(state, a, seat, before) for a in legal]
 
 
 def action_preview(state, action: int, seat: int, before: dict[str, Any]) -> dict[str, Any] | None:
