@@ -7,12 +7,14 @@
   under xdist every test holds a shared lock on one file for the run (setup and teardown included) and
   an exclusive test holds it alone; a turnstile lock taken first keeps the other workers' next tests
   from overtaking an exclusive one that waits.
+- absl's logging handler writes to the process's own stderr (see `_absl_on_the_process_stderr`).
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -26,6 +28,24 @@ from ludoteca.engine.i18n import set_language
 # (conformance, the kernels' option sweep, the web's lobby and room, the terminal) plays it as it
 # plays the four games, without naming it.
 os.environ["LUDOTECA_GAMES"] = f"toygame={Path(__file__).resolve().parent}"
+
+
+def _absl_on_the_process_stderr() -> None:
+    """absl-py (OpenSpiel imports it) makes its logging handler once, on the `sys.stderr` of that moment:
+    under pytest, the capture's file. Its `close()` closes any stream that is not the *current*
+    `sys.stderr`, and `ludoteca serve` run in-process (`CliRunner.invoke`, which swaps `sys.stderr`)
+    builds a uvicorn.Config whose logging setup (`logging.config.dictConfig`) closes every handler in
+    the process: absl's handler then closed pytest's capture file, and every later test of that process
+    errored with "I/O operation on closed file". Pointed at `sys.__stderr__` (file descriptor 2, which
+    pytest's capture still captures test by test), absl never closes it."""
+    try:
+        import absl.logging
+    except ImportError:  # the rl extra is not installed
+        return
+    absl.logging.get_absl_handler().python_handler.stream = sys.__stderr__
+
+
+_absl_on_the_process_stderr()
 
 
 _NO_SERVERS: list[str] = []

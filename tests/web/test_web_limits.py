@@ -10,7 +10,7 @@ import threading
 from contextlib import contextmanager
 
 from fastapi.testclient import TestClient
-from web_support import create_room, receive_state, toy_games
+from web_support import create_room, free_port, receive_state, toy_games
 
 from ludoteca.bots import BOTS, RandomBot, register_bot
 from ludoteca.web import create_app
@@ -480,7 +480,7 @@ def test_every_limit_is_a_flag_of_serve(tmp_path, monkeypatch):
     started = {}
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, **kw: started.setdefault("app", self.config.app))
     runner = CliRunner()
-    result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--rate-create", "2/minute", "--rate-claim", "",
+    result = runner.invoke(cli, ["serve", "--db", f"{tmp_path}/r.db", "--port", str(free_port()), "--rate-create", "2/minute", "--rate-claim", "",
                                  "--rate-hello", "5/minute", "--rate-messages", "9/second", "--rooms-per-client", "3",
                                  "--max-rooms", "7", "--bot-rooms", "2", "--bot-workers", "1", "--max-moves", "99",
                                  "--page-size", "5"])
@@ -504,7 +504,7 @@ def test_the_abuse_limits_and_trusted_proxies_are_flags_of_serve(tmp_path, monke
     started = {}
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, **kw: started.setdefault("config", self.config))
     runner = CliRunner()
-    base = ["serve", "--db", f"{tmp_path}/r.db", "--bot-workers", "1"]
+    base = ["serve", "--db", f"{tmp_path}/r.db", "--port", str(free_port()), "--bot-workers", "1"]
     result = runner.invoke(cli, [*base, "--rooms-per-network", "4", "--bot-rooms-per-client", "2", "--open-room-ttl", "60",
                                  "--rate-replay", "3/second", "--rate-chat", "2/second", "--rate-chat-room", "",
                                  "--connections-per-client", "6", "--max-connections", "70", "--spectators-per-room", "0",
