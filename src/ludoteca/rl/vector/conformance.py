@@ -70,31 +70,37 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
     leads = hasattr(kernel, "lead_changes")
     leaders = [_leader(state) for state in states] if leads else []
     changes = [0] * games
+    # the engine's games over, and their returns (an ended game is never stepped again, so they stay)
+    over = np.zeros(games, bool)
+    engine_returns = np.zeros(kernel.returns.shape, np.float64)
+
+    def at(i, step=None):  # the messages' place, built only for a failing assertion
+        return f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])})" + ("" if step is None else f" step {step}")
+
     for step in range(max_steps):
         kernel.legal_mask(mask)
         if check_obs:
             kernel.observe(obs)
         live = drawn = 0
         for i, state in enumerate(states):
-            where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
             player = state.current_player()
             got = int(kernel.current_player[i])
             if player == TERMINAL:
-                assert got == -1 and kernel.terminated[i], f"{where}: the engine's game is over, the kernel's is not (player {got})"
-                assert not mask[i].any(), f"{where}: legal actions in a game that is over"
+                assert got == -1 and kernel.terminated[i], f"{at(i, step)}: the engine's game is over, the kernel's is not (player {got})"
+                assert not mask[i].any(), f"{at(i, step)}: legal actions in a game that is over"
                 actions[i] = -1
                 continue
-            assert got == player and not kernel.terminated[i], f"{where}: current player {got}, the engine's {player}"
+            assert got == player and not kernel.terminated[i], f"{at(i, step)}: current player {got}, the engine's {player}"
             legal = state.legal_actions()
             row = np.flatnonzero(mask[i])
             assert sorted(legal) == row.tolist(), \
-                f"{where}: legal actions {sorted(row.tolist())}, the engine's {sorted(legal)}"
-            assert int(kernel.length[i]) == lengths[i], f"{where}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
+                f"{at(i, step)}: legal actions {sorted(row.tolist())}, the engine's {sorted(legal)}"
+            assert int(kernel.length[i]) == lengths[i], f"{at(i, step)}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
             if check_obs and i < obs_games and decisions % obs_every == 0:
                 want = encoder.encode(view_document(state, player))
                 if not np.array_equal(want, obs[i]):
                     bad = np.flatnonzero(want != obs[i])
-                    raise AssertionError(f"{where}: observation differs at {bad[:8].tolist()} "
+                    raise AssertionError(f"{at(i, step)}: observation differs at {bad[:8].tolist()} "
                                          f"(kernel {obs[i][bad[:8]].tolist()}, engine {want[bad[:8]].tolist()})")
             a = int(row[rng.integers(len(row))])
             actions[i] = a
@@ -115,19 +121,26 @@ def check(kernel_cls, game_name: str, num_players: int, options: dict | None, ga
         applied = kernel.step(actions)
         assert isinstance(applied, (int, np.integer)) and applied == live + drawn, \
             f"{game_name} seed {seed} step {step}: step counted {applied!r} actions, the engine applied {live + drawn}"
+        # every game after every step (ended ones too: a kernel must not touch a game that is over),
+        # compared as arrays: an ended game's returns within 1e-7, a running game's all zero
         for i, state in enumerate(states):
-            where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])}) step {step}"
-            if state.is_terminal():
-                assert kernel.terminated[i] and kernel.current_player[i] == -1, f"{where}: the engine's game is over, the kernel's is not"
-                assert np.allclose(kernel.returns[i], state.returns(), rtol=0, atol=1e-7), \
-                    f"{where}: returns {kernel.returns[i].tolist()}, the engine's {state.returns()}"
-            else:
-                assert not kernel.terminated[i], f"{where}: the kernel's game is over, the engine's is not"
-                assert not kernel.returns[i].any(), f"{where}: returns {kernel.returns[i].tolist()} before the end"
+            if not over[i] and state.is_terminal():
+                over[i] = True
+                engine_returns[i] = state.returns()
+        ended = np.asarray(kernel.terminated, bool)
+        bad = np.flatnonzero(over & ~(ended & (kernel.current_player == -1)))
+        assert not bad.size, f"{at(bad[0], step)}: the engine's game is over, the kernel's is not"
+        bad = np.flatnonzero(over & ~(np.abs(kernel.returns - engine_returns) <= 1e-7).all(axis=1))
+        assert not bad.size, \
+            f"{at(bad[0], step)}: returns {kernel.returns[bad[0]].tolist()}, the engine's {engine_returns[bad[0]].tolist()}"
+        bad = np.flatnonzero(~over & ended)
+        assert not bad.size, f"{at(bad[0], step)}: the kernel's game is over, the engine's is not"
+        bad = np.flatnonzero(~over & kernel.returns.any(axis=1))
+        assert not bad.size, f"{at(bad[0], step)}: returns {kernel.returns[bad[0]].tolist()} before the end"
     else:
         raise AssertionError(f"{game_name} seed {seed}: games still running after {max_steps} steps")
     for i, state in enumerate(states):
-        where = f"{game_name} seed {seed} env {i} (game seed {int(seeds[i])})"
+        where = at(i)
         assert np.allclose(kernel.returns[i], state.returns()), \
             f"{where}: returns {kernel.returns[i].tolist()}, the engine's {state.returns()}"
         assert int(kernel.length[i]) == lengths[i], f"{where}: length {int(kernel.length[i])}, the engine's {lengths[i]}"
