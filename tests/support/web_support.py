@@ -31,9 +31,10 @@ def live_server(db_url: str, **app_kwargs):
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    for _ in range(500):  # readiness, not a time limit: wait until it listens
-        if server.started:
-            break
+    # readiness, not a time limit: wait until it listens (its startup opens the database and the bot
+    # workers, slow on a loaded machine) or its thread has ended (the test then fails on the refusal)
+    deadline = time.monotonic() + 300
+    while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
         yield f"http://127.0.0.1:{port}", app
@@ -149,10 +150,11 @@ def finished_room(url, game="piramide") -> str:
 
     import httpx
 
-    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None}).json()
+    made = httpx.post(f"{url}/api/rooms", json={"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "seat": None},
+                      timeout=60).json()  # httpx's own 5 s is not enough on a loaded machine
     rid = made["room"]["id"]
     for _ in range(3000):  # readiness, not a time limit: until the server has played it out
-        if httpx.get(f"{url}/api/rooms/{rid}").json()["status"] == "finished":
+        if httpx.get(f"{url}/api/rooms/{rid}", timeout=60).json()["status"] == "finished":
             return rid
         time.sleep(0.05)
     raise AssertionError("the bots did not finish")
