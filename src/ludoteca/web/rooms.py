@@ -54,7 +54,8 @@ def take_pace(options: dict[str, Any]) -> tuple[dict[str, Any], str]:
     options = turns.without_timing(options)  # the room's time per move or clocks (`turns.take_timing`)
     pace = options.pop(PACE_KEY, "normal")
     if not isinstance(pace, str) or pace not in PACES:
-        raise RoomError("bad_request", T(f"pace must be one of {', '.join(PACES)}", f"el ritmo debe ser uno de {', '.join(PACES)}"))
+        raise turns.bad_option(PACE_KEY, pace, "choose slow, normal or fast (how long the bots wait after each move)",
+                               "elige slow, normal o fast (cuánto esperan los bots tras cada jugada)")
     return options, pace
 
 
@@ -522,9 +523,13 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
-        if rated and any(s.kind == "bot" and s.bot not in ratings.RATED_BOTS for s in seats):
-            raise RoomError("bad_request", T("a rated game's bots are easy, medium or hard (they have ratings)",
-                                             "los bots de una partida puntuable son fácil, medio o difícil (tienen puntuación)"))
+        unrated = [(i, s.bot) for i, s in enumerate(seats) if s.kind == "bot" and s.bot not in ratings.RATED_BOTS]
+        if rated and unrated:
+            i, bot = unrated[0]
+            said = bot_label(bot)
+            raise RoomError("bad_request", T(f"seat {i + 1}: the bot '{said['en']}' has no rating: a rated game's bots are easy, medium or hard",
+                                             f"asiento {i + 1}: el bot '{said['es']}' no tiene puntuación: los bots de una partida puntuable son "
+                                             "fácil, medio o difícil"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace
