@@ -197,6 +197,24 @@ def test_clock_runs_out_bot_rule_takes_the_seat_for_good(tmp_path):
             assert msg["room"]["seats"][first]["taken_over"] and msg["legal"] == []
 
 
+def test_a_live_room_with_clocks_is_governed_by_the_clock_not_the_take_over(tmp_path):
+    import asyncio
+    clock = ManualClock(START)
+    app = site(tmp_path, clock)
+    with TestClient(app, base_url=SITE, headers={"origin": SITE}) as client:
+        rid, tokens = two_people(client, {"clock": "10+5", "timeout": "lose"})
+        first = on_turn(client, rid)["timing"]["running"]
+        clock.advance(9 * 60)  # nine minutes away, far past the live take-over's two: the seat stays theirs
+        hub = app.state.hub
+        assert hub.takeover_after < 9 * 60
+        assert asyncio.run(hub.check_takeovers(now=time.monotonic() + 9 * 60)) == []
+        room = client.get(f"/api/rooms/{rid}").json()
+        assert not room["seats"][first]["taken_over"] and room["timing"]["left"][first] == pytest.approx(60.0)
+        clock.advance(61)  # the clock's flag falls: the room's rule, lose
+        done = until(lambda: (r := client.get(f"/api/rooms/{rid}").json())["status"] == "finished" and r, "the rule did not apply")
+        assert done["seats"][first]["resigned"] and done["result"]["winners"] == [1 - first]
+
+
 def test_bots_thinking_never_counts_and_the_clock_survives_a_restart(tmp_path):
     url = f"sqlite:///{tmp_path}/r.db"
     clock = ManualClock(START)

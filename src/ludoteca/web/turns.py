@@ -272,8 +272,9 @@ def is_out(room: "Room", seat: int) -> bool:
 
 
 def waits_for_people(room: "Room") -> bool:
-    """A turn-based room waits for its people: no take-over while their time lasts."""
-    return room.timing is not None and room.timing.settings.turn_based
+    """A timed room waits for its people: its time per move or its clocks govern an absent person's seat
+    (the room's rule when the time runs out), never the live room's take-over after minutes away."""
+    return room.timing is not None
 
 
 def stamp(service: "RoomService", room: "Room") -> int:
