@@ -215,7 +215,14 @@ class Room:
         return self.status == "finished"
 
     def seat_name(self, seat: int) -> str:
+        """The seat's name in the game's log lines: a person who gave none is "P2" there, a mark each
+        reader's page says in its language ("Player 2" / "Jugador 2"), as it does for `shown_name`'s None."""
         return self.seats[seat].name or f"P{seat + 1}"
+
+    def shown_name(self, seat: int) -> str | None:
+        """The seat's name as the room tells it: None for a person who gave none (older rooms stored "P2")."""
+        s = self.seats[seat]
+        return None if s.kind == "human" and s.name in (None, "", f"P{seat + 1}") else s.name
 
     def public(self, connected: set[int] | None = None) -> dict[str, Any]:
         """What anyone may know about the room (never the seed, tokens or invites)."""
@@ -237,7 +244,7 @@ class Room:
                     "seat": i,
                     "kind": s.kind,
                     "bot": s.bot if s.plays_as_bot else None,
-                    "name": self.seat_name(i),
+                    "name": self.shown_name(i),
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,
@@ -698,7 +705,7 @@ class RoomService:
                                                "ese asiento está reservado a una persona invitada: necesitas su invitación"))
         token = secrets.token_urlsafe(24)
         s.token_hash, s.invite_hash, s.claimed = hash_secret(token), None, True
-        s.name = clean_name(name, f"P{seat + 1}")
+        s.name = clean_name(name, "")  # no name: stored empty, each page says "Player 2" in its language
         s.last_seen = time.monotonic()
         return token
 
