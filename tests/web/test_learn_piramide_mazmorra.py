@@ -20,6 +20,7 @@ from ludoteca.games.aggravation import tutorial as aggravation
 from ludoteca.games.mazmorra import tutorial as mazmorra
 from ludoteca.games.piramide import tutorial as piramide
 from ludoteca.games.prime_climb import tutorial as prime_climb
+from ludoteca.web.learn import examples
 
 pytestmark = [
     pytest.mark.slow,
@@ -148,6 +149,7 @@ def test_the_server_checks_every_tap_of_the_new_lessons(site):
     assert len(drawn["view"]["view"]["hand"]) == 6 and drawn["step"] == 2
 
 
+SHOWN = {"en": "Framed with a dashed square: {move}.", "es": "Enmarcado con un cuadro discontinuo: {move}."}
 EXAMPLES = {"prime-climb": prime_climb.EXAMPLES, "aggravation": aggravation.EXAMPLES,
             "piramide": piramide.EXAMPLES, "mazmorra": mazmorra.EXAMPLES}
 
@@ -162,16 +164,58 @@ def test_the_rules_page_draws_each_worked_example(site, game, lang):
     figures = page.locator("#rules-examples figure.example")
     figures.first.wait_for()
     captions = [ex["caption"].to_json()[lang] for ex in EXAMPLES[game]]
+    moves = [ex["move"][lang] for ex in examples(game)]
     assert figures.count() == len(captions)
     for k, caption in enumerate(captions):
         figure = figures.nth(k)
-        assert figure.locator("figcaption").inner_text() == caption
+        said = figure.locator("figcaption").inner_text()
+        assert said.startswith(caption)
         picture = figure.locator("svg[role=img]")  # drawn by the game's own module, as the table is
         assert picture.count() == 1 and caption in picture.get_attribute("aria-label")
+        if moves[k]:  # the move shown: its pieces lit and framed by a dashed square, the caption saying so
+            assert said == f"{caption} {SHOWN[lang].format(move=moves[k])}", said
+            assert int(figure.get_attribute("data-marked")) >= 1
+            assert picture.locator("[data-key].last-move").count() == int(figure.get_attribute("data-marked"))
+            frames = picture.locator("rect.moved-frame")
+            assert frames.count() >= 1 and frames.first.get_attribute("stroke-dasharray")
+            assert SHOWN[lang].format(move=moves[k]) in picture.get_attribute("aria-label")
+        else:  # a position with no move to show (a scoring) claims no frame
+            assert said == caption and picture.locator("rect.moved-frame").count() == 0
         box = picture.bounding_box()
         assert box["width"] > 200 and box["height"] > 100 and box["x"] >= 0 and box["x"] + box["width"] <= 391
         assert picture.locator("[data-key]").count() > 0  # pieces, not an empty frame
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     assert not serious_axe(page), serious_axe(page)
+    assert not page.errors, page.errors
+    page.context.close()
+
+
+# The whole table at a lesson's opening, as a room's first picture (its targets zoom in only later)
+FITS = """() => { const board = document.getElementById('board'), pic = board.querySelector('svg[data-zoom]');
+  const r = pic.getBoundingClientRect(), b = board.getBoundingClientRect();
+  return { zoom: Number(board.dataset.zoomLevel || 1), inside: r.left >= b.left - 1 && r.right <= b.right + 1,
+    onScreen: r.right <= innerWidth + 1, scrolls: (board.querySelector('.table-scroll') || board).scrollWidth > (board.querySelector('.table-scroll') || board).clientWidth + 2,
+    targets: board.querySelectorAll('.choice').length }; }"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_mazmorra_lesson_opens_on_the_whole_table(site, size):
+    url, b = site
+    page = phone(b, size, "en")
+    for k in range(len(mazmorra.LESSONS)):
+        page.goto(f"{url}/learn/mazmorra?lesson={k}")
+        wait_step(page, k, 0)
+        page.wait_for_timeout(SETTLE)  # past the targets' arming, when a zoom would have come
+        got = page.evaluate(FITS)
+        assert got["zoom"] == 1 and got["inside"] and got["onScreen"] and not got["scrolls"] and got["targets"], (k, got)
+    page.goto(f"{url}/learn/mazmorra?lesson=2")  # "Next lesson" from a lesson opens the next on the whole table too
+    wait_step(page, 2, 0)
+    for notation in [s["expect"] for s in mazmorra.LESSONS[2]["steps"]]:
+        tap_mazmorra(page, notation)
+    wait_step(page, 2, len(mazmorra.LESSONS[2]["steps"]), done=True)
+    tap(page, "#learn-next")
+    wait_step(page, 3, 0)
+    page.wait_for_timeout(SETTLE)
+    assert page.evaluate(FITS)["zoom"] == 1
     assert not page.errors, page.errors
     page.context.close()

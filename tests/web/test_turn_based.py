@@ -197,6 +197,24 @@ def test_clock_runs_out_bot_rule_takes_the_seat_for_good(tmp_path):
             assert msg["room"]["seats"][first]["taken_over"] and msg["legal"] == []
 
 
+def test_a_live_room_with_clocks_is_governed_by_the_clock_not_the_take_over(tmp_path):
+    import asyncio
+    clock = ManualClock(START)
+    app = site(tmp_path, clock)
+    with TestClient(app, base_url=SITE, headers={"origin": SITE}) as client:
+        rid, tokens = two_people(client, {"clock": "10+5", "timeout": "lose"})
+        first = on_turn(client, rid)["timing"]["running"]
+        clock.advance(9 * 60)  # nine minutes away, far past the live take-over's two: the seat stays theirs
+        hub = app.state.hub
+        assert hub.takeover_after < 9 * 60
+        assert asyncio.run(hub.check_takeovers(now=time.monotonic() + 9 * 60)) == []
+        room = client.get(f"/api/rooms/{rid}").json()
+        assert not room["seats"][first]["taken_over"] and room["timing"]["left"][first] == pytest.approx(60.0)
+        clock.advance(61)  # the clock's flag falls: the room's rule, lose
+        done = until(lambda: (r := client.get(f"/api/rooms/{rid}").json())["status"] == "finished" and r, "the rule did not apply")
+        assert done["seats"][first]["resigned"] and done["result"]["winners"] == [1 - first]
+
+
 def test_bots_thinking_never_counts_and_the_clock_survives_a_restart(tmp_path):
     url = f"sqlite:///{tmp_path}/r.db"
     clock = ManualClock(START)
@@ -224,19 +242,25 @@ def test_bots_thinking_never_counts_and_the_clock_survives_a_restart(tmp_path):
     assert shown["left"][0] == pytest.approx(left) and shown["clock"] == "5+3"
 
 
-@pytest.mark.parametrize("options, words", [
-    ({"turns": 2}, "1, 3 or 7 days"), ({"turns": True}, "1, 3 or 7 days"), ({"turns": "3"}, "1, 3 or 7 days"),
-    ({"clock": "5"}, "minutes+seconds"), ({"clock": "0+3"}, "minutes+seconds"), ({"clock": "5+99"}, "minutes+seconds"),
-    ({"turns": 3, "clock": "5+3"}, "not both"), ({"turns": 3, "timeout": "wait"}, "bot or lose"),
-    ({"timeout": "lose"}, "needs a time per move or a clock"),
+@pytest.mark.parametrize("options, key, value, words", [
+    ({"turns": 2}, "turns", "2", "1, 3 or 7 days"), ({"turns": True}, "turns", "True", "1, 3 or 7 days"),
+    ({"turns": "3"}, "turns", "'3'", "1, 3 or 7 days"), ({"clock": "5"}, "clock", "'5'", "minutes+seconds"),
+    ({"clock": "0+3"}, "clock", "'0+3'", "minutes+seconds"), ({"clock": "5+99"}, "clock", "'5+99'", "minutes+seconds"),
+    ({"clock": 5}, "clock", "5", "minutes+seconds"),
+    ({"turns": 3, "clock": "5+3"}, "turns", "3", "not both"), ({"turns": 3, "timeout": "wait"}, "timeout", "'wait'", "bot (a bot plays"),
+    ({"clock": "5+3", "timeout": 1}, "timeout", "1", "or lose"),
+    ({"timeout": "lose"}, "timeout", "'lose'", "can only run out with a time per move ('turns') or a clock ('clock')"),
+    ({"pace": "warp"}, "pace", "'warp'", "slow, normal or fast"), ({"pace": 3}, "pace", "3", "slow, normal or fast"),
 ])
-def test_bad_choices_are_refused_in_one_line_in_both_languages(tmp_path, options, words):
+def test_bad_choices_are_refused_in_one_line_naming_the_option_and_value(tmp_path, options, key, value, words):
     app = site(tmp_path, ManualClock(START))
     with TestClient(app, base_url=SITE, headers={"origin": SITE}) as client:
         answer = client.post("/api/rooms", json={"game": "toy", "options": options, "seats": [{"kind": "human"}, {"kind": "human"}], "seat": 0})
         assert answer.status_code == 400
         message = answer.json()["error"]["message"]
-        assert words in message["en"] and message["es"] and message["es"] != message["en"] and "\n" not in message["en"]
+        assert message["en"].startswith(f"bad value {value} for the room's option '{key}': ") and words in message["en"], message
+        assert message["es"].startswith(f"valor {value} no válido para la opción de la sala '{key}': "), message
+        assert "\n" not in message["en"] + message["es"]
         assert client.get("/api/rooms").json()["total"]["open"] == 0
 
 
@@ -267,3 +291,20 @@ def test_a_stored_timed_room_read_from_its_rows_says_its_settings(tmp_path):
     got = public_of_stored(service, timed.id, set())["timing"]
     assert (got["mode"], got["days"], got["timeout"], got["clock"]) == ("turn-based", 3, "lose", None)
     assert "turns" not in public_of_stored(service, timed.id, set())["options"]
+
+
+def test_a_seat_option_refused_names_the_seat_and_its_bad_value(tmp_path):
+    app = site(tmp_path, ManualClock(START))
+    with TestClient(app, base_url=SITE, headers={"origin": SITE}) as client:
+        def refused(seats, **more):
+            answer = client.post("/api/rooms", json={"game": "toy", "seats": seats, "seat": 0, **more})
+            assert answer.status_code in (400, 422), answer.text
+            return answer.json()["error"]["message"]
+        unknown = refused([{"kind": "human"}, {"kind": "bot", "bot": "nobody"}])
+        assert "'nobody'" in unknown["en"] and "'nobody'" in unknown["es"]
+        signed = client.post("/api/account/signup", json={"name": "Ana", "password": "a long enough password 1"})
+        assert signed.status_code == 201, signed.text
+        rated = refused([{"kind": "human"}, {"kind": "bot", "bot": "random"}], rated=True)
+        assert rated["en"].startswith("seat 2: the bot 'Random' has no rating") and rated["es"].startswith("asiento 2: el bot 'Al azar' no tiene"), rated
+        kind = refused([{"kind": "human"}, {"kind": "martian"}])
+        assert kind["es"].startswith("la petición no se acepta: asiento 2: quién juega: 'martian'"), kind

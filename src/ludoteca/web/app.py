@@ -30,7 +30,7 @@ from . import learn, lobby
 from .profiles import install_profiles
 from .ratings import bot_ratings
 from .rematch import offered, play_again
-from .errors import SECURITY_HEADERS
+from .errors import SECURITY_HEADERS, invalid_request
 from .deadlines import Scheduler
 from .hub import Hub
 from .limits import RateLimited, WebLimits
@@ -278,9 +278,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         return error_response(code, message, exc.status_code)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError):
-        where = "; ".join(".".join(str(p) for p in e.get("loc", ())[1:]) + ": " + str(e.get("msg", "")) for e in exc.errors()[:5])
-        return error_response("bad_request", T(f"invalid request: {where}", f"petición no válida: {where}"), 422)
+    async def invalid(request: Request, exc: RequestValidationError):
+        return error_response("bad_request", invalid_request(request.url.path, list(exc.errors())), 422)
 
     # --- pages -------------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -83,13 +83,18 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
 def examples(name: str) -> list[dict[str, Any]]:
     """The rulebook's worked examples as drawn positions (the rules page): each example of the game's
     tutorial `EXAMPLES`, laid as a lesson is and played through its moves by the game itself; the view
-    is the first seat's, with the moves' events for the table's highlight."""
+    is the first seat's, with the moves' events for the table's highlight and the moves in words (`move`)."""
     tutorial = tutorial_of(name)
     out = []
     for example in getattr(tutorial, "EXAMPLES", []) if tutorial else []:
         game = make_game(name, example.get("options", getattr(tutorial, "OPTIONS", {})))
         state = tutorial.position(game, example)
-        events = [{"i": i, "player": 0, "events": state.apply_with_events(state.string_to_action(m))}
-                  for i, m in enumerate(example["moves"])]
-        out.append({"caption": example["caption"].to_json(), "view": view_document(state, 0), "events": events})
+        events, said = [], {"en": [], "es": []}
+        for i, notation in enumerate(example["moves"]):
+            action = state.string_to_action(notation)
+            for lang in said:  # the move shown, in words: the page's caption says what its frame marks
+                said[lang].append(state.describe_action_for(action, 0, lang))
+            events.append({"i": i, "player": 0, "events": state.apply_with_events(action)})
+        out.append({"caption": example["caption"].to_json(), "view": view_document(state, 0), "events": events,
+                    "move": {lang: "; ".join(words) for lang, words in said.items()}})
     return out

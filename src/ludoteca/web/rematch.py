@@ -31,7 +31,7 @@ def play_again(service, room, seat: int, client: str | None = None):
         raise RoomError("forbidden", T("that seat is a bot's", "ese asiento es de un bot"))
     n = len(room.seats)
     mine = (seat + 1) % n
-    name = room.seats[seat].name
+    name = room.shown_name(seat)  # an older room's "P2" is no name: the new seat may be another number
     current = offered(service, room.id)
     if current is None:
         spec = []

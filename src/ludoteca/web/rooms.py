@@ -54,7 +54,8 @@ def take_pace(options: dict[str, Any]) -> tuple[dict[str, Any], str]:
     options = turns.without_timing(options)  # the room's time per move or clocks (`turns.take_timing`)
     pace = options.pop(PACE_KEY, "normal")
     if not isinstance(pace, str) or pace not in PACES:
-        raise RoomError("bad_request", T(f"pace must be one of {', '.join(PACES)}", f"el ritmo debe ser uno de {', '.join(PACES)}"))
+        raise turns.bad_option(PACE_KEY, pace, "choose slow, normal or fast (how long the bots wait after each move)",
+                               "elige slow, normal o fast (cuánto esperan los bots tras cada jugada)")
     return options, pace
 
 
@@ -214,7 +215,14 @@ class Room:
         return self.status == "finished"
 
     def seat_name(self, seat: int) -> str:
+        """The seat's name in the game's log lines: a person who gave none is "P2" there, a mark each
+        reader's page says in its language ("Player 2" / "Jugador 2"), as it does for `shown_name`'s None."""
         return self.seats[seat].name or f"P{seat + 1}"
+
+    def shown_name(self, seat: int) -> str | None:
+        """The seat's name as the room tells it: None for a person who gave none (older rooms stored "P2")."""
+        s = self.seats[seat]
+        return None if s.kind == "human" and s.name in (None, "", f"P{seat + 1}") else s.name
 
     def public(self, connected: set[int] | None = None) -> dict[str, Any]:
         """What anyone may know about the room (never the seed, tokens or invites)."""
@@ -236,7 +244,7 @@ class Room:
                     "seat": i,
                     "kind": s.kind,
                     "bot": s.bot if s.plays_as_bot else None,
-                    "name": self.seat_name(i),
+                    "name": self.shown_name(i),
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,
@@ -522,9 +530,13 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
-        if rated and any(s.kind == "bot" and s.bot not in ratings.RATED_BOTS for s in seats):
-            raise RoomError("bad_request", T("a rated game's bots are easy, medium or hard (they have ratings)",
-                                             "los bots de una partida puntuable son fácil, medio o difícil (tienen puntuación)"))
+        unrated = [(i, s.bot) for i, s in enumerate(seats) if s.kind == "bot" and s.bot not in ratings.RATED_BOTS]
+        if rated and unrated:
+            i, bot = unrated[0]
+            said = bot_label(bot)
+            raise RoomError("bad_request", T(f"seat {i + 1}: the bot '{said['en']}' has no rating: a rated game's bots are easy, medium or hard",
+                                             f"asiento {i + 1}: el bot '{said['es']}' no tiene puntuación: los bots de una partida puntuable son "
+                                             "fácil, medio o difícil"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace
@@ -693,7 +705,7 @@ class RoomService:
                                                "ese asiento está reservado a una persona invitada: necesitas su invitación"))
         token = secrets.token_urlsafe(24)
         s.token_hash, s.invite_hash, s.claimed = hash_secret(token), None, True
-        s.name = clean_name(name, f"P{seat + 1}")
+        s.name = clean_name(name, "")  # no name: stored empty, each page says "Player 2" in its language
         s.last_seen = time.monotonic()
         return token
 

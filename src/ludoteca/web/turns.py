@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, insert, select, update
 
 from ..engine import T, view_document
+from ..engine.options import shown
 from .clock import SystemClock
 from .deadlines import MOVE, REMIND, DeadlineRow, TimingRow, release
 from .errors import RoomError
@@ -82,30 +83,38 @@ def without_timing(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in (options or {}).items() if k not in KEYS}
 
 
+def bad_option(key: str, value: Any, en: str, es: str) -> RoomError:
+    """A room's option refused as a game's bad option is: its name, the value sent, and why."""
+    return bad(f"bad value {shown(value)} for the room's option '{key}': {en}",
+               f"valor {shown(value)} no válido para la opción de la sala '{key}': {es}")
+
+
 def take_timing(options: dict[str, Any]) -> tuple[dict[str, Any], Settings | None]:
     """The options without the room's timing, and its settings (None: a live room without clocks).
-    A value that is not offered is refused with one line in both languages."""
+    A value that is not offered is refused with one line in both languages naming the option and the value."""
     options = dict(options or {})
     days, clock, rule = (options.pop(k, None) for k in KEYS)
     if days is None and clock is None:
         if rule is not None:
-            raise bad("what happens on timeout needs a time per move or a clock",
-                      "lo que pasa al acabarse el tiempo necesita un tiempo por jugada o un reloj")
+            raise bad_option("timeout", rule, "time can only run out with a time per move ('turns') or a clock ('clock'): choose one",
+                             "el tiempo solo se acaba con un tiempo por jugada ('turns') o un reloj ('clock'): elige uno")
         return options, None
     if rule is None:
         rule = "bot"
-    if rule not in RULES:
-        raise bad("on timeout must be bot or lose", "al acabarse el tiempo debe ser bot o lose")
+    if not isinstance(rule, str) or rule not in RULES:
+        raise bad_option("timeout", rule, "choose bot (a bot plays for the late person) or lose (they lose the game)",
+                         "elige bot (un bot juega por quien llega tarde) o lose (pierde la partida)")
     if days is not None and clock is not None:
-        raise bad("a room is turn-based or has clocks, not both", "una sala es por turnos o tiene relojes, no las dos cosas")
+        raise bad_option("turns", days, f"a room is turn-based or has clocks, not both (it also has the clock {shown(clock)})",
+                         f"una sala es por turnos o tiene relojes, no las dos cosas (también tiene el reloj {shown(clock)})")
     if days is not None:
         if isinstance(days, bool) or days not in DAYS:
-            raise bad("the time per move is 1, 3 or 7 days", "el tiempo por jugada es de 1, 3 o 7 días")
+            raise bad_option("turns", days, "the time per move is 1, 3 or 7 days", "el tiempo por jugada es de 1, 3 o 7 días")
         return options, Settings(days=int(days), rule=rule)
     match = CLOCK_FORM.match(clock) if isinstance(clock, str) else None
     if match is None or not 1 <= int(match[1]) <= MAX_MINUTES or int(match[2]) > MAX_INCREMENT:
-        raise bad(f"a clock is minutes+seconds, such as 5+3 (at most {MAX_MINUTES}+{MAX_INCREMENT})",
-                  f"un reloj son minutos+segundos, como 5+3 (como mucho {MAX_MINUTES}+{MAX_INCREMENT})")
+        raise bad_option("clock", clock, f"a clock is minutes+seconds, such as 5+3 (at most {MAX_MINUTES}+{MAX_INCREMENT})",
+                         f"un reloj son minutos+segundos, como 5+3 (como mucho {MAX_MINUTES}+{MAX_INCREMENT})")
     return options, Settings(minutes=int(match[1]), increment=int(match[2]), rule=rule)
 
 
@@ -263,8 +272,9 @@ def is_out(room: "Room", seat: int) -> bool:
 
 
 def waits_for_people(room: "Room") -> bool:
-    """A turn-based room waits for its people: no take-over while their time lasts."""
-    return room.timing is not None and room.timing.settings.turn_based
+    """A timed room waits for its people: its time per move or its clocks govern an absent person's seat
+    (the room's rule when the time runs out), never the live room's take-over after minutes away."""
+    return room.timing is not None
 
 
 def stamp(service: "RoomService", room: "Room") -> int:

@@ -21,6 +21,21 @@ function centreIn(el) {
   return [b.x + b.width / 2, b.y + b.height / 2];
 }
 
+// A dashed square around each piece (laid out on screen): a move's mark by shape, not colour alone
+// (the table's others' moves; the rules page's worked examples)
+export function framePieces(pieces) {
+  for (const el of pieces) {
+    const svgRoot = el.ownerSVGElement, ctm = svgRoot?.getScreenCTM();
+    if (!ctm?.a) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width) continue;
+    const inv = ctm.inverse(), a = new DOMPoint(r.left, r.top).matrixTransform(inv), b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+    const pad = 4 / ctm.a, w = Math.max(2, 2.5 / ctm.a);
+    svgRoot.append(generic.svg("rect", { x: a.x - pad, y: a.y - pad, width: b.x - a.x + 2 * pad, height: b.y - a.y + 2 * pad, rx: 2 / ctm.a,
+      class: "moved-frame", "aria-hidden": "true", fill: "none", stroke: "#2b2622", "stroke-width": w, "stroke-dasharray": `${3 * w} ${2 * w}` }));
+  }
+}
+
 export const ARM_MS = 300;  // a new target takes taps only after this long on screen (a double tap sends one move)
 export const MAX_ZOOM = 3;
 
@@ -28,6 +43,7 @@ export class Board {
   constructor(box) {
     this.box = box;
     this.zoom = 1;  // 1: the whole board fits the screen ("fit"); up to MAX_ZOOM
+    this.opening = true;  // the first picture of a page (or of a lesson: `open`) fits the screen, targets or not
     this.lastKeys = new Set();  // the pieces of the last move, highlighted until the next one
     this.fromMarks = new Map();  // key -> [x, y, r]: where a lit piece stood before its move
     this.decision = undefined;  // the position the targets belong to (a new one arms every target anew)
@@ -186,8 +202,16 @@ export class Board {
     }
     this.fit();
     const fresh = ctx.legal?.length ? this.arm(ctx.decision) : false;
-    if (fresh && this.tapZoom()) return;
+    const opening = this.opening;
+    this.opening = false;
+    if (fresh && !opening && this.tapZoom()) return;
     if (moved) requestAnimationFrame(() => this.follow());
+  }
+
+  // A new start on the same page (a lesson): back to the whole table, its first picture not zoomed in
+  open() {
+    this.opening = true;
+    if (this.zoom !== 1) this.setZoom(1);
   }
 
   // A game whose targets are too small for a finger at this scale (`data-tap-zoom` on its picture:
@@ -204,18 +228,7 @@ export class Board {
 
   // The others' moves are framed by a dashed square (your targets glow in a solid round ring): they
   // differ by shape, not only by colour.
-  frame(pieces) {
-    for (const el of pieces) {
-      const svgRoot = el.ownerSVGElement, ctm = svgRoot?.getScreenCTM();
-      if (!ctm?.a) continue;
-      const r = el.getBoundingClientRect();
-      if (!r.width) continue;
-      const inv = ctm.inverse(), a = new DOMPoint(r.left, r.top).matrixTransform(inv), b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
-      const pad = 4 / ctm.a, w = Math.max(2, 2.5 / ctm.a);
-      svgRoot.append(generic.svg("rect", { x: a.x - pad, y: a.y - pad, width: b.x - a.x + 2 * pad, height: b.y - a.y + 2 * pad, rx: 2 / ctm.a,
-        class: "moved-frame", "aria-hidden": "true", fill: "none", stroke: "#2b2622", "stroke-width": w, "stroke-dasharray": `${3 * w} ${2 * w}` }));
-    }
-  }
+  frame(pieces) { framePieces(pieces); }
 
   // a dashed ring where each lit piece stood before it moved (kept until the next move)
   markFrom(pieces) {

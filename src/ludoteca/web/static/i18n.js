@@ -97,6 +97,21 @@ export function botName(name) {
   return m[2] ? word[0].toUpperCase() + word.slice(1) + m[2] : word;
 }
 
+// a bot's level as a tag shows it, capitalised as the rest of the page: "hard" -> "Hard" / "Difícil"
+export function botLevel(name) {
+  const word = botName(name);
+  return word ? word[0].toUpperCase() + word.slice(1) : word;
+}
+
+// a seat's name for people: a bot's in the page's language, a person who typed none "Player 2" /
+// "Jugador 2" (stored as no name; older rooms stored "P2", read the same)
+export function seatName(s) {
+  if (!s) return "";
+  if (s.kind === "bot") return botName(s.name);
+  if (!s.name || s.name === `P${s.seat + 1}`) return t("playerN").replace("{n}", s.seat + 1);
+  return s.name;
+}
+
 export function lang() {
   const stored = localStorage.getItem("ludoteca:lang");
   if (stored === "en" || stored === "es") return stored;

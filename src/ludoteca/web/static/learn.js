@@ -58,7 +58,9 @@ async function start(k) {
   lesson = k;
   taken = [];
   history.replaceState(null, "", `${location.pathname}${k ? `?lesson=${k}` : ""}`);
-  show(await ask([]), false);
+  const got = await ask([]);
+  board.open();  // a lesson opens on the whole table, as a room does; its later targets zoom in as a room's
+  show(got, false);
 }
 
 async function render() {
@@ -72,6 +74,6 @@ async function render() {
   $("learn-again").onclick = () => start(lesson);
   $("learn-rules").textContent = tr(L.rules);
   $("learn-rules").href = `/rules/${encodeURIComponent(game)}`;
-  show(await ask(taken), false);
+  show(await ask(taken), false);  // the page's first picture fits the screen (the Board's own rule)
 }
 render();

@@ -2,7 +2,7 @@
 // of each new move told for this seat; we draw it with the game's own module
 // (static/games/<game>.js, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
-import { h, t, tr, lang, langSwitch, botName, learnGame } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, botName, botLevel, learnGame, seatName as nameOfSeat } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";
 import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
@@ -232,9 +232,7 @@ function tellReturn(msg) {
 
 // a seat's name; a person who typed none is "Player 2" (never the server's "P2")
 function seatName(i) {
-  const s = last?.room.seats[i];
-  if (!s || (s.kind !== "bot" && (!s.name || s.name === `P${i + 1}`))) return t("playerN").replace("{n}", i + 1);
-  return s.kind === "bot" ? botName(s.name) : s.name;
+  return nameOfSeat(last?.room.seats[i] || { kind: "human", seat: i });
 }
 
 function renderAlerts() {
@@ -290,8 +288,8 @@ function renderPlayers(msg) {
     const tags = [];
     if (turn && !doc.is_terminal) tags.push(t("onTurn"));
     if (s.seat === msg.seat) tags.push(t("you"));
-    if (s.kind === "bot") tags.push(`${t("bot")}: ${botName(s.bot)}`);
-    if (s.taken_over) tags.push(t("botPlaysFor").replace("{name}", s.name));
+    if (s.kind === "bot") tags.push(`${t("bot")}: ${botLevel(s.bot)}`);
+    if (s.taken_over) tags.push(t("botPlaysFor").replace("{name}", seatName(s.seat)));
     else if (s.kind === "human" && s.claimed && !s.connected) tags.push(t("away"));
     if (!s.claimed) tags.push(t("open"));
     return h("li", { class: `player seat${s.seat}${turn ? " turn" : ""}`, "data-seat": s.seat },
@@ -348,7 +346,7 @@ function renderActions(msg) {
 function logItem(e) {
   return h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}`, "data-by-bot": e.by_bot ? "" : null },
     h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text),
-    e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", last?.room.seats[e.player]?.name ?? "")})`) : null);
+    e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", e.player === "chance" ? "" : seatName(Number(e.player)))})`) : null);
 }
 
 // the lines before the first one held: a button at the top of the list (also asked for by scrolling there)
@@ -387,7 +385,7 @@ function receiveChat(msg) {
 function renderChat() {
   const box = $("chat");
   const items = chat.map((m) => h("li", { class: m.seat === null ? "spectator" : `seat${m.seat}`, "data-chat": m.i },
-    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : m.name), ": ",
+    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name === `P${m.seat + 1}` ? seatName(m.seat) : m.name)), ": ",
     h("span", { class: "said" }, m.text)));
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("noChat"))]));
   box.scrollTop = box.scrollHeight;
@@ -465,7 +463,7 @@ function renderResult(msg) {
     h("h2", { id: "result-title" }, mine ? "★ " + t("gameOver") : t("gameOver")),
     h("p", { id: "winner-line" }, `${winners.length > 1 ? t("winners") : t("winner")}: ${winners.join(", ")}`),
     h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows)),
-    ...byBot.map(([s, n]) => h("p", { class: "muted by-bot" }, t(n === 1 ? "botPlayedOne" : "botPlayedMany").replace("{n}", n).replace("{name}", s.name))),
+    ...byBot.map(([s, n]) => h("p", { class: "muted by-bot" }, t(n === 1 ? "botPlayedOne" : "botPlayedMany").replace("{n}", n).replace("{name}", seatName(s.seat)))),
     h("p", { class: "dialog-actions" }, h("a", { class: "button", href: `/replay/${encodeURIComponent(roomId)}` }, t("replay")),
       h("a", { class: "button primary", href: "/" }, t("newGame")),
       h("button", { type: "button", id: "result-close", onclick: () => box.classList.add("hidden") }, t("close")))));

@@ -3,13 +3,14 @@
 // game's own module, and "Play now".
 import { tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api } from "/static/api.js";
-import { rulesNodes, drawerFor } from "/static/board.js";
+import { rulesNodes, drawerFor, framePieces } from "/static/board.js";
 import { boardPicture, drawnPicture, facts, playNow, say } from "/static/cards.js";
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/").pop());
 const L = { back: { en: "All the games", es: "Todos los juegos" }, title: { en: "Rules of {game}", es: "Reglas de {game}" },
-  examples: { en: "The rulebook's examples, on the table", es: "Los ejemplos del reglamento, en la mesa" } };
+  examples: { en: "The rulebook's examples, on the table", es: "Los ejemplos del reglamento, en la mesa" },
+  shown: { en: "Framed with a dashed square: {move}.", es: "Enmarcado con un cuadro discontinuo: {move}." } };
 
 async function render() {
   document.documentElement.lang = lang();
@@ -64,5 +65,26 @@ async function drawExamples(examples) {
   heading.textContent = tr(L.examples);
   box.replaceChildren(heading, ...figures);
   box.classList.remove("hidden");
+  examples.forEach((ex, k) => markMove(figures[k], ex, drawer));
+}
+
+// What the example's move touched, as the table marks the others' moves: each piece lit and framed by
+// a dashed square (by shape, not colour alone), and the caption says the move in words.
+function markMove(figure, ex, drawer) {
+  const picture = figure.querySelector("svg"), move = tr(ex.move || "");
+  if (!picture || !move || !drawer.changedKeys) return;
+  let keys;
+  try { keys = new Set(drawer.changedKeys(ex.events || [], ex.view)); } catch (err) { console.error(err); return; }
+  const pieces = [...picture.querySelectorAll("[data-key]")].filter((el) => keys.has(el.dataset.key));
+  if (!pieces.length) return;
+  for (const el of pieces) el.classList.add("last-move");
+  framePieces(pieces);
+  const said = tr(L.shown).replace("{move}", move);
+  const line = document.createElement("span");
+  line.className = "example-move";
+  line.textContent = ` ${said}`;
+  figure.querySelector("figcaption").append(line);
+  picture.setAttribute("aria-label", `${picture.getAttribute("aria-label")} ${said}`);
+  figure.dataset.marked = String(pieces.length);
 }
 render();
