@@ -57,6 +57,14 @@ class ToyState(State):
                 return a
         raise NotationError(T(f"{text!r} is not toy notation", f"{text!r} no es notación del juego de prueba"))
 
+    def action_fields(self, action):
+        """A move's parts for the web's board (board.js): its kind and the points it adds."""
+        if action in ROLL:
+            return {"kind": "roll", "die": action + 1}
+        if action == END:
+            return {"kind": "end"}
+        return {"kind": NAMES[action], "points": self.roll * (2 if action == DOUBLE else 1)}
+
     def view(self, seat):
         return self.to_json()
 

@@ -32,7 +32,7 @@ def checked(page):
 # seat 0 moved, and that move sent marble 1 of seat 1 home. Eight marbles are re-laid out; two lit.
 HIGHLIGHT = """async () => {
   const { Board } = await import("/static/board.js");
-  const agg = await import("/static/games/aggravation.js");
+  const agg = await import("/games/aggravation/board.js");
   const box = document.createElement("div"); box.style.width = "390px"; document.body.append(box);
   const board = new Board(box);
   const live = window.ludotecaState().view;
@@ -355,7 +355,7 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
 
 AGGRAVATION_THREE_WAYS = """async () => {
   const { Board } = await import("/static/board.js");
-  const agg = await import("/static/games/aggravation.js");
+  const agg = await import("/games/aggravation/board.js");
   const box = document.querySelector("#board"), board = new Board(box), live = window.ludotecaState().view;
   const star = live.view.board.stars[1], marbles = live.view.marbles.map((m) => m.map(() => -1));
   marbles[0][0] = star - 3;
