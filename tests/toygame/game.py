@@ -87,6 +87,10 @@ class ToyState(State):
 class ToyGame(Game):
     name = "toy"
     title = T("Toy race", "Carrera de prueba")
+    # the lobby's card: one line for people, and how long a game lasts (a roll of 1-3 adds 2 a turn)
+    pitch = T("Roll the die, add it or double it once a game: first to the target wins.",
+              "Tira el dado, súmalo o dóblalo una vez por partida: gana quien llegue antes a la meta.")
+    length = T("About 5 turns each", "Unos 5 turnos cada uno")
     min_players, max_players, default_players = 2, 3, 2
     OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=TARGET[0], maximum=TARGET[1]),))
 

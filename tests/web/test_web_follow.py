@@ -361,7 +361,7 @@ AGGRAVATION_THREE_WAYS = """async () => {
   marbles[0][0] = star - 3;
   const doc = { ...live, current_player: "0", view: { ...live.view, marbles } };
   // as the server lists them: the notation, its words and the move's parts
-  const legal = [["m1", { kind: "move", marble: 1, way: "track" }], ["m1 star B", { kind: "move", marble: 1, way: "star", star: "B" }],
+  const legal = [["m1", { kind: "move", marble: 1, way: "track" }], ["m1 star B", { kind: "move", marble: 1, way: "star", star: "B", hole: star }],
     ["m1 centre", { kind: "move", marble: 1, way: "centre" }]].map(([action, fields]) => ({ action, text: action, fields }));
   const ctx = { legal, act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
     h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };
