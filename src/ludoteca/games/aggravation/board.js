@@ -82,7 +82,6 @@ export function draw(doc, ctx) {
     const h = pos - N - 1;
     return L_.home[Math.floor(h / board.home_holes)][h % board.home_holes];
   };
-  const legal = new Map(ctx.legal.map((m) => [m.action, m]));
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat] || `P${seat + 1}`}:`);
   const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${board.star_letters[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
@@ -95,7 +94,7 @@ export function draw(doc, ctx) {
     if (f.kind === "move") (ways[f.marble] ||= []).push({ way: f.way, star: f.star, hole: f.hole, move: m });
   }
   if (selected && !ways[selected]) selected = null;
-  const enter = legal.get("enter");
+  const enter = ctx.legal.find((m) => m.fields?.kind === "enter");
   let enterShown = false;
   const travelled = {};
   for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {

@@ -102,9 +102,12 @@ export function draw(doc, ctx) {
     else others.push(m);
   }
   if (selected && !plays[selected]) selected = null;
-  const items = others.map((m) => ({ label: m.action === "end" ? L("End the turn", "Terminar el turno") : m.action === "pass" ? L("Pass", "Pasar")
-    : m.action === "symbol points" ? symbolPoints(m, L) : m.action === "symbol draw regular" ? L("Symbol: draw a block", "Símbolo: robar bloque")
-      : m.action === "symbol draw edge" ? L("Symbol: draw an edge", "Símbolo: robar borde") : m.action, move: m, ctx }));
+  const OTHER = { end: L("End the turn", "Terminar el turno"), pass: L("Pass", "Pasar"),
+    symbol_draw_regular: L("Symbol: draw a block", "Símbolo: robar bloque"), symbol_draw_edge: L("Symbol: draw an edge", "Símbolo: robar borde") };
+  const items = others.map((m) => {
+    const kind = m.fields?.kind;
+    return { label: kind === "symbol_points" ? symbolPoints(m, L) : OTHER[kind] || m.text, move: m, ctx };
+  });
   const trayW = ctx.narrow ? Math.max(pyrW, handW) - 20 : 240;
   const [trayG, trayH] = tray(sideX, 0, trayW, items, { size: ctx.narrow ? 20 : 15 });
   const infoY = deckY + HH + (ctx.narrow ? 56 : 40);  // under the decks' names
