@@ -22,8 +22,8 @@ FIELDS = {f.name for f in dataclasses.fields(GamePlugin)}
 
 
 def test_each_step_names_a_file_of_the_template():
-    steps = re.findall(r"^## \d+\. .*?`([\w/]+\.py)`", GUIDE, flags=re.M)
-    assert len(steps) >= 5, steps
+    steps = re.findall(r"^## \d+\. .*?`([\w/]+\.(?:py|js))`", GUIDE, flags=re.M)
+    assert len(steps) >= 6 and "board.js" in steps, steps
     for name in steps + ["__init__.py"]:
         assert (PACKAGE / name).is_file(), f"the guide's {name} is not in {PACKAGE}"
 
@@ -51,6 +51,10 @@ def test_the_tests_it_sends_the_reader_to_exist():
     tests = ROOT / "tests"
     for cited in set(re.findall(r"tests/[\w/]*?(test_\w+\.py)", GUIDE)):
         assert list(tests.rglob(cited)), f"the guide cites {cited}, which is not under tests/"
+
+
+def test_the_templates_board_is_the_file_step_7_names():
+    assert toygame.PLUGIN.board == "board.js" and toygame.PLUGIN.board_file() == PACKAGE / "board.js"
 
 
 def test_the_template_is_registered_as_the_guide_says():

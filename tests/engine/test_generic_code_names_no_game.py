@@ -5,7 +5,7 @@ engine/plugin.py), so a fifth game edits none of them.
 The names looked for are every built-in game's registry name, its package name and its titles in
 both languages, accents and case aside; comments and docstrings may cite a game as an example,
 code may not. What a game's PLUGIN points at in a generic folder (its kernel's files, its
-encoder, its board's JS module) is the game's own file, not a generic one. `ALLOWED` lists, each
+encoder) is the game's own file, not a generic one; its board's JS module lives in its package. `ALLOWED` lists, each
 with its reason, the only other files that still name a game.
 """
 
@@ -82,7 +82,6 @@ def _own_files() -> dict[str, str]:
                 # the kernel's companion modules (its compiled greedy bot, its legal lists) beside it
                 for sibling in path.parent.glob(f"{path.stem}*.py"):
                     own[sibling.relative_to(SRC).as_posix()] = plugin.name
-        own[f"web/static/games/{plugin.name}.js"] = plugin.name  # its board, found by the game's name
     return own
 
 
@@ -151,6 +150,15 @@ def test_no_generic_file_names_a_game(path):
 def test_each_allowed_file_still_needs_it(rel):
     """An allowance no longer needed goes: the list stays exactly what must stay."""
     assert naming(SRC / rel), f"{rel} no longer names a game: take it off ALLOWED"
+
+
+def test_no_game_module_is_left_in_the_webs_static_folder():
+    """A game's board is the module its PLUGIN declares in its own package (`board`): static/games
+    holds only the drawing kit every game shares."""
+    static = sorted(p.name for p in (SRC / "web" / "static" / "games").glob("*.js"))
+    assert static == ["generic.js", "shapes.js"], static
+    for _, plugin in GAMES:
+        assert plugin.board_file() is not None, f"{plugin.name} declares no board module it has"
 
 
 def test_the_check_sees_a_game_named_in_code(tmp_path):

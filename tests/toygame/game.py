@@ -57,6 +57,14 @@ class ToyState(State):
                 return a
         raise NotationError(T(f"{text!r} is not toy notation", f"{text!r} no es notación del juego de prueba"))
 
+    def action_fields(self, action):
+        """A move's parts for the web's board (board.js): its kind and the points it adds."""
+        if action in ROLL:
+            return {"kind": "roll", "die": action + 1}
+        if action == END:
+            return {"kind": "end"}
+        return {"kind": NAMES[action], "points": self.roll * (2 if action == DOUBLE else 1)}
+
     def view(self, seat):
         return self.to_json()
 
@@ -79,6 +87,10 @@ class ToyState(State):
 class ToyGame(Game):
     name = "toy"
     title = T("Toy race", "Carrera de prueba")
+    # the lobby's card: one line for people, and how long a game lasts (a roll of 1-3 adds 2 a turn)
+    pitch = T("Roll the die, add it or double it once a game: first to the target wins.",
+              "Tira el dado, súmalo o dóblalo una vez por partida: gana quien llegue antes a la meta.")
+    length = T("About 5 turns each", "Unos 5 turnos cada uno")
     min_players, max_players, default_players = 2, 3, 2
     OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=TARGET[0], maximum=TARGET[1]),))
 

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 
 import pytest
+from game_lists import drawn_games
 from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
-from ludoteca.engine import game_names
-from ludoteca.web.lobby import game_card
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-# every game with a board of its own to draw and tap (a JS module of its own: game_card's `board`)
-GAMES = [g for g in game_names() if game_card(g)["board"]]
+# every game with a board of its own to draw and tap (its plug-in's `board`), the toy template's included
+GAMES = drawn_games()
 BOTS = {"mazmorra": ["random", "random"]}
 OPTIONS = {"mazmorra": {"market_face_up": True}}
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}, "resultTypes": ["violations"]}

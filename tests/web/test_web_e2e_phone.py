@@ -6,18 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_lists import drawn_games
 from web_support import PHONE, browser_site, chromium_available, finished_room, open_room
 
-from ludoteca.engine import game_names
-from ludoteca.web.lobby import game_card
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-# every game with a board of its own to draw and tap (a JS module of its own: game_card's `board`)
-GAMES = [g for g in game_names() if game_card(g)["board"]]
+# every game with a board of its own to draw and tap (its plug-in's `board`), the toy template's included
+GAMES = drawn_games()
 # a greedy opponent races to the end (a random one makes long games); Mazmorra's random bots are quick enough
 SETUP = {"prime-climb": (["greedy"], {}), "aggravation": (["greedy"], {}), "piramide": (["greedy"], {"length": "short"}),
          "mazmorra": (["random", "random"], {"market_face_up": True})}
@@ -55,7 +54,7 @@ def tap_to_the_end(page, rng: random.Random, limit: int = 3000) -> dict[str, int
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_on_a_phone_by_tapping_the_board(site, game):
     url, b = site
-    bots, options = SETUP[game]
+    bots, options = SETUP.get(game, (None, {}))
     # still pieces are tapped at once (a moving one is waited for): the motion itself is
     # tested in test_web_a11y, here the whole game is played
     page, _ = open_room(b, url, game, bots, options, context=b.new_context(**PHONE, reduced_motion="reduce"))
@@ -77,7 +76,7 @@ def test_a_whole_game_on_a_phone_by_tapping_the_board(site, game):
 
 
 PRIME_CLIMB_CHOOSER = """async () => {
-  const pc = await import("/static/games/prime-climb.js");
+  const pc = await import("/games/prime-climb/board.js");
   // as the server lists a move: its notation, its words and its parts (where the die takes the pawn)
   const move = ([action, to]) => ({ action, text: action,
                                     fields: { kind: "die", pawn: action[0], op: action[1], die: Number(action.slice(2)), to } });

@@ -32,7 +32,7 @@ def checked(page):
 # seat 0 moved, and that move sent marble 1 of seat 1 home. Eight marbles are re-laid out; two lit.
 HIGHLIGHT = """async () => {
   const { Board } = await import("/static/board.js");
-  const agg = await import("/static/games/aggravation.js");
+  const agg = await import("/games/aggravation/board.js");
   const box = document.createElement("div"); box.style.width = "390px"; document.body.append(box);
   const board = new Board(box);
   const live = window.ludotecaState().view;
@@ -355,13 +355,13 @@ def test_aggravation_on_a_phone_is_legible_and_every_target_keeps_its_square(sit
 
 AGGRAVATION_THREE_WAYS = """async () => {
   const { Board } = await import("/static/board.js");
-  const agg = await import("/static/games/aggravation.js");
+  const agg = await import("/games/aggravation/board.js");
   const box = document.querySelector("#board"), board = new Board(box), live = window.ludotecaState().view;
   const star = live.view.board.stars[1], marbles = live.view.marbles.map((m) => m.map(() => -1));
   marbles[0][0] = star - 3;
   const doc = { ...live, current_player: "0", view: { ...live.view, marbles } };
   // as the server lists them: the notation, its words and the move's parts
-  const legal = [["m1", { kind: "move", marble: 1, way: "track" }], ["m1 star B", { kind: "move", marble: 1, way: "star", star: "B" }],
+  const legal = [["m1", { kind: "move", marble: 1, way: "track" }], ["m1 star B", { kind: "move", marble: 1, way: "star", star: "B", hole: star }],
     ["m1 centre", { kind: "move", marble: 1, way: "centre" }]].map(([action, fields]) => ({ action, text: action, fields }));
   const ctx = { legal, act: () => {}, lang: "en", seat: 0, names: ["Ana", "Bo"], t: (k) => k, tr: (x) => x,
     h: () => document.createElement("span"), hint: () => {}, narrow: true, last: [] };

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from game_lists import drawn_games
 from web_support import browser_site, chromium_available
 
-from ludoteca.engine import game_names
-from ludoteca.web.lobby import game_card
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not chromium_available(), reason="needs playwright and /usr/bin/chromium (installed by .ci/run)"),
 ]
 
-# every game with a board of its own to draw and tap (a JS module of its own: game_card's `board`)
-GAMES = [g for g in game_names() if game_card(g)["board"]]
+# every game with a board of its own to draw and tap (its plug-in's `board`), the toy template's included
+GAMES = drawn_games()
 SIZES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}, "resultTypes": ["violations"]}
 PLAY_NOW = {"en": "Play now", "es": "Jugar ya"}

@@ -8,11 +8,11 @@ from __future__ import annotations
 import httpx
 import pytest
 from web_support import browser_site, chromium_available, live_server, open_room, toy_games
-from game_lists import built_in_games
+from game_lists import drawn_games
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not chromium_available(), reason="needs Chromium and Playwright")]
 
-GAMES = built_in_games()
+GAMES = drawn_games()
 BOTS = {"mazmorra": ["random", "random"], "aggravation": ["greedy", "greedy"]}
 OPTIONS = {"mazmorra": {"market_face_up": True}, "piramide": {"length": "short"}}
 SIZES = [(390, 844), (360, 640)]

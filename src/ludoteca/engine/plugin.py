@@ -13,7 +13,9 @@ or numba. docs/adding-a-game.md walks through each field.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping
 
 from .core import Game
@@ -55,6 +57,9 @@ class GamePlugin:
       fixed level ratings come from (web/ratings.py); None: the levels get no rating.
     - `terminal`: the module with the game's terminal hooks (terminal/hooks.py's TerminalHooks: any
       subset of them); None: the terminal shows the view as data.
+    - `board`: the web's drawing of its board, a JavaScript module file beside the game's module
+      (e.g. "board.js", exporting `draw(doc, ctx)` and optionally `changedKeys(items)`), served as
+      /games/<name>/board.js; None: the web shows the view as data (static/games/generic.js).
     - `special_events`: the event types worth a caption on the web board (follow.js): what changes
       the game beyond an ordinary move.
     - `option_labels`, `choice_labels`: each option's name and each choice's words for people, in both
@@ -82,6 +87,7 @@ class GamePlugin:
     levels: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     level_ratings: tuple[int, list[tuple[str, str, int, float]]] | None = None
     terminal: str | None = None
+    board: str | None = None
     special_events: frozenset[str] = frozenset()
     option_labels: Mapping[str, Text] = field(default_factory=dict)
     choice_labels: Mapping[str, Mapping[Any, Text]] = field(default_factory=dict)
@@ -109,6 +115,14 @@ class GamePlugin:
     @property
     def name(self) -> str:
         return self.game.name
+
+    def board_file(self) -> Path | None:
+        """The declared board module's file (beside the game's module), or None."""
+        if not self.board:
+            return None
+        module = sys.modules.get(self.game.__module__) or importlib.import_module(self.game.__module__)
+        path = Path(module.__file__).parent / self.board
+        return path if path.is_file() else None
 
     def terminal_module(self) -> Any:
         return importlib.import_module(self.terminal) if self.terminal else None

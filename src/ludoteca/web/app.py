@@ -307,6 +307,14 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/games/{game}/board.js", include_in_schema=False)
+    async def game_board(game: str):
+        """The board module a game's plug-in declares (lobby.board_file): any other is not found."""
+        path = lobby.board_file(game)
+        if path is None:
+            raise RoomError("not_found", T("this game has no board of its own", "este juego no tiene tablero propio"))
+        return FileResponse(path, media_type="text/javascript")
+
     # --- API ---------------------------------------------------------------------------------
     async def read_allowed(request: Request) -> None:
         """The lobby's and a room's reads are limited per client too (rule "read")."""

@@ -16,9 +16,17 @@ from ..bots import make_bot
 from ..engine import CHANCE, LudotecaError, T, game_class, game_names, make_game, view_document
 from .rooms import RoomError, bots_for, take_pace
 
-GAMES_JS = Path(__file__).parent / "static" / "games"
 PICTURE_SEED = 44  # a fixed deal: every visitor sees the same board
 PICTURE_TURNS = 3  # turns each player has played in the picture
+
+
+def board_file(name: str) -> Path | None:
+    """The file of the board module `name`'s plug-in declares; None for a game drawn as data or
+    one that does not exist."""
+    from ..engine.registry import plugin_of
+
+    known_game(name)
+    return plugin_of(name).board_file()
 
 
 def game_card(name: str) -> dict[str, Any]:
@@ -31,7 +39,7 @@ def game_card(name: str) -> dict[str, Any]:
     for key in ("pitch", "length"):
         said = getattr(cls, key, None)
         card[key] = said.to_json() if said is not None else None
-    card["board"] = (GAMES_JS / f"{name}.js").exists()  # drawn by its own module (else as data)
+    card["board"] = board_file(name) is not None  # drawn by its own module (else as data)
     from .learn import has_tutorial  # (learn.py asks this module which games exist)
 
     card["learn"] = has_tutorial(name)

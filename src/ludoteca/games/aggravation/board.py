@@ -89,6 +89,7 @@ class Board:
             "track_holes": self.track,
             "centre": self.centre,
             "stars": list(self.stars),
+            "star_letters": [self.star_letter(i) for i in range(len(self.stars))],
             "starts": [self.start(a) for a in range(self.arms)],
             "home_holes": self.home_holes,
         }

@@ -40,9 +40,9 @@ def action_to_string(game, action: int) -> str:
 
 def action_fields(game, action: int) -> dict:
     """The action's parts for the web's board (engine State.action_fields): a marble's move with
-    its number (from 1) and its way (`track`, `centre`, or `star` and the star's letter); a roll, or
-    bringing a marble out, by its kind."""
-    text = action_to_string(game, action)  # checks the action
+    its number (from 1) and its way (`track`, `centre`, or `star` with the star's letter and its
+    hole); a roll, or bringing a marble out, by its kind."""
+    action_to_string(game, action)  # checks the action
     if action >= game.first_roll_action:
         return {"kind": "roll", "die": action - game.first_roll_action + 1}
     if action == game.enter_action:
@@ -52,7 +52,8 @@ def action_fields(game, action: int) -> dict:
         return {"kind": "move", "marble": i + 1, "way": "track"}
     if route == CENTRE:
         return {"kind": "move", "marble": i + 1, "way": "centre"}
-    return {"kind": "move", "marble": i + 1, "way": "star", "star": text.rsplit(" ", 1)[1]}
+    star = route - STAR0
+    return {"kind": "move", "marble": i + 1, "way": "star", "star": game.board.star_letter(star), "hole": game.board.stars[star]}
 
 
 _MARBLE = re.compile(r"^m\s*([1-4])(?:\s+(.*))?$")

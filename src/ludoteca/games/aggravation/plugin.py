@@ -47,6 +47,7 @@ PLUGIN = GamePlugin(
     captions="ludoteca.games.aggravation.captions",
     tutorial="ludoteca.games.aggravation.tutorial",
     terminal="ludoteca.games.aggravation.terminal",
+    board="board.js",  # the web's drawing of the board (beside game.py)
     special_events=frozenset(("aggravated", "player_finished")),
     option_labels={
         "board": T("Board", "Tablero"),

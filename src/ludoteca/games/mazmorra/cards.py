@@ -76,6 +76,24 @@ def long_name(card: int, lang: str) -> str:
     return f"{COLOUR_EN[COLOUR[card]]} {SUIT_EN[SUIT[card]]} {NUMBER[card]}"
 
 
+def face(card: int) -> dict:
+    """What a front end draws of a piece (a card, or ENTRY / EXIT lying face down): its kind, the
+    colour and suit as indexes into deck.json's lists, the number, its short name (the notation's,
+    as moves' fields name it) and its name in both languages. Made once (a view is made for every
+    previewed move) and shared: read it, never change it."""
+    return FACES[card]
+
+
+def _face(card: int) -> dict:
+    named = {"short": short_name(card), "name": {"en": long_name(card, "en"), "es": long_name(card, "es")}}
+    if card >= NUM_CARDS:
+        return {"kind": "entry" if card == ENTRY else "exit", **named}
+    return {"kind": "card", "colour": COLOUR[card], "suit": SUIT[card], "number": NUMBER[card], **named}
+
+
+FACES = tuple(_face(c) for c in range(NUM_PIECES))
+
+
 _SUIT_ALIASES = {"r": 0, "p": 1, "t": 2, "s": 2}
 _COLOUR_ALIASES = {name: i for i, name in enumerate(COLOUR_ES)} | {name: i for i, name in enumerate(COLOUR_EN)}
 _CARD_RE = re.compile(r"^([a-z])\s*([1-5])\s*([a-z]+)$")

@@ -5,7 +5,7 @@ The table is three planes over the grid (a card's anchor cell: 1, (card + 1) / 9
 sized for the largest grid the options allow; the seat's hand is its own only (the view holds no
 other). Cards are the deck's numbers 0..89; seat-indexed fields start with the observing seat.
 Left out: `grid`, `entry` and `exit` (fixed by the options), `ended` and `scores` (the game is
-over). rl/vector/mazmorra.py writes the same vector at this schema's offsets.
+over), `faces` (the shown pieces' parts for front ends: the vector holds the cards' numbers). rl/vector/mazmorra.py writes the same vector at this schema's offsets.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from .geometry import grid_size
 from .state import FACE_DOWN, HAND_SIZE, MARKET_SIZE, PHASE_NAMES
 
 VERSION = 2  # 1: a hashed block of the unnamed fields; phases named other than the view's
-LEFT_OUT = ("grid", "entry", "exit", "ended", "scores")  # view fields not in the vector (the docstring says why)
+LEFT_OUT = ("grid", "entry", "exit", "ended", "scores", "faces")  # view fields not in the vector (the docstring says why)
 GRID_W, GRID_H = grid_size(next(o for o in MazmorraGame.OPTIONS.options if o.name == "distance").maximum)
 PLANES = 3
 

@@ -35,6 +35,7 @@ PLUGIN = GamePlugin(
     captions="ludoteca.games.mazmorra.captions",
     tutorial="ludoteca.games.mazmorra.tutorial",
     terminal="ludoteca.games.mazmorra.terminal",
+    board="board.js",  # the web's drawing of the board (beside game.py)
     special_events=frozenset(("pawn_walked", "counter_gained", "market_not_refilled")),
     option_labels={
         "distance": T("Entry–exit distance", "Distancia entrada–salida"),

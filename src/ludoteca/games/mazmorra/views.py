@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Rng, StateFormatError, T, check_fields
-from .cards import EXIT, NUM_CARDS
+from .cards import ENTRY, EXIT, NUM_CARDS, face
 from ...engine.counters import counters_to_json
 from ...engine.schema import doc_value
 from .stats import STATS
@@ -55,6 +55,9 @@ def _public(s: MazmorraState) -> dict[str, Any]:
 def view(s: MazmorraState, seat: int | None) -> dict[str, Any]:
     out = _public(s)
     out["hand"] = None if seat is None else s.hands[seat][:]
+    # each piece this view shows, by its parts (front ends draw faces from these, never from ids)
+    shown = [ENTRY, EXIT, *(c for c, *_ in out["table"]), *out["pawns"], *(out["hand"] or ()), *out["market"], *out["discards"]]
+    out["faces"] = {str(c): face(c) for c in dict.fromkeys(shown) if c >= 0}
     return out
 
 

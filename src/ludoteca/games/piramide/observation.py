@@ -3,7 +3,8 @@
 A card is its kind (the label's prefix), its number and its symbol, read from the deck's own
 tables (a custom deck's symbols too: up to deck.SYMBOLS_MAX of them). The seat sees its own hand
 only (the view holds no other). Seat-indexed fields start with the observing seat. Left out:
-`seat` (the head says it). rl/vector/piramide.py writes the same vector at this schema's offsets,
+`seat` (the head says it) and `faces` (the shown cards' parts for front ends: the vector reads each
+card from the deck's tables). rl/vector/piramide.py writes the same vector at this schema's offsets,
 each card from `card_vectors`.
 """
 
@@ -16,7 +17,7 @@ from .deck import _PREFIX, SYMBOLS_MAX
 from .state import PHASE_NAMES
 
 VERSION = 2  # 1: a hashed block of the unnamed fields (deck sizes, discards, box), four fixed symbols
-LEFT_OUT = ("seat",)  # view fields not in the vector (the docstring says why)
+LEFT_OUT = ("seat", "faces")  # view fields not in the vector (the docstring says why)
 KINDS = tuple(dict.fromkeys(_PREFIX.values()))  # BL, BR, B, R, EL, ER, A
 CARD_WIDTH = 1 + len(KINDS) + 1 + SYMBOLS_MAX
 VALUE_SCALE = 10.0

@@ -36,6 +36,7 @@ PLUGIN = GamePlugin(
     captions="ludoteca.games.piramide.captions",
     tutorial="ludoteca.games.piramide.tutorial",
     terminal="ludoteca.games.piramide.terminal",
+    board="board.js",  # the web's drawing of the board (beside game.py)
     special_events=frozenset(("symbol_matched", "symbol_reward", "deck_reshuffled", "hand_limit")),
     option_labels={
         "length": T("Pyramid length", "Largo de la pirámide"),

@@ -15,6 +15,7 @@ from ludoteca.engine.rng import Rng
 from .codec import _int, _label, _list, bad, check_cards, check_turn, load_public, public
 from .deck import BASE
 from .state import PiramideState
+from .words import faces
 
 
 def view(state: PiramideState, seat: int | None) -> dict[str, Any]:
@@ -22,6 +23,10 @@ def view(state: PiramideState, seat: int | None) -> dict[str, Any]:
     labels = state.game.deck.type_label
     doc["seat"] = seat
     doc["hand"] = None if seat is None else [labels[t] for t in state.hands[seat]]
+    # each card this view shows, by its parts: front ends draw faces from these, never from labels
+    shown = [c for row in doc["pyramid"] for c in row] + [doc["edge_bottom"]] + (doc["hand"] or [])
+    shown += doc["discards"]["regular"] + doc["discards"]["edge"] + doc["box"]
+    doc["faces"] = faces(state.game.deck, shown)
     return doc
 
 

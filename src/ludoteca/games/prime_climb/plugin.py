@@ -44,6 +44,7 @@ PLUGIN = GamePlugin(
     captions="ludoteca.games.prime_climb.captions",
     tutorial="ludoteca.games.prime_climb.tutorial",
     terminal="ludoteca.games.prime_climb.terminal",
+    board="board.js",  # the web's drawing of the board (beside game.py)
     special_events=frozenset(("pawn_bumped", "keeper_played", "curse_laid", "keeper_stolen", "pawns_switched",
                               "card_no_effect", "roll_again", "landed_on_red", "deck_reshuffled")),
     option_labels={

@@ -7,7 +7,8 @@ import * as generic from "/static/games/generic.js";
 const modules = {};
 export async function drawerFor(game) {
   if (!modules[game]) {
-    try { modules[game] = await import(`/static/games/${game}.js`); } catch { modules[game] = generic; }
+    // the module the game's plug-in declares (`board`), served as /games/<game>/board.js; none: as data
+    try { modules[game] = await import(`/games/${encodeURIComponent(game)}/board.js`); } catch { modules[game] = generic; }
   }
   return modules[game];
 }

@@ -1,5 +1,5 @@
 // What the lobby's game cards and the rules pages share: a game's board drawn by its own module
-// (static/games/<game>.js) from the server's picture of a game a few turns in, the facts a family
+// (its plug-in's `board`, through board.js) from the server's picture of a game a few turns in, the facts a family
 // reads first (players, length), and "Play now": you against bots at the default level, one tap.
 import { h, t, tr, lang } from "/static/i18n.js";
 import { api, saveSeat, myName } from "/static/api.js";

@@ -1,6 +1,6 @@
 // A room: live play over a WebSocket. The server sends this seat's view only, with the events
 // of each new move told for this seat; we draw it with the game's own module
-// (static/games/<game>.js, through board.js) or the generic one, and send moves in the game's
+// (the module its plug-in declares, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
 import { h, t, tr, lang, langSwitch, botName, botLevel, learnGame, seatName as nameOfSeat } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";

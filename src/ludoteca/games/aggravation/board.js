@@ -82,20 +82,19 @@ export function draw(doc, ctx) {
     const h = pos - N - 1;
     return L_.home[Math.floor(h / board.home_holes)][h % board.home_holes];
   };
-  const legal = new Map(ctx.legal.map((m) => [m.action, m]));
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat] || `P${seat + 1}`}:`);
-  const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${"ABCDEFGH"[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
+  const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${board.star_letters[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
     : pos === N ? L("in the centre", "en el centro") : `${L("in HOME", "en CASA")} ${((pos - N - 1) % board.home_holes) + 1}`);
   // each movable marble's ways to go (along the track, into the centre, to a star), from the
   // parts the server sends with each move (`fields`), never the notation
   const ways = {};
   for (const m of ctx.legal) {
     const f = m.fields || {};
-    if (f.kind === "move") (ways[f.marble] ||= []).push({ how: f.way === "star" ? `star ${f.star}` : f.way, move: m });
+    if (f.kind === "move") (ways[f.marble] ||= []).push({ way: f.way, star: f.star, hole: f.hole, move: m });
   }
   if (selected && !ways[selected]) selected = null;
-  const enter = legal.get("enter");
+  const enter = ctx.legal.find((m) => m.fields?.kind === "enter");
   let enterShown = false;
   const travelled = {};
   for (const item of [...(ctx.last || []), ...(ctx.moving || [])]) for (const e of item.events || []) {
@@ -124,9 +123,9 @@ export function draw(doc, ctx) {
   if (selected) {
     const extra = [];
     for (const way of ways[selected]) {
-      if (way.how === "centre") root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.35)" })), way.move, ctx, L("the centre hole", "el agujero central")));
-      else if (way.how.startsWith("star ")) {
-        const letter = way.how.slice(5), hole = board.stars["ABCDEFGH".indexOf(letter)];
+      if (way.way === "centre") root.append(choice(svg("g", {}, svg("circle", { cx: 0, cy: 0, r: 0.62 * UNIT, fill: "rgba(255,210,63,.35)" })), way.move, ctx, L("the centre hole", "el agujero central")));
+      else if (way.way === "star") {
+        const letter = way.star, hole = way.hole;
         const [x, y] = P(L_.track[hole]);
         root.append(choice(svg("g", {}, svg("circle", { cx: x, cy: y, r: 0.55 * UNIT, fill: "rgba(255,210,63,.35)" }),
           svg("text", { x, y: y - 0.7 * UNIT, "text-anchor": "middle", "font-size": 13, "font-weight": 800, fill: "#fff", stroke: "#000", "stroke-width": 0.6 }, letter)), way.move, ctx, `${L("star", "estrella")} ${letter}`));

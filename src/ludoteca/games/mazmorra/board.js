@@ -10,39 +10,39 @@ import { svg, choice, button, named, tray } from "/static/games/generic.js";
 
 const C = 26;  // one cell, in pixels
 const PHONE_CELL = 48;  // CSS px a cell at least, on a phone
-const ENTRY = 90, EXIT = 91, FACE_DOWN = -2;
+const FACE_DOWN = -2;
 const DIMS = [[2, 3], [3, 2]];  // [width, height] per orientation: up, side
 const ORIENTS = ["up", "side"];
 const COLOURS = ["#c8383a", "#e57c23", "#e9c53b", "#3a9d5d", "#2f6fd6", "#8e5bc4"];  // rojo .. morado
 const INK = ["#fff", "#222", "#222", "#fff", "#fff", "#fff"];
-const COLOUR_ES = ["rojo", "naranja", "amarillo", "verde", "azul", "morado"];
-const SUIT_LETTER = ["R", "P", "T"];
 const BACK = "#3d3349";
 // pawn colours chosen apart from the six card colours
 const PAWNS = ["#151515", "#f4f4f4", "#e6007e", "#00c2d6"];
 const PAWN_INK = ["#fff", "#111", "#fff", "#111"];
 
 let selected = null, orient = 0, pending = null;
+// each piece the view shows, by the parts the server sends (`faces`: kind, colour and suit as indexes
+// into the deck's lists, number, short name, name); read, never worked out from a card's number
+let faces = {}, ENTRY = -1, EXIT = -1;
+const face = (card) => faces[card] || {};
+function readFaces(view) {
+  faces = view.faces || {};
+  for (const [id, f] of Object.entries(faces)) { if (f.kind === "entry") ENTRY = Number(id); else if (f.kind === "exit") EXIT = Number(id); }
+}
 
 export function seatColours(doc) {
   return (doc.view.pawns || []).map((_, seat) => PAWNS[seat % PAWNS.length]);
 }
 
-const COLOUR_EN = ["red", "orange", "yellow", "green", "blue", "purple"];
-const SUIT_NAMES = [["rock", "piedra"], ["paper", "papel"], ["scissors", "tijera"]];
 export function longName(card, L) {
-  if (card === ENTRY) return L("the entry", "la entrada");
-  if (card === EXIT) return L("the exit", "la salida");
-  return `${L(COLOUR_EN[colour(card)], COLOUR_ES[colour(card)])} ${L(...SUIT_NAMES[suit(card)])} ${number(card)}`;
+  const f = face(card);
+  return f.name ? L(f.name.en, f.name.es) : L("a card", "una carta");
 }
-export const colour = (card) => Math.floor(card / 15);
-export const suit = (card) => Math.floor((card % 15) / 5);
-export const number = (card) => (card % 5) + 1;
-export function shortName(card) {
-  if (card === ENTRY) return "entry";
-  if (card === EXIT) return "exit";
-  return `${SUIT_LETTER[suit(card)]}${number(card)}${COLOUR_ES[colour(card)]}`;
-}
+export const colour = (card) => face(card).colour;
+export const suit = (card) => face(card).suit;
+export const number = (card) => face(card).number;
+export const shortName = (card) => face(card).short ?? String(card);
+const isCard = (card) => face(card).kind === "card";
 
 // The suit drawn as a small picture centred on (x, y): a pebble, a sheet, a pair of scissors.
 function suitIcon(x, y, size, s, ink) {
@@ -103,6 +103,7 @@ function paint(v) {
 }
 
 export function draw(doc, ctx) {
+  readFaces(doc.view);
   const v = doc.view, [W, H] = v.grid, top = paint(v);
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const moves = parseMoves(ctx.legal);
@@ -152,9 +153,9 @@ export function draw(doc, ctx) {
   for (const [key, cells] of Object.entries(cellsOf)) {
     const a = Number(key), [x, y] = cells[0];
     const g = svg("g", { class: "piece", "data-key": `card-${shortName(a)}`, "data-from": placed.has(a) ? `hand-${shortName(a)}` : undefined });
-    const fill = a >= ENTRY ? "url(#maz-back)" : COLOURS[colour(a)];
+    const fill = !isCard(a) ? "url(#maz-back)" : COLOURS[colour(a)];
     for (const [cx, cy] of cells) g.append(svg("rect", { x: px(cx), y: py(cy), width: C, height: C, fill, "data-piece": shortName(a) }));
-    if (a >= ENTRY) {
+    if (!isCard(a)) {
       g.append(svg("text", { x: px(x) + 3, y: py(y) + 15, "font-size": 10, "font-weight": 800, fill: "#f1eaff" }, a === ENTRY ? L("ENTRY", "ENTRADA") : L("EXIT", "SALIDA")));
     } else {
       const ink = INK[colour(a)];
@@ -202,7 +203,7 @@ export function draw(doc, ctx) {
 
   // where the walk may end: every reachable room glows, tap it
   for (const [name, move] of Object.entries(moves.moves)) {
-    const piece = name === "exit" ? EXIT : Number(Object.keys(cellsOf).find((k) => shortName(Number(k)) === name));
+    const piece = Number(Object.keys(faces).find((k) => faces[k].short === name));
     const cells = cellsOf[piece] || [];
     if (!cells.length) continue;
     const inRoom = new Set(cells.map(([x, y]) => `${x},${y}`));
@@ -359,7 +360,8 @@ export function draw(doc, ctx) {
 }
 
 // The card laid, the pawn that walked and the card taken or drawn by the last actions, from their events.
-export function changedKeys(items) {
+export function changedKeys(items, doc) {
+  if (doc?.view) readFaces(doc.view);
   const keys = [];
   for (const item of items) for (const e of item.events || []) {
     if (e.type === "card_placed") keys.push(`card-${shortName(e.card)}`);

@@ -9,23 +9,13 @@ import { seatShape } from "/static/games/shapes.js";
 
 const W = 60, H = 84, GAP = 4, STEP = H * 0.66;  // a card covers the top third of the two below it
 const SYMBOL = { sol: "#e39a00", luna: "#4a5fc0", jaguar: "#b0651b", serpiente: "#2e8b4e" };
-const SYMBOL_NAME = { sol: ["sun", "sol"], luna: ["moon", "luna"], jaguar: ["jaguar", "jaguar"], serpiente: ["serpent", "serpiente"] };
-const KIND = {
-  B: ["base", "base", "#e8d3a6"], BL: ["left edge base", "base de borde izquierdo", "#d9b77a"], BR: ["right edge base", "base de borde derecho", "#d9b77a"],
-  R: ["block", "bloque", "#f4e6c8"], EL: ["left edge", "borde izquierdo", "#f0b49a"], ER: ["right edge", "borde derecho", "#f0b49a"],
-  E: ["edge", "borde", "#f0b49a"], A: ["apex", "cúspide", "#f6d53f"], AP: ["apex", "cúspide", "#f6d53f"],
-};
+// a card's colour by its kind (the server's `faces` of the view: kind, side, value, symbol, name)
+const KIND_FILL = { base: "#e8d3a6", regular: "#f4e6c8", edge: "#f0b49a", apex: "#f6d53f" };
 let selected = null;
 
-function parse(card) {
-  const m = /^(BL|BR|EL|ER|AP|A|B|R|E)(\d*)(\D*)$/.exec(card || "");
-  return m ? { kind: m[1], value: m[2], symbol: m[3] } : { kind: "?", value: "", symbol: "" };
-}
-
-export function cardName(card, L) {
-  const c = parse(card), kind = KIND[c.kind] || ["card", "carta"];
-  const symbol = SYMBOL_NAME[c.symbol] ? `, ${L(...SYMBOL_NAME[c.symbol])}` : "";
-  return `${L(kind[0], kind[1])} ${c.value}${symbol}`.trim();
+// A card's name in players' words, as the server says it (its label is a key, never read)
+export function cardName(face, L) {
+  return face ? L(face.name.en, face.name.es) : L("card", "carta");
 }
 
 // The symbols as small pictures centred on (x, y), size s.
@@ -51,23 +41,23 @@ function symbolIcon(name, x, y, s) {
   return g;
 }
 
-export function cardFace(x, y, card, { w = W, hgt = H, dim = false, extra = {} } = {}) {
-  const c = parse(card), fill = (KIND[c.kind] || [0, 0, "#fffdf8"])[2], k = w / W;
+export function cardFace(x, y, card, face, { w = W, hgt = H, dim = false, extra = {} } = {}) {
+  const c = face || { kind: "", side: null, value: "", symbol: null }, fill = c.kind === "base" && c.side ? "#d9b77a" : KIND_FILL[c.kind] || "#fffdf8", k = w / W;
   const g = svg("g", { class: "card", "data-card": card, ...extra });
   g.append(svg("rect", { x, y, width: w, height: hgt, rx: 7 * k, fill, stroke: "#5b4a3a", "stroke-width": 1.5, opacity: dim ? 0.45 : 1 }));
-  if (c.kind === "EL" || c.kind === "ER" || c.kind === "BL" || c.kind === "BR") {  // edge: a band and an arrow to its side
-    const left = c.kind.endsWith("L");
+  if (c.side) {  // an edge, or an end of the base: a band and an arrow to its side
+    const left = c.side === "left";
     g.append(svg("rect", { x: left ? x : x + w - 9 * k, y, width: 9 * k, height: hgt, fill: "#b2462a", opacity: dim ? 0.45 : 1 }));
     const ax = left ? x + 4.5 * k : x + w - 4.5 * k, ay = y + hgt - 12 * k, d = left ? -1 : 1;
     g.append(svg("path", { d: `M${ax - d * 3 * k},${ay - 5 * k} L${ax + d * 3 * k},${ay} L${ax - d * 3 * k},${ay + 5 * k}`, stroke: "#fff", "stroke-width": 2 * k, fill: "none" }));
   }
-  if (c.kind === "A" || c.kind === "AP") {  // the apex: a crown
+  if (c.kind === "apex") {  // the apex: a crown
     g.append(svg("path", { d: `M${x + w / 2 - 4 * k},${y + hgt * 0.7} l0,-10 l7,5 l7,-9 l7,9 l7,-5 l0,10 z`.replace(/l(-?\d+),(-?\d+)/g, (_, a, b) => `l${a * k},${b * k}`), fill: "#b88a00" }));
   }
   // value and symbol in the lower two thirds: the part a card resting on it leaves visible
-  const inset = c.kind.endsWith("L") && c.kind.length === 2 ? 10 * k : 0;
-  if (c.value !== "") g.append(svg("text", { x: x + 5 * k + inset, y: y + hgt - 8 * k, "font-size": 25 * k, "font-weight": 800, fill: "#2b2622" }, c.value));
-  if (c.symbol) g.append(symbolIcon(c.symbol, x + w / 2 + 10 * k - (c.kind.endsWith("R") && c.kind.length === 2 ? 6 * k : 0), y + hgt * 0.6, 24 * k));
+  const inset = c.side === "left" ? 10 * k : 0;
+  if (c.value !== "") g.append(svg("text", { x: x + 5 * k + inset, y: y + hgt - 8 * k, "font-size": 25 * k, "font-weight": 800, fill: "#2b2622" }, String(c.value)));
+  if (c.symbol) g.append(symbolIcon(c.symbol, x + w / 2 + 10 * k - (c.side === "right" ? 6 * k : 0), y + hgt * 0.6, 24 * k));
   return g;
 }
 
@@ -93,7 +83,7 @@ function symbolPoints(move, L) {
 }
 
 export function draw(doc, ctx) {
-  const v = doc.view, levels = v.pyramid || [];
+  const v = doc.view, levels = v.pyramid || [], face = (card) => v.faces?.[card];
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const base = levels[0]?.length || 9, pyrW = base * (W + GAP) + 20, top = 16;
   const pyrH = top + (levels.length - 1) * STEP + H + 10;
@@ -112,9 +102,12 @@ export function draw(doc, ctx) {
     else others.push(m);
   }
   if (selected && !plays[selected]) selected = null;
-  const items = others.map((m) => ({ label: m.action === "end" ? L("End the turn", "Terminar el turno") : m.action === "pass" ? L("Pass", "Pasar")
-    : m.action === "symbol points" ? symbolPoints(m, L) : m.action === "symbol draw regular" ? L("Symbol: draw a block", "Símbolo: robar bloque")
-      : m.action === "symbol draw edge" ? L("Symbol: draw an edge", "Símbolo: robar borde") : m.action, move: m, ctx }));
+  const OTHER = { end: L("End the turn", "Terminar el turno"), pass: L("Pass", "Pasar"),
+    symbol_draw_regular: L("Symbol: draw a block", "Símbolo: robar bloque"), symbol_draw_edge: L("Symbol: draw an edge", "Símbolo: robar borde") };
+  const items = others.map((m) => {
+    const kind = m.fields?.kind;
+    return { label: kind === "symbol_points" ? symbolPoints(m, L) : OTHER[kind] || m.text, move: m, ctx };
+  });
   const trayW = ctx.narrow ? Math.max(pyrW, handW) - 20 : 240;
   const [trayG, trayH] = tray(sideX, 0, trayW, items, { size: ctx.narrow ? 20 : 15 });
   const infoY = deckY + HH + (ctx.narrow ? 56 : 40);  // under the decks' names
@@ -132,7 +125,7 @@ export function draw(doc, ctx) {
   // the pyramid: cards, and the empty places as faint outlines
   levels.forEach((row, level) => row.forEach((card, pos) => {
     const [x, y] = slot(level, pos), where = `${L("level", "nivel")} ${level + 1}, ${L("place", "lugar")} ${pos + 1}`;
-    if (card) root.append(named(cardFace(x, y, card, { extra: { "data-key": `pyr-${level}-${pos}`, "data-from": `hand-${card}` } }), `${cardName(card, L)}; ${where}`));
+    if (card) root.append(named(cardFace(x, y, card, face(card), { extra: { "data-key": `pyr-${level}-${pos}`, "data-from": `hand-${card}` } }), `${cardName(face(card), L)}; ${where}`));
   }));
   // the places the selected card may take, each with the points it would score
   for (const p of plays[selected] || []) {
@@ -154,8 +147,8 @@ export function draw(doc, ctx) {
   root.append(svg("text", { x: 10, y: handY - 12, "font-size": 20, "font-weight": 700, fill: "#2b2622" }, v.hand ? ctx.t("hand") : L("Hands", "Manos")));
   hand.forEach((card, i) => {
     const x = 10 + i * (HW + 6), lift = selected === card ? -10 : 0;
-    const g = cardFace(x, handY + lift, card, { w: HW, hgt: HH, dim: selected && selected !== card, extra: { "data-key": `hand-${card}` } });
-    const name = `${L("your card", "tu carta")} ${cardName(card, L)}`;
+    const g = cardFace(x, handY + lift, card, face(card), { w: HW, hgt: HH, dim: selected && selected !== card, extra: { "data-key": `hand-${card}` } });
+    const name = `${L("your card", "tu carta")} ${cardName(face(card), L)}`;
     if (plays[card]) {
       g.setAttribute("data-select", card);
       if (selected === card) g.classList.add("selected");
@@ -174,7 +167,7 @@ export function draw(doc, ctx) {
   });
   if (v.edge_bottom) {
     const x = sideX + 2 * (HW + (ctx.narrow ? 40 : 24)) + (ctx.narrow ? 40 : 0);  // its wider label clear of the decks' names
-    root.append(named(cardFace(x, deckY, v.edge_bottom, { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(v.edge_bottom, L)}`));
+    root.append(named(cardFace(x, deckY, v.edge_bottom, face(v.edge_bottom), { w: HW, hgt: HH }), `${L("bottom of the edge deck, drawn last", "al fondo del mazo de bordes, se roba la última")}: ${cardName(face(v.edge_bottom), L)}`));
     root.append(svg("text", { x: x + HW / 2, y: deckY + HH + 20, "text-anchor": "middle", "font-size": 20, fill: "#2b2622" }, L("drawn last", "se roba última")));
   }
   // scores and hand sizes
@@ -196,8 +189,7 @@ export function draw(doc, ctx) {
 export function changedKeys(items) {
   const keys = [];
   for (const item of items) for (const e of item.events || []) {
-    const cell = e.type === "card_placed" && /^L(\d+)P(\d+)$/.exec(String(e.cell));
-    if (cell) keys.push(`pyr-${Number(cell[1]) - 1}-${Number(cell[2]) - 1}`);
+    if (e.type === "card_placed") keys.push(`pyr-${e.level - 1}-${e.position - 1}`);
     else if (e.type === "card_drawn" && e.card) keys.push(`hand-${e.card}`);
   }
   return keys;
