@@ -38,7 +38,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))  # abuse_support and the test games
 
 from abuse_support import (Apart, abuse_server, addr, during, during_apart, easy_bot_waits, frame_flood, http,  # noqa: E402
                            idle_connections, player_moves, quantile, replay_flood, rss_kib, ws_connect)

@@ -630,7 +630,25 @@ def main() -> None:  # the server process
     except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
         uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024)
         return
-    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted)).run()
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted))
+    watch_file = os.environ.get("LUDOTECA_LOOP_WATCH")
+    if not watch_file:
+        server.run()
+        return
+    from loop_watch import LoopWatch  # what stalls the event loop, written when the server stops
+
+    async def watched() -> None:
+        import signal
+
+        watch = LoopWatch(asyncio.get_running_loop(), watch_file)
+        # uvicorn re-raises the SIGTERM it caught once it has shut down, to the handler before it: this one
+        signal.signal(signal.SIGTERM, lambda *_: (watch.dump(), os._exit(0)))
+        await server.serve()
+        watch.dump()
+
+    import uvicorn._compat as compat
+
+    compat.asyncio_run(watched(), loop_factory=server.config.get_loop_factory())
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ from typing import Any, Literal, Optional
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
@@ -315,6 +315,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         if not await hub.allowed("read", client):
             raise RateLimited("read", max(1.0, rates.retry_after("read", client)))
 
+    async def check_rate(rule: str, client: str) -> None:
+        """`rates.check`, off the event loop when the count is shared (a Redis round trip)."""
+        if rates.shared:
+            await asyncio.to_thread(rates.check, rule, client)
+        else:
+            rates.check(rule, client)
+
     @app.get("/api/games")
     async def games(request: Request) -> dict[str, Any]:
         await read_allowed(request)
@@ -352,7 +359,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.post("/api/rooms")
     async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
         client = client_of(request)
-        rates.check("create", client)
+        await check_rate("create", client)
         if body.rated and (body.seat is None or signed(request) is None):
             raise RoomError("forbidden", T("sign in to create a rated game", "entra en tu cuenta para crear una partida puntuable"))
         room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
@@ -387,7 +394,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
-        rates.check("claim", client_of(request))  # every try counts: invitation guesses are slowed down
+        await check_rate("claim", client_of(request))  # every try counts: invitation guesses are slowed down
         room = service.get(room_id)
         if room.rated and signed(request) is None:
             raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
@@ -401,7 +408,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.post("/api/rooms/{room_id}/resign")
     async def resign(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
         """A person gives up (their seat's token proves it is theirs); everyone is told by the room's state."""
-        rates.check("claim", client_of(request))  # a token guess counts as a claim's would
+        await check_rate("claim", client_of(request))  # a token guess counts as a claim's would
         room = service.get(room_id)
         async with hub.lock(room.id):
             seat = service.check_token(room, body.seat, body.token)
@@ -414,7 +421,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def again(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
         """Play again: offer (or accept) the same table, seats rotated; returns the new room and this seat's token."""
         client = client_of(request)
-        rates.check("claim", client)
+        await check_rate("claim", client)
         room = service.get(room_id)
         seat = service.check_token(room, body.seat, body.token)
         if room.rated and signed(request) is None:
@@ -435,7 +442,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(request: Request, room_id: str) -> dict[str, Any]:
-        rates.check("replay", client_of(request))
+        await check_rate("replay", client_of(request))
         room = finished(room_id)
         rec = room.match.record()
         rec.players = [{"name": room.seat_name(i), "kind": s.bot if s.kind == "bot" else "human"} for i, s in enumerate(room.seats)]
@@ -444,11 +451,22 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.get("/api/rooms/{room_id}/replay")
     async def replay_step(request: Request, room_id: str, step: int = Query(0, ge=-10**9, le=10**9), lang: str = "en",
                           log_from: Optional[int] = Query(None, ge=0, le=10**9)) -> dict[str, Any]:
-        rates.check("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
+        await check_rate("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
         room = finished(room_id)
-        from fastapi.responses import Response
+        lang = "es" if lang == "es" else "en"
+        held = replays.kept(room, step, lang, log_from)
+        if held is None:  # built in a thread: a step's replay and encoding never stop the event loop
+            held = await asyncio.to_thread(replays.answer, room, step, lang, log_from, room.public())
+        return Response(held, media_type="application/json")
 
-        return Response(replays.answer(room, step, "es" if lang == "es" else "en", log_from), media_type="application/json")
+    @app.get("/api/rooms/{room_id}/replay/log")
+    async def replay_log(request: Request, room_id: str, before: int = Query(..., ge=0, le=10**9), lang: str = "en") -> dict[str, Any]:
+        """A page of a finished game's log (the replay page's earlier moves): at most `replays.page`
+        lines just before line `before`, as a spectator saw them."""
+        await check_rate("replay", client_of(request))
+        room = finished(room_id)
+        page = await asyncio.to_thread(replays.log_page, room, before, "es" if lang == "es" else "en")
+        return Response(page, media_type="application/json")
 
     @app.websocket("/ws/{room_id}")
     async def live(ws: WebSocket, room_id: str):
