@@ -37,7 +37,7 @@ from .limits import RateLimited, WebLimits
 from .mail import Sender
 from .mail.routes import install_mail
 from .mail.seats import install_seat_here
-from .replays import Replays
+from .replays import BrokenReplay, Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
 from .turns import Keeper
@@ -456,7 +456,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         lang = "es" if lang == "es" else "en"
         held = replays.kept(room, step, lang, log_from)
         if held is None:  # built in a thread: a step's replay and encoding never stop the event loop
-            held = await asyncio.to_thread(replays.answer, room, step, lang, log_from, room.public())
+            try:
+                held = await asyncio.to_thread(replays.answer, room, step, lang, log_from, room.public())
+            except BrokenReplay as exc:  # a corrupt row: one log line for the room, one clear answer per request
+                if not exc.again:
+                    log.error("the replay of room %s cannot be built (a corrupt row): %s", room.id, exc.why)
+                return error_response("server_error", T("the server could not answer that: it has been logged",
+                                                        "el servidor no pudo responder a eso: queda registrado"), 500)
         return Response(held, media_type="application/json")
 
     @app.get("/api/rooms/{room_id}/replay/log")

@@ -25,6 +25,14 @@ CHECKPOINTS = 256  # decoded snapshot states kept (a few KiB to a few tens of Ki
 TOLD = 16  # rooms (per language) whose told log lines are kept: at most --max-moves short lines each
 
 
+class BrokenReplay(Exception):
+    """A finished room whose replay cannot be built (a corrupt stored row); `again`: said before."""
+
+    def __init__(self, why: str, again: bool):
+        super().__init__(why)
+        self.why, self.again = why, again
+
+
 class Replays:
     def __init__(self, service, budget: int = BUDGET, page: int = LOG_PAGE):
         self.service, self.budget, self.page = service, budget, page
@@ -39,6 +47,8 @@ class Replays:
         self._marks: OrderedDict[tuple, list[int]] = OrderedDict()
         self._states: OrderedDict[tuple, object] = OrderedDict()
         self._lock = threading.Lock()  # answers are built in threads: one at a time over these caches
+        #: (room, version) -> why its replay cannot be built (a corrupt row): asked again, refused at once
+        self.broken: OrderedDict[tuple, str] = OrderedDict()
 
     @property
     def replayed(self) -> int:
@@ -66,7 +76,16 @@ class Replays:
         the page that ends at the step). `public`: the room's public fields, when the caller (on the
         event loop) made them; safe to call from a thread."""
         with self._lock:
-            return self._answer(room, step, lang, log_from, room.public() if public is None else public)
+            if (room.id, room.version) in self.broken:
+                raise BrokenReplay(self.broken[(room.id, room.version)], again=True)
+            try:
+                return self._answer(room, step, lang, log_from, room.public() if public is None else public)
+            except Exception as exc:  # a corrupt row: said once, then every step of this room refused at once
+                why = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
+                self.broken[(room.id, room.version)] = why
+                while len(self.broken) > CHECKPOINTS:
+                    self.broken.popitem(last=False)
+                raise BrokenReplay(why, again=False) from None
 
     def _answer(self, room, step: int, lang: str, log_from: int | None, public: dict) -> bytes:
         key = self._key(room, step, lang, log_from)
