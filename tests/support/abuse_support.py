@@ -127,6 +127,8 @@ async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game:
     """Each address sits on turn in a room of its own (Mazmorra: 120 legal moves with previews) and sends
     `lang` messages and garbage as fast as its socket takes them, never reading what comes back
     beyond what keeps the connection open (the server drops a client that reads nothing)."""
+    import websockets
+
     sent = {"frames": 0, "answers": 0}
 
     async def one(i: int) -> None:
@@ -138,8 +140,11 @@ async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
 
             async def drain() -> None:
-                async for _ in ws:
-                    sent["answers"] += 1
+                try:
+                    async for _ in ws:
+                        sent["answers"] += 1
+                except websockets.ConnectionClosed:  # closed for its rate: the attack goes on without it
+                    pass
 
             reader = asyncio.create_task(drain())
             frames = [json.dumps({"type": "lang", "lang": "es"}), json.dumps({"type": "lang", "lang": "en"}), "garbage{", '{"type": "act", "version": -1, "action": "x"}']
