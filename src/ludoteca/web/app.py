@@ -19,6 +19,7 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -237,25 +238,55 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         if account is not None:
             accounts.link_seat(account.id, room_id, seat)
 
-    @app.middleware("http")
-    async def limits_and_headers(request: Request, call_next):
+    async def limits_and_headers(scope, receive, send, inner) -> None:
+        """Every HTTP request: another site's posts refused, a body's length required and bounded, an
+        unexpected failure one JSON line (never a traceback), the security headers on every answer. A
+        plain ASGI wrapper: Starlette's `@app.middleware("http")` cost about half of a kept replay
+        step's CPU (a task and streams per request), which a flood of cheap requests multiplies."""
+        request = Request(scope)
+        refused = None
         if (refusal := origin_refusal(request)) is not None:  # another site's page posting here
-            return error_response("forbidden", refusal)
-        if request.method in ("POST", "PUT", "PATCH"):
+            refused = error_response("forbidden", refusal)
+        elif request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
-                return error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
-            if int(length) > (MAX_CREATE_BODY if request.url.path == "/api/rooms" else MAX_BODY):
-                return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
+                refused = error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
+            elif int(length) > (MAX_CREATE_BODY if scope["path"] == "/api/rooms" else MAX_BODY):
+                refused = error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+        started = False
+
+        async def secured(message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS.items():
+                    headers.setdefault(key, value)
+            await send(message)
+
         try:
-            response = await call_next(request)
+            await inner(scope, receive, secured)
         except Exception as exc:  # a bug or a corrupt row: one clear error and one log line, never a traceback
-            log.error("%s %s failed: %s: %s", request.method, request.url.path[:80], type(exc).__name__,
+            log.error("%s %s failed: %s: %s", request.method, scope["path"][:80], type(exc).__name__,
                       str(exc).splitlines()[0][:200] if str(exc) else "")
-            return error_response("server_error", T("the server could not answer that: it has been logged",
-                                                    "el servidor no pudo responder a eso: queda registrado"), 500)
-        secure(response)
-        return response
+            if not started:  # else the answer is cut where it stopped
+                await error_response("server_error", T("the server could not answer that: it has been logged",
+                                                       "el servidor no pudo responder a eso: queda registrado"), 500)(scope, receive, send)
+
+    class Guarded:
+        def __init__(self, inner):
+            self.inner = inner
+
+        async def __call__(self, scope, receive, send) -> None:
+            if scope["type"] != "http":
+                await self.inner(scope, receive, send)
+            else:
+                await limits_and_headers(scope, receive, send, self.inner)
+
+    app.add_middleware(Guarded)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError):
