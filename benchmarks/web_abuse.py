@@ -5,15 +5,14 @@
 One server process (`ludoteca serve`'s configuration: `web.guard.server_config`, default limits but
 no create rate for the player), on a fresh SQLite file. For each attack the player (both seats of
 two-person toy rooms, tests/support/abuse_support.py) makes `--moves` moves while the attack runs from
-addresses of its own (127.x.y.z); the report gives p50/p99/max of the player's latency, what the
+addresses of its own (127.x.y.z), in a process of its own; the report gives p50/p99/max of the player's latency, what the
 attack did, and the server's CPU seconds during it (user + system, from /proc).
 
 Attacks: `frames` — each attacker on turn in a Mazmorra room of its own sends `lang` messages and
 garbage as fast as it can (before the fix each was answered with fresh previews: ~10 ms apiece);
 `slowloris` — connections from a few addresses that dribble a request head a byte a second;
 `replay` — replay steps of a finished game asked for as fast as each address can; `rooms` — many
-addresses of one network create private rooms until refused. Issue 49's, each in a process of its own
-(so the attackers' work never delays the player's event loop): `squat` — 4 addresses x 13 watchers
+addresses of one network create private rooms until refused. Issue 49's: `squat` — 4 addresses x 13 watchers
 fill a room; `rate` — watchers from 10 addresses send frames at full speed (closed, then refused a
 while); `readers` — 8 addresses x 32 connections pipeline 150 lobby requests each and never read;
 `distinct` — distinct replay steps of a long game, within the rate, from 10 addresses (the server's
@@ -38,10 +37,10 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))  # abuse_support and the test games
 
-from abuse_support import (Apart, abuse_server, addr, during, during_apart, easy_bot_waits, frame_flood, http,  # noqa: E402
-                           idle_connections, player_moves, quantile, replay_flood, rss_kib, ws_connect)
+from abuse_support import (Apart, abuse_server, addr, corrupt_rows, during_apart, easy_bot_waits, finished_room,  # noqa: E402
+                           http, player_moves, quantile, rss_kib, ws_connect)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -57,56 +56,6 @@ def report(label: str, latencies: list[float], counts, cpu: float, wall: float) 
           flush=True)
 
 
-def finished_room(base: str, game: str = "toy", players: int = 2) -> str:
-    _, _, made = http(base, "POST", "/api/rooms", {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * players, "seat": None},
-                      addr(199, 1))
-    rid = made["room"]["id"]
-    for _ in range(2400):
-        if http(base, "GET", f"/api/rooms/{rid}", source=addr(199, 2))[2]["status"] == "finished":
-            return rid
-        time.sleep(0.05)
-    raise RuntimeError("the bots did not finish")
-
-
-async def room_fill(base: str, stop: asyncio.Event, addresses: int) -> dict[str, int]:
-    seen: dict[str, int] = {}
-    for i in range(addresses):
-        for _ in range(12):
-            if stop.is_set():
-                return seen
-            status, _, _ = await asyncio.to_thread(http, base, "POST", "/api/rooms",
-                                                   {"game": "toy", "seats": [{"kind": "human"}] * 2, "private": True}, addr(150, i + 1))
-            seen[str(status)] = seen.get(str(status), 0) + 1
-    return seen
-
-
-def corrupted(db: str) -> tuple[str, str]:
-    """Three corrupted rows (issue 49, 9), made on `db` with a server of their own before the benchmark's
-    starts: a finished game whose result is not JSON, one whose events are of the wrong shape (its
-    replay is read), a room whose first chat message is a BLOB. Returns (that replay's room, the chat room)."""
-    import json
-    import sqlite3
-
-    with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, _):
-        broken = [finished_room(base) for _ in range(2)]
-        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(171, 1))
-        chat_room = made["room"]["id"]
-
-        async def say() -> None:
-            async with ws_connect(base, chat_room, addr(171, 1)) as ws:
-                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-                for text in ("hola", "qué tal"):
-                    await ws.send(json.dumps({"type": "chat", "text": text}))
-                await asyncio.sleep(0.5)
-
-        asyncio.run(say())
-    with sqlite3.connect(db) as con:
-        con.execute("UPDATE rooms SET result = 'not json {' WHERE id = ?", (broken[0],))
-        con.execute("UPDATE actions SET events = '{\"not\": \"a list\"}' WHERE room_id = ?", (broken[1],))
-        con.execute("UPDATE chat SET text = ? WHERE room_id = ? AND \"index\" = 0", (b"\x00\xffblob", chat_room))
-    return broken[1], chat_room
-
-
 async def with_bots(base: str, moves: int) -> tuple[list[float], dict]:
     """The player's moves while strangers' hard bots think, then how long the player's easy bot answers."""
     attack = Apart("bot_starvation", base=base)
@@ -120,6 +69,12 @@ async def with_bots(base: str, moves: int) -> tuple[list[float], dict]:
     return latencies, counts
 
 
+async def negotiated(base: str, room: str) -> bool:
+    """Whether a WebSocket of abuse_support (the player's and every attacker's) gets permessage-deflate."""
+    async with ws_connect(base, room, addr(199, 5)) as ws:
+        return any(type(e).__name__.startswith("PerMessageDeflate") for e in ws.protocol.extensions)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=200, help="the player's moves timed per attack")
@@ -128,7 +83,7 @@ def main() -> None:
                                                  "bots,chat,corrupt,deck")
     args = parser.parse_args()
     db = os.path.join(tempfile.mkdtemp(), "abuse.db")
-    broken_replay, broken_chat = corrupted(db) if "corrupt" in args.attacks.split(",") else (None, None)
+    broken_replay, broken_chat = corrupt_rows(db) if "corrupt" in args.attacks.split(",") else (None, None)
     with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, proc):
         port = int(base.rsplit(":", 1)[1])
         replayed = finished_room(base) if "replay" in args.attacks else None
@@ -136,7 +91,11 @@ def main() -> None:
         long_game = finished_room(base, "mazmorra", 3) if new & set(args.attacks.split(",")) else None
         total = http(base, "GET", f"/api/rooms/{long_game}", source=addr(199, 3))[2]["moves"] if long_game else 0
         _, _, open_room = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2}, addr(199, 4))
-        apart = {
+        apart = {  # every attack in a process of its own: the attackers' work never delays the player's event loop
+            "frames": dict(base=base, addresses=args.attackers),
+            "slowloris": dict(host="127.0.0.1", port=port, addresses=4, per_address=40),
+            "replay": dict(base=base, room=replayed, addresses=args.attackers),
+            "rooms": dict(base=base, addresses=args.attackers * 4, net=150),
             "squat": dict(base=base, room=open_room["room"]["id"]),
             "rate": dict(base=base, room=long_game, addresses=args.attackers),
             "readers": dict(host="127.0.0.1", port=port, addresses=8, per_address=32),
@@ -147,27 +106,20 @@ def main() -> None:
             "corrupt": dict(base=base, replayed=broken_replay, chat_room=broken_chat, addresses=4),
             "deck": dict(base=base, addresses=5),
         }
-        names = {"squat": "squatters", "rate": "rate_flood", "readers": "slow_readers", "distinct": "distinct_replays",
+        names = {"frames": "frame_flood", "slowloris": "idle_connections", "replay": "replay_flood", "rooms": "room_fill",
+                 "squat": "squatters", "rate": "rate_flood", "readers": "slow_readers", "distinct": "distinct_replays",
                  "lang": "lang_flood", "handshakes": "handshake_flood", "chat": "chat_jam", "corrupt": "corrupt_reads",
                  "deck": "deck_posts"}
-        attacks = {
-            "none": lambda stop: asyncio.sleep(0, result={}),
-            "frames": lambda stop: frame_flood(base, stop, addresses=args.attackers),
-            "slowloris": lambda stop: idle_connections("127.0.0.1", port, stop, addresses=4, per_address=40),
-            "replay": lambda stop: replay_flood(base, replayed, stop, addresses=args.attackers),
-            "rooms": lambda stop: room_fill(base, stop, addresses=args.attackers * 4),
-        }
+        print(f"permessage-deflate negotiated: {asyncio.run(negotiated(base, open_room['room']['id']))}", flush=True)
         for name in args.attacks.split(","):
             cpu0, wall0, rss0 = cpu_seconds(proc.pid), time.perf_counter(), rss_kib(proc.pid)
             if name == "none":
                 latencies, counts = asyncio.run(player_moves(base, args.moves)), {}
             elif name == "bots":
                 latencies, counts = asyncio.run(with_bots(base, args.moves))
-            elif name in apart:
+            else:
                 latencies, counts = asyncio.run(during_apart(names[name], args.moves, base, **apart[name]))
                 counts["server memory +MiB"] = round((rss_kib(proc.pid) - rss0) / 1024, 1)
-            else:
-                latencies, counts = asyncio.run(during(attacks[name], args.moves, base))
             report(name, latencies, counts, cpu_seconds(proc.pid) - cpu0, time.perf_counter() - wall0)
 
 

@@ -127,6 +127,8 @@ async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game:
     """Each address sits on turn in a room of its own (Mazmorra: 120 legal moves with previews) and sends
     `lang` messages and garbage as fast as its socket takes them, never reading what comes back
     beyond what keeps the connection open (the server drops a client that reads nothing)."""
+    import websockets
+
     sent = {"frames": 0, "answers": 0}
 
     async def one(i: int) -> None:
@@ -138,8 +140,11 @@ async def frame_flood(base: str, stop: asyncio.Event, addresses: int = 10, game:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
 
             async def drain() -> None:
-                async for _ in ws:
-                    sent["answers"] += 1
+                try:
+                    async for _ in ws:
+                        sent["answers"] += 1
+                except websockets.ConnectionClosed:  # closed for its rate: the attack goes on without it
+                    pass
 
             reader = asyncio.create_task(drain())
             frames = [json.dumps({"type": "lang", "lang": "es"}), json.dumps({"type": "lang", "lang": "en"}), "garbage{", '{"type": "act", "version": -1, "action": "x"}']
@@ -495,6 +500,58 @@ async def corrupt_reads(base: str, stop: asyncio.Event, replayed: str, chat_room
     return seen
 
 
+async def room_fill(base: str, stop: asyncio.Event, addresses: int = 40, per_address: int = 12, net: int = 121) -> dict[str, int]:
+    """Many addresses of one network create private rooms until refused (the per-network cap);
+    counts the answers by status."""
+    seen: dict[str, int] = {}
+    for i in range(addresses):
+        for _ in range(per_address):
+            if stop.is_set():
+                return seen
+            status, _, _ = await asyncio.to_thread(http, base, "POST", "/api/rooms",
+                                                   {"game": "toy", "seats": [{"kind": "human"}] * 2, "private": True}, addr(net, i + 1))
+            seen[str(status)] = seen.get(str(status), 0) + 1
+    return seen
+
+
+def finished_room(base: str, game: str = "toy", players: int = 2) -> str:
+    """A game of `random` bots, played by the server to its end; its room id."""
+    _, _, made = http(base, "POST", "/api/rooms", {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * players, "seat": None},
+                      addr(199, 1))
+    rid = made["room"]["id"]
+    for _ in range(2400):  # readiness: until the bots have played it out
+        if http(base, "GET", f"/api/rooms/{rid}", source=addr(199, 2))[2]["status"] == "finished":
+            return rid
+        time.sleep(0.05)
+    raise RuntimeError("the bots did not finish")
+
+
+def corrupt_rows(db: str) -> tuple[str, str]:
+    """Three corrupted rows (issue 49, 9), made on the SQLite file `db` with a server of their own: a
+    finished game whose result is not JSON, one whose events are of the wrong shape, a room whose first
+    chat message is a BLOB. Returns (the second's room, the chat room): what `corrupt_reads` reads."""
+    import sqlite3
+
+    with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, _):
+        broken = [finished_room(base) for _ in range(2)]
+        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(171, 1))
+        chat_room = made["room"]["id"]
+
+        async def say() -> None:
+            async with ws_connect(base, chat_room, addr(171, 1)) as ws:
+                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+                for text in ("hola", "qué tal"):
+                    await ws.send(json.dumps({"type": "chat", "text": text}))
+                await asyncio.sleep(0.5)
+
+        asyncio.run(say())
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE rooms SET result = 'not json {' WHERE id = ?", (broken[0],))
+        con.execute("UPDATE actions SET events = '{\"not\": \"a list\"}' WHERE room_id = ?", (broken[1],))
+        con.execute("UPDATE chat SET text = ? WHERE room_id = ? AND \"index\" = 0", (b"\x00\xffblob", chat_room))
+    return broken[1], chat_room
+
+
 def big_deck() -> str:
     """Pirámide's own deck written out to just under 32 KiB (the documented limit of a custom deck)."""
     from importlib import resources
@@ -528,17 +585,18 @@ async def deck_posts(base: str, stop: asyncio.Event, addresses: int = 5) -> dict
 
 
 def assert_fast(name: str, latencies: list[float], alone: list[float]) -> None:
-    """A normal player's moves during an attack: p50 under 50 ms and p99 under 100 ms, or, on a machine
-    so loaded by other work that the player alone misses that, within twice the player's p99 alone
-    (the attack must not be what slows the player). Timed tests are marked `exclusive`: no other test
-    of the suite runs beside them."""
+    """A normal player's moves during an attack: p50 under 50 ms and p99 under 100 ms, a hard failure
+    at any ordinary load; only on a machine so loaded by other work (a load average over `OVERLOADED`
+    times the cores) that every process waits for a core is a miss an expected failure, with the
+    figures. Timed tests are marked `exclusive`: no other test of the suite runs beside them."""
     import pytest
 
-    p50, p99, alone99 = quantile(latencies, 0.5), quantile(latencies, 0.99), quantile(alone, 0.99)
+    p50, p99 = quantile(latencies, 0.5), quantile(latencies, 0.99)
     assert len(latencies) >= 60, (name, len(latencies))
     said = (f"{name}: the player's p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms during the attack "
-            f"(alone {quantile(alone, 0.5) * 1000:.0f} / {alone99 * 1000:.0f} ms)")
-    if p50 < 0.05 and p99 < max(0.1, 2 * alone99):
+            f"(alone {quantile(alone, 0.5) * 1000:.0f} / {quantile(alone, 0.99) * 1000:.0f} ms)")
+    print(said, f"(load average {os.getloadavg()[0]:.1f})")  # the figures, for the report (pytest -s, or a failure's output)
+    if p50 < 0.05 and p99 < 0.1:
         return
     load = os.getloadavg()[0]
     if load > OVERLOADED * (os.cpu_count() or 1):  # other work starves the server, the attacker and the player alike
@@ -630,7 +688,25 @@ def main() -> None:  # the server process
     except ImportError:  # a tree from before issue 37 (the benchmark's "before"): uvicorn as `serve` ran it then
         uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning", ws_max_size=64 * 1024)
         return
-    uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted)).run()
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=int(port), trusted_proxies=trusted))
+    watch_file = os.environ.get("LUDOTECA_LOOP_WATCH")
+    if not watch_file:
+        server.run()
+        return
+    from loop_watch import LoopWatch  # what stalls the event loop, written when the server stops
+
+    async def watched() -> None:
+        import signal
+
+        watch = LoopWatch(asyncio.get_running_loop(), watch_file)
+        # uvicorn re-raises the SIGTERM it caught once it has shut down, to the handler before it: this one
+        signal.signal(signal.SIGTERM, lambda *_: (watch.dump(), os._exit(0)))
+        await server.serve()
+        watch.dump()
+
+    import uvicorn._compat as compat
+
+    compat.asyncio_run(watched(), loop_factory=server.config.get_loop_factory())
 
 
 if __name__ == "__main__":

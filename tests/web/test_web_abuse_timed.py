@@ -105,6 +105,53 @@ def test_a_handshake_flood_to_a_missing_room_is_refused_cheaply(target):
     fast("handshakes", latencies, alone)
 
 
+@pytest.mark.slow
+@pytest.mark.exclusive
+def test_replay_steps_as_fast_as_ten_addresses_can_leave_the_player_fast(target):
+    """Replay steps of a finished game as fast as each address can (most refused for the rate): each
+    check is a moving window in the process (no timer thread per hit), a step not kept is built in a thread."""
+    base, _, rid, _, alone = target
+    latencies, seen = asyncio.run(during_apart("replay_flood", MOVES, base, base=base, room=rid, addresses=10))
+    assert seen["ok"] > 100 and seen["limited"] > 0, seen
+    fast("replay flood", latencies, alone)
+
+
+@pytest.mark.slow
+@pytest.mark.exclusive
+def test_strangers_chatting_in_a_room_leave_the_player_fast(target):
+    """8: strangers from 8 addresses watch a room and chat in it, each within its own limit."""
+    base, _, _, _, alone = target
+    _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(198, 1))
+    latencies, seen = asyncio.run(during_apart("chat_jam", MOVES, base, base=base, room=made["room"]["id"], addresses=8))
+    assert seen["said"] >= 8, seen
+    fast("chat", latencies, alone)
+
+
+@pytest.mark.slow
+@pytest.mark.exclusive
+def test_custom_decks_of_31_kib_as_fast_as_five_addresses_may_leave_the_player_fast(target):
+    """10: rooms made with a valid ~31 KiB deck, as fast as 5 addresses may (the caps refuse most)."""
+    base, _, _, _, alone = target
+    latencies, seen = asyncio.run(during_apart("deck_posts", MOVES, base, base=base, addresses=5))
+    assert seen.get("200", 0) >= 1 and sum(seen.values()) > 50, seen
+    fast("deck", latencies, alone)
+
+
+@pytest.mark.slow
+@pytest.mark.exclusive
+def test_reads_over_corrupt_rows_leave_the_player_fast(tmp_path):
+    """9: the lobby's finished list, a replay and a room's chat over three corrupted rows, read over and
+    over from 4 addresses: each a clear answer, the player's moves fast."""
+    from abuse_support import corrupt_rows
+
+    replayed, chat_room = corrupt_rows(str(tmp_path / "r.db"))
+    with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
+        alone = asyncio.run(player_moves(base, MOVES))
+        latencies, seen = asyncio.run(during_apart("corrupt_reads", MOVES, base, base=base, replayed=replayed, chat_room=chat_room, addresses=4))
+    assert seen.get("lobby 200", 0) > 5 and seen.get("replay 500", 0) > 5 and seen.get("watched", 0) > 5, seen
+    fast("corrupt rows", latencies, alone)
+
+
 def patient(waits: list[float]) -> None:
     """The player's easy bot answered each time within 8 s (it waits at most one of the strangers' hard
     moves), unless the machine is too loaded for any time to mean anything (`abuse_support.OVERLOADED`)."""

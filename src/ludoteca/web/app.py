@@ -17,8 +17,9 @@ from typing import Any, Literal, Optional
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,7 +38,7 @@ from .limits import RateLimited, WebLimits
 from .mail import Sender
 from .mail.routes import install_mail
 from .mail.seats import install_seat_here
-from .replays import Replays
+from .replays import BrokenReplay, Replays
 from .rooms import RoomError, RoomService, bot_choices
 from .thinking import BotPool
 from .turns import Keeper
@@ -237,25 +238,55 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         if account is not None:
             accounts.link_seat(account.id, room_id, seat)
 
-    @app.middleware("http")
-    async def limits_and_headers(request: Request, call_next):
+    async def limits_and_headers(scope, receive, send, inner) -> None:
+        """Every HTTP request: another site's posts refused, a body's length required and bounded, an
+        unexpected failure one JSON line (never a traceback), the security headers on every answer. A
+        plain ASGI wrapper: Starlette's `@app.middleware("http")` cost about half of a kept replay
+        step's CPU (a task and streams per request), which a flood of cheap requests multiplies."""
+        request = Request(scope)
+        refused = None
         if (refusal := origin_refusal(request)) is not None:  # another site's page posting here
-            return error_response("forbidden", refusal)
-        if request.method in ("POST", "PUT", "PATCH"):
+            refused = error_response("forbidden", refusal)
+        elif request.method in ("POST", "PUT", "PATCH"):
             length = request.headers.get("content-length")
             if length is None or not length.isdigit():
-                return error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
-            if int(length) > (MAX_CREATE_BODY if request.url.path == "/api/rooms" else MAX_BODY):
-                return error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
+                refused = error_response("bad_request", T("a request body needs a length", "el cuerpo de la petición necesita una longitud"), 411)
+            elif int(length) > (MAX_CREATE_BODY if scope["path"] == "/api/rooms" else MAX_BODY):
+                refused = error_response("bad_request", T("request too large", "petición demasiado grande"), 413)
+        if refused is not None:
+            await refused(scope, receive, send)
+            return
+        started = False
+
+        async def secured(message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = MutableHeaders(scope=message)
+                for key, value in SECURITY_HEADERS.items():
+                    headers.setdefault(key, value)
+            await send(message)
+
         try:
-            response = await call_next(request)
+            await inner(scope, receive, secured)
         except Exception as exc:  # a bug or a corrupt row: one clear error and one log line, never a traceback
-            log.error("%s %s failed: %s: %s", request.method, request.url.path[:80], type(exc).__name__,
+            log.error("%s %s failed: %s: %s", request.method, scope["path"][:80], type(exc).__name__,
                       str(exc).splitlines()[0][:200] if str(exc) else "")
-            return error_response("server_error", T("the server could not answer that: it has been logged",
-                                                    "el servidor no pudo responder a eso: queda registrado"), 500)
-        secure(response)
-        return response
+            if not started:  # else the answer is cut where it stopped
+                await error_response("server_error", T("the server could not answer that: it has been logged",
+                                                       "el servidor no pudo responder a eso: queda registrado"), 500)(scope, receive, send)
+
+    class Guarded:
+        def __init__(self, inner):
+            self.inner = inner
+
+        async def __call__(self, scope, receive, send) -> None:
+            if scope["type"] != "http":
+                await self.inner(scope, receive, send)
+            else:
+                await limits_and_headers(scope, receive, send, self.inner)
+
+    app.add_middleware(Guarded)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, exc: RoomError):
@@ -322,6 +353,13 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         if not await hub.allowed("read", client):
             raise RateLimited("read", max(1.0, rates.retry_after("read", client)))
 
+    async def check_rate(rule: str, client: str) -> None:
+        """`rates.check`, off the event loop when the count is shared (a Redis round trip)."""
+        if rates.shared:
+            await asyncio.to_thread(rates.check, rule, client)
+        else:
+            rates.check(rule, client)
+
     @app.get("/api/games")
     async def games(request: Request) -> dict[str, Any]:
         await read_allowed(request)
@@ -359,7 +397,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.post("/api/rooms")
     async def create(request: Request, body: CreateRoom) -> dict[str, Any]:
         client = client_of(request)
-        rates.check("create", client)
+        await check_rate("create", client)
         if body.rated and (body.seat is None or signed(request) is None):
             raise RoomError("forbidden", T("sign in to create a rated game", "entra en tu cuenta para crear una partida puntuable"))
         room, secret = service.create(body.game, body.options, [s.model_dump() for s in body.seats], body.private,
@@ -394,7 +432,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.post("/api/rooms/{room_id}/claim")
     async def claim(request: Request, room_id: str, body: Claim) -> dict[str, Any]:
-        rates.check("claim", client_of(request))  # every try counts: invitation guesses are slowed down
+        await check_rate("claim", client_of(request))  # every try counts: invitation guesses are slowed down
         room = service.get(room_id)
         if room.rated and signed(request) is None:
             raise RoomError("forbidden", T("this game is rated: sign in to take a seat", "esta partida es puntuable: entra en tu cuenta para sentarte"))
@@ -408,7 +446,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.post("/api/rooms/{room_id}/resign")
     async def resign(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
         """A person gives up (their seat's token proves it is theirs); everyone is told by the room's state."""
-        rates.check("claim", client_of(request))  # a token guess counts as a claim's would
+        await check_rate("claim", client_of(request))  # a token guess counts as a claim's would
         room = service.get(room_id)
         async with hub.lock(room.id):
             seat = service.check_token(room, body.seat, body.token)
@@ -421,7 +459,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     async def again(request: Request, room_id: str, body: SeatProof) -> dict[str, Any]:
         """Play again: offer (or accept) the same table, seats rotated; returns the new room and this seat's token."""
         client = client_of(request)
-        rates.check("claim", client)
+        await check_rate("claim", client)
         room = service.get(room_id)
         seat = service.check_token(room, body.seat, body.token)
         if room.rated and signed(request) is None:
@@ -442,7 +480,7 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
 
     @app.get("/api/rooms/{room_id}/record")
     async def record(request: Request, room_id: str) -> dict[str, Any]:
-        rates.check("replay", client_of(request))
+        await check_rate("replay", client_of(request))
         room = finished(room_id)
         rec = room.match.record()
         rec.players = [{"name": room.seat_name(i), "kind": s.bot if s.kind == "bot" else "human"} for i, s in enumerate(room.seats)]
@@ -451,11 +489,28 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
     @app.get("/api/rooms/{room_id}/replay")
     async def replay_step(request: Request, room_id: str, step: int = Query(0, ge=-10**9, le=10**9), lang: str = "en",
                           log_from: Optional[int] = Query(None, ge=0, le=10**9)) -> dict[str, Any]:
-        rates.check("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
+        await check_rate("replay", client_of(request))  # each step is cheap (`replays`), a flood of them still is not
         room = finished(room_id)
-        from fastapi.responses import Response
+        lang = "es" if lang == "es" else "en"
+        held = replays.kept(room, step, lang, log_from)
+        if held is None:  # built in a thread: a step's replay and encoding never stop the event loop
+            try:
+                held = await asyncio.to_thread(replays.answer, room, step, lang, log_from, room.public())
+            except BrokenReplay as exc:  # a corrupt row: one log line for the room, one clear answer per request
+                if not exc.again:
+                    log.error("the replay of room %s cannot be built (a corrupt row): %s", room.id, exc.why)
+                return error_response("server_error", T("the server could not answer that: it has been logged",
+                                                        "el servidor no pudo responder a eso: queda registrado"), 500)
+        return Response(held, media_type="application/json")
 
-        return Response(replays.answer(room, step, "es" if lang == "es" else "en", log_from), media_type="application/json")
+    @app.get("/api/rooms/{room_id}/replay/log")
+    async def replay_log(request: Request, room_id: str, before: int = Query(..., ge=0, le=10**9), lang: str = "en") -> dict[str, Any]:
+        """A page of a finished game's log (the replay page's earlier moves): at most `replays.page`
+        lines just before line `before`, as a spectator saw them."""
+        await check_rate("replay", client_of(request))
+        room = finished(room_id)
+        page = await asyncio.to_thread(replays.log_page, room, before, "es" if lang == "es" else "en")
+        return Response(page, media_type="application/json")
 
     @app.websocket("/ws/{room_id}")
     async def live(ws: WebSocket, room_id: str):

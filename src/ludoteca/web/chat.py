@@ -44,9 +44,14 @@ class ChatRow(Base):
     at: Mapped[float] = mapped_column(Float)
 
 
+def has_surrogate(text: str) -> bool:
+    """A lone surrogate (a broken character from a client's JSON): no text a person typed has one."""
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
 def clean_text(text: Any) -> str:
     """One chat message as text: printable characters only (newlines become spaces), trimmed."""
-    if not isinstance(text, str):
+    if not isinstance(text, str) or has_surrogate(text):
         raise RoomError("bad_request", T("a chat message is text", "un mensaje de chat es texto"))
     text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
     if not text:
@@ -113,6 +118,8 @@ class Chat:
         Its number is the room's next in storage, so two processes never give out the same
         one (a clash with another process's insert is retried); `refresh` then delivers it."""
         text = clean_text(text)
+        if name is not None and (not isinstance(name, str) or has_surrogate(name)):
+            raise RoomError("bad_request", T("a spectator's name is text", "el nombre de un espectador es texto"))
         if not self.rates.allow("chat", str(speaker)):
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
         if seat is None and not self.rates.allow("chat_room", room.id):  # the players' own messages always get through

@@ -1,6 +1,6 @@
 """The web server's limits: per-client rate limits (the `limits` library) and the server's caps.
 
-Rate limits are named rules over one in-memory storage, each a `limits` string such as
+Rate limits are named rules counted in this process, each a `limits` string such as
 "10/minute" or "20/second;300/minute" (every part must allow the hit). Any part of the server
 may add its own rule (a chat message, say) without knowing the others:
 
@@ -12,11 +12,18 @@ may add its own rule (a chat message, say) without knowing the others:
 `client` is any string that names who is asking (the web layer uses the client's address).
 A rule that is None or "" never limits. `WebLimits` gathers every limit of `ludoteca serve`
 (each has a flag there and a line in docs/web.md).
+
+In one process every part of a rule is an exact moving window kept here (`LocalWindows`): the
+`limits` library's memory storage started a timer thread per hit, and starting a thread waits for
+the system to run it, which on a loaded machine held the event loop for tens of milliseconds per
+request (the replay and room floods' tails, issue 49). A cluster counts in the library's Redis
+storage (`storage`, `limiter`), which other processes share.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
@@ -52,16 +59,15 @@ def parse_rule(text: str | None) -> list[RateLimitItem]:
 
 
 class RateLimits:
-    """Named rate-limit rules counted per client, in memory (one server process)."""
+    """Named rate-limit rules counted per client: in this process (`LocalWindows`), or in a storage
+    other processes share once `storage` and `limiter` are set to the `limits` library's Redis ones."""
 
     def __init__(self, rules: Mapping[str, str | None] | None = None):
-        from limits.storage import MemoryStorage
-        from limits.strategies import MovingWindowRateLimiter
-
-        self.storage = MemoryStorage()
-        self.limiter = MovingWindowRateLimiter(self.storage)
+        self.storage = None  # a shared storage (the limits library's), or None: counted here
+        self.limiter = None
         self.rules: dict[str, list[RateLimitItem]] = {}
         self.local: dict[str, LocalBuckets] = {}  # rule -> this process's buckets (`allow_local`)
+        self.windows: dict[str, list[LocalWindows]] = {}  # rule -> its parts' moving windows (one process)
         for name, text in (rules or {}).items():
             self.add(name, text)
 
@@ -69,12 +75,21 @@ class RateLimits:
         """Set (or replace) rule `name`."""
         self.rules[name] = parse_rule(text)
         self.local.pop(name, None)
+        self.windows.pop(name, None)
+
+    def _windows(self, name: str, items: list[RateLimitItem]) -> list[LocalWindows]:
+        windows = self.windows.get(name)
+        if windows is None:
+            windows = self.windows[name] = [LocalWindows(item.amount, item.get_expiry()) for item in items]
+        return windows
 
     def allow(self, name: str, client: str) -> bool:
         """Count one hit of `client` against rule `name`; False (and nothing counted) when over."""
         items = self.rules.get(name)
         if not items:
             return True
+        if self.limiter is None:
+            return LocalWindows.hit_all(self._windows(name, items), client)
         if not all(self.limiter.test(item, name, client) for item in items):
             return False
         for item in items:
@@ -83,9 +98,13 @@ class RateLimits:
 
     def retry_after(self, name: str, client: str) -> float:
         """Seconds until `client` may be allowed again by rule `name` (0 when it may now)."""
+        items = self.rules.get(name) or []
+        if self.limiter is None:
+            now = time.monotonic()
+            return max((w.wait(client, now) for w in self._windows(name, items)), default=0.0) if items else 0.0
         now = time.time()
         wait = 0.0
-        for item in self.rules.get(name) or ():
+        for item in items:
             stats = self.limiter.get_window_stats(item, name, client)
             if stats.remaining <= 0:
                 wait = max(wait, stats.reset_time - now)
@@ -97,22 +116,22 @@ class RateLimits:
             raise RateLimited(name, self.retry_after(name, client))
 
     def reset(self) -> None:
-        self.storage.reset()
+        if self.storage is not None:
+            self.storage.reset()
         self.local.clear()
+        self.windows.clear()
 
     @property
     def shared(self) -> bool:
         """Counted in a storage other processes share (Redis): a check is a round trip."""
-        from limits.storage import MemoryStorage
-
-        return not isinstance(self.storage, MemoryStorage)
+        return self.limiter is not None
 
     def allow_local(self, name: str, client: str, every_part: bool = False) -> bool:
         """This process's token buckets for rule `name`: its first, shortest part (or `every_part`),
         no storage, no round trip. In front of the shared count (`allow`), so a flood over the rate
         is refused here and never reaches Redis; what passes is counted there too. In one process
-        (not `shared`) the hub counts frames with every part here alone: the `limits` library's
-        memory storage costs a list insertion per part and a timer thread per hit."""
+        (not `shared`) the hub counts frames with every part here alone (a bucket is cheaper still
+        than `allow`'s moving windows, and frames come by the thousand)."""
         items = self.rules.get(name)
         if not items:
             return True
@@ -147,6 +166,44 @@ class LocalBuckets:
         for b, t in zip(buckets, tokens):
             b.held[client] = (t - take, now)
         return take > 0
+
+
+class LocalWindows:
+    """One part of a rule ("10/minute") as an exact moving window per client, in this process: the
+    times of a client's last `amount` hits; a hit is allowed when fewer than `amount` fell within
+    the last `seconds`. A hit costs a deque append; a client keeps at most `amount` times."""
+
+    def __init__(self, amount: int, seconds: float):
+        self.amount, self.seconds = amount, float(seconds)
+        self.hits: dict[str, deque[float]] = {}
+        self._swept = time.monotonic()
+
+    def full(self, client: str, now: float) -> bool:
+        hits = self.hits.get(client)
+        return hits is not None and len(hits) >= self.amount and hits[0] > now - self.seconds
+
+    def wait(self, client: str, now: float) -> float:
+        """Seconds until this window takes another hit of `client`."""
+        return self.hits[client][0] + self.seconds - now if self.full(client, now) else 0.0
+
+    def take(self, client: str, now: float) -> None:
+        hits = self.hits.get(client)
+        if hits is None:
+            hits = self.hits[client] = deque(maxlen=self.amount)
+        hits.append(now)
+        if len(self.hits) > 10_000 and now - self._swept > self.seconds:  # clients whose window has passed
+            self._swept = now
+            self.hits = {k: v for k, v in self.hits.items() if v[-1] > now - self.seconds}
+
+    @staticmethod
+    def hit_all(windows: list[LocalWindows], client: str) -> bool:
+        """One hit in every window, or (when any is full) none counted."""
+        now = time.monotonic()
+        if any(w.full(client, now) for w in windows):
+            return False
+        for w in windows:
+            w.take(client, now)
+        return True
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ import { svg } from "/static/games/generic.js";
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const $ = (id) => document.getElementById(id);
 let drawer = null, total = 0, step = 0, loaded = null;
+// the log lines held, by index, in the page's language: a step's answer brings the page before it,
+// "earlier moves" the pages before that (`/replay/log`); `wantFrom`: the first line the viewer asked to see
+let held = new Map(), heldLang = null, wantFrom = Infinity, shownFrom = 0;
 const board = new Board($("board"));
 const captions = new Captions($("caption"));
 
@@ -21,6 +24,8 @@ async function load(target) {
     learnSpecial(card);
   }
   drawer = await drawerFor(data.room.game);
+  if (heldLang !== lang()) { held = new Map(); heldLang = lang(); }
+  for (const e of data.log) held.set(e.i, e);
   const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;
   render(moved);
@@ -73,7 +78,7 @@ function render(moved) {
     const colours = drawer.seatColours(data.view);
     document.querySelectorAll(".player").forEach((li) => { const c = colours[Number(li.dataset.seat)]; if (c) li.querySelector(".swatch").style.background = c; });
   }
-  $("log").replaceChildren(...data.log.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` }, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text))));
+  renderLog();
   $("log").scrollTop = $("log").scrollHeight;
   const slider = h("input", { type: "range", min: 0, max: total, value: step, id: "step", "aria-label": t("step") });
   slider.addEventListener("change", () => load(Number(slider.value)));
@@ -83,6 +88,35 @@ function render(moved) {
     iconButton("next", () => load(Math.min(total, step + 1))), iconButton("last", () => load(total)),
     h("a", { class: "button", href: `/api/rooms/${encodeURIComponent(roomId)}/record`, download: `${roomId}.json` }, t("record")));
   if (focused && $(focused)) $(focused).focus();
+}
+
+// the log from the first line held in a row before the step's page (as far back as the viewer asked), with a
+// button above it while earlier lines exist
+function renderLog() {
+  let from = loaded.log_from;
+  while (from > 0 && from > wantFrom && held.has(from - 1)) from--;
+  shownFrom = from;
+  const lines = [];
+  for (let i = from; i < step; i++) if (held.has(i)) lines.push(held.get(i));
+  const earlier = from > 0 ? h("li", { class: "earlier" }, h("button", { type: "button", id: "log-earlier", onclick: showEarlier }, t("earlierMoves"))) : null;
+  $("log").replaceChildren(...[earlier, ...lines.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` },
+    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))].filter(Boolean));
+}
+
+// the page of lines before the first one shown, put above them; the list stays where the viewer was reading
+async function showEarlier() {
+  const before = shownFrom, asked = lang();
+  const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/replay/log?before=${before}&lang=${asked}`);
+  const data = await response.json().catch(() => null);
+  if (!response.ok || !data) { $("counter").textContent = tr(data?.error?.message) || t("stepOf").replace("{n}", step).replace("{total}", total); return; }
+  if (asked !== heldLang || before !== shownFrom) return;  // the language or the step changed meanwhile
+  for (const e of data.log) held.set(e.i, e);
+  wantFrom = data.log_from;
+  const box = $("log"), fromBottom = box.scrollHeight - box.scrollTop;
+  renderLog();
+  box.scrollTop = box.scrollHeight - fromBottom;
+  // keyboard: the focus stays on the button while there is more, else on the list
+  ($("log-earlier") || box).focus();
 }
 
 function relang() { $("lang").replaceChildren(langSwitch(relang)); load(step); }
