@@ -368,7 +368,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": s.kind,
                 "bot": s.bot if (s.kind == "bot" or s.taken_over) else None,
-                "name": s.name or f"P{s.seat + 1}",
+                "name": s.name or None,  # nameless: each reader words it "Player N" in their language
                 "claimed": s.claimed,
                 "invite": bool(s.invite_only),
                 "taken_over": s.taken_over,
