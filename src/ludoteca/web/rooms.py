@@ -578,11 +578,13 @@ class RoomService:
         IPv6 /56: many addresses of one attacker), bot-only rooms per client and network, then the
         server's totals. Counted from the rooms rows (`caps_counts`), so rooms evicted from memory, made
         before a restart or by another process count too. Open rooms that wait too long for their
-        players are closed first (`expire_open_rooms`), so rooms left open by anyone never hold the
-        server for good."""
+        players are closed first when a cap is reached (`expire_open_rooms`), so rooms left open by
+        anyone never hold the server for good."""
         limits = self.limits
-        self.expire_open_rooms()
-        mine, ours, our_bots, live, live_bots = caps_counts(self.engine, client)
+        counts = caps_counts(self.engine, client)
+        if self._caps_reached(counts, client, bots_only) and self.expire_open_rooms():
+            counts = caps_counts(self.engine, client)  # only a refusal needs the stale rooms gone first
+        mine, ours, our_bots, live, live_bots = counts
         known = client is not None  # a client with no address is counted only in the totals
         # (applies, count, its most, code, English, Spanish): the first one reached refuses the room
         caps = (
@@ -605,6 +607,15 @@ class RoomService:
         for applies, count, most, code, english, spanish in caps:
             if applies and count >= most:
                 raise RoomError(code, T(english, spanish))
+
+    def _caps_reached(self, counts: tuple[int, ...], client: str | None, bots_only: bool) -> bool:
+        """Whether any cap of `_check_caps` is reached by these counts (then, and only then, the
+        expired open rooms are worth a write transaction: a room accepted needs none)."""
+        mine, ours, our_bots, live, live_bots = counts
+        known, limits = client is not None, self.limits
+        return ((known and (mine >= limits.rooms_per_client or ours >= limits.rooms_per_network
+                            or (bots_only and our_bots >= limits.bot_rooms_per_client)))
+                or live >= limits.max_rooms or (bots_only and live_bots >= limits.bot_rooms))
 
     def expire_open_rooms(self, now: float | None = None) -> list[str]:
         """Close every open room (a person's seat still empty) created more than `open_room_ttl`
