@@ -35,8 +35,6 @@ a refill from a pile is followed by a draw, a chance node, which ends the sequen
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ...games.piramide import heuristic as H
@@ -48,9 +46,9 @@ from .piramide import (DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_N
                        T_ROLES, WIDTH, _apply_player, _legal)
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-W = H.W
-WA = H.W * H.AVERAGE  # heuristic.py's `W * AVERAGE * k` is (W * AVERAGE) * k: the same double first
 LOOKAHEAD = H.LOOKAHEAD
+_seat_values = njit(cache=True)(H.seat_values)  # the heuristic as heuristic.py writes it, compiled
+assert H.HAND_LIMIT == HAND_LIMIT
 MAXD = 40  # the most decisions one enumeration goes deep (a turn takes far fewer)
 BUF = 256  # the most legal actions of a decision: at most 12 distinct cards in hand x 16 open cells + 3
 MAXHAND = 12  # the mover's hand at its own decisions (5, and 7 after a draw turn's two cards)
@@ -67,8 +65,9 @@ def memo_capacity(budget: int) -> int:
 
 
 @njit(cache=True)
-def _value(X, d, G, me, WORTH):
+def _value(X, d, G, me, SCORE):
     """turns.seat_value(me) of row d: the returns at the end, else heuristic.evaluate(me)."""
+    WORTH, NOW, FUT, START, OUT = SCORE
     n = G[G_NP]
     if X[d, F_PHASE] == OVER:
         bp, bh = -1, -1
@@ -101,45 +100,26 @@ def _value(X, d, G, me, WORTH):
             continue
         fit = G[T_ROLES + t]
         pts = T_POINTS + t * (MAXLEVEL + 1)  # the game's points[t][level] (scoring.py)
-        found = False
-        now = 0
+        now = -1
         for j in range(no):
             cell = X[d, O_OPEN + j]
             if G[T_ROLE + cell] & fit:
                 m = G[pts + G[T_LEVEL + cell]]
-                if not found or m > now:
+                if now < 0 or m > now:
                     now = m
-                    found = True
-        if found and now >= 0:
-            w = float(now)
-        else:
-            w = 0.5 * G[pts + reach]
         for _ in range(c):
-            WORTH[cnt] = w
+            NOW[cnt] = now
+            FUT[cnt] = G[pts + reach]
             cnt += 1
-    if cnt > HAND_LIMIT:  # the best five (the values are halves of small whole numbers: every sum is exact)
-        for a in range(1, cnt):
-            x = WORTH[a]
-            b = a
-            while b > 0 and WORTH[b - 1] < x:
-                WORTH[b] = WORTH[b - 1]
-                b -= 1
-            WORTH[b] = x
-        cnt = HAND_LIMIT
-    total = 0.0
-    for a in range(cnt):
-        total += WORTH[a]
-    mine = float(X[d, O_POINTS + me]) + W * total
+    for p in range(me + 1):
+        START[p] = 0
+    for p in range(me + 1, n + 1):
+        START[p] = cnt
     ph = X[d, F_PHASE]
-    if X[d, F_CUR] == me and (ph == DRAWING or ph == SECOND_DRAW):
-        mine += WA * float(max(1, X[d, F_DRAWS]))
-    other = -np.inf
-    for p in range(n):
-        if p != me:
-            o = float(X[d, O_POINTS + p]) + WA * float(min(X[d, O_HANDN + p], HAND_LIMIT))
-            if o > other:
-                other = o
-    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)
+    drawing = X[d, F_CUR] if ph == DRAWING or ph == SECOND_DRAW else -1
+    row = X[d]
+    return _seat_values(row[O_POINTS:O_POINTS + n], row[O_HANDN:O_HANDN + n], NOW, FUT, START, n, drawing,
+                        X[d, F_DRAWS], me, WORTH, OUT)[me]
 
 
 @njit(cache=True)
@@ -209,7 +189,7 @@ def _find(K, h, MK, HT):
 def greedy_choice(S, G, i, budget, P, seat, work):
     """GreedyBot.choose for the seat to move in game i (its stream P[i, seat]); err[0] says where a
     bound was met (then the choice is void)."""
-    X, LEG, NL, JX, BV, HAS, DEEP, KS, HS, MK, MV, HT, USED, ROOT, VALS, KEY, WORTH, err = work
+    X, LEG, NL, JX, BV, HAS, DEEP, KS, HS, MK, MV, HT, USED, ROOT, VALS, KEY, SCORE, err = work
     k0 = _legal(S, G, i, ROOT)
     if k0 == 1:
         return ROOT[0]
@@ -225,7 +205,7 @@ def greedy_choice(S, G, i, budget, P, seat, work):
         _apply_player(X, G, 0, ROOT[r])
         # TurnEnumerator.best_end(X[0]), depth first with an explicit stack
         if not _mover(X, 0, me):
-            VALS[r] = _value(X, 0, G, me, WORTH)
+            VALS[r] = _value(X, 0, G, me, SCORE)
             continue
         h = _key(X, 0, G, me, r_reg, r_edge, KEY, err)
         e, slot = _find(KEY, h, MK, HT)
@@ -268,7 +248,7 @@ def greedy_choice(S, G, i, budget, P, seat, work):
                         HS[d] = h
                         continue
                 else:
-                    v = _value(X, d + 1, G, me, WORTH)
+                    v = _value(X, d + 1, G, me, SCORE)
                 if not HAS[d] or v > BV[d]:
                     BV[d] = v
                     HAS[d] = True
@@ -334,7 +314,8 @@ def workspace(cap: int):
             np.zeros(MAXD + 2, np.bool_), np.zeros((MAXD + 2, KLEN), np.int32), np.zeros(MAXD + 2, np.uint64),
             np.zeros((cap, KLEN), np.int32), np.zeros(cap, np.float64), np.full(table, -1, np.int64),
             np.zeros(cap, np.int64), np.zeros(BUF, np.int64), np.zeros(BUF, np.float64), np.zeros(KLEN, np.int32),
-            np.zeros(MAXT * 8, np.float64), np.zeros(1, np.int64))
+            (np.zeros(MAXT * 8, np.float64), np.zeros(MAXT * 8, np.float64), np.zeros(MAXT * 8, np.float64),
+             np.zeros(MAXP + 1, np.int64), np.zeros(MAXP, np.float64)), np.zeros(1, np.int64))
 
 
 def bot_actions(kernel, out, rng_state, kinds, budget: int) -> None:
