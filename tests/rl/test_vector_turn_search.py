@@ -66,7 +66,7 @@ def test_a_specialised_enumeration_calls_the_functions_it_was_given():
         K[0] = X[d, 0]
         return np.uint64(X[d, 0] * 7919)
 
-    choose = turn_search.specialise("toy_counter_greedy_choice", legal, play, mover, value, root, key, cache=False)
+    choose = turn_search.specialise("toy_counter_greedy_choice", 1, 1, legal, play, mover, value, root, key, cache=False)
     scratch = np.zeros(1, np.int64)
     work = turn_search.workspace(8, 1, 4, 1, 64, scratch)
     S = np.zeros((1, 1), np.int32)

@@ -193,7 +193,8 @@ def _key_of(X, d, G, me, base, K, err):
 
 # GreedyBot.choose for the seat to move in game i (its stream P[i, seat]): turn_search's enumeration;
 # -1 where err[0] says a bound was met (then the choice is void)
-greedy_choice = turn_search.specialise("piramide_greedy_choice", _legal_at, _play, _mover_of, _value, _root, _key_of)
+greedy_choice = turn_search.specialise("piramide_greedy_choice", WIDTH, KLEN, _legal_at, _play, _mover_of, _value, _root,
+                                       _key_of)
 
 
 @njit(cache=True)

@@ -104,7 +104,7 @@ def _key_of(X, d, ctx, me, base, K, err):
 
 
 # GreedyBot.choose for the seat to move in game i (its stream P[i, seat]): turn_search's enumeration
-greedy_choice = turn_search.specialise("prime_climb_greedy_choice", _legal_at, _play, _mover_of, _value_of, _root,
+greedy_choice = turn_search.specialise("prime_climb_greedy_choice", WIDTH, ST, _legal_at, _play, _mover_of, _value_of, _root,
                                        _key_of)
 
 

@@ -38,18 +38,16 @@ from .common import GOLDEN, greedy_pick
 OK, FULL, TOO_BIG = 0, 1, 2  # err[0]: the memo is full (grow it and play the decision again); a bound broken
 
 
-@njit(cache=True)
-def find(K, h, MK, HT):
+def _find(K, h, MK, HT):
     """The memo entry of key K (hash h), or -1; and the slot where it is or would go."""
     mask = HT.shape[0] - 1
     slot = np.int64(h >> np.uint64(16)) & mask
-    n = K.shape[0]
     while True:
         e = HT[slot]
         if e < 0:
             return -1, slot
         same = True
-        for c in range(n):
+        for c in range(KLEN):  # noqa: F821  (the game's key length, bound by specialise: a constant)
             if MK[e, c] != K[c]:
                 same = False
                 break
@@ -68,8 +66,8 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
     P[i, seat] = P[i, seat] + GOLDEN  # state_from_view's seed: drawn, not needed (the kernel's docstring)
     me = seat
     base = root(S, i, ctx)  # noqa: F821
-    width = S.shape[1]
-    klen = KEY.shape[0]
+    width = WIDTH  # noqa: F821  (the game's row width and key length, bound by specialise: constants
+    klen = KLEN  # noqa: F821   the compiler unrolls the copies over)
     cap = MK.shape[0]
     nodes = 0
     nmemo = 0
@@ -81,7 +79,7 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
             VALS[r] = value(X, 0, ctx, me, SCRATCH)  # noqa: F821
             continue
         h = key(X, 0, ctx, me, base, KEY, err)  # noqa: F821
-        e, slot = find(KEY, h, MK, HT)
+        e, slot = find(KEY, h, MK, HT)  # noqa: F821
         if e >= 0:
             VALS[r] = MV[e]
             continue
@@ -103,7 +101,7 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
                 play(X, d + 1, ctx, a, SCRATCH)  # noqa: F821
                 if DEEP[d] and mover(X, d + 1, ctx, me):  # noqa: F821
                     h = key(X, d + 1, ctx, me, base, KEY, err)  # noqa: F821
-                    e, slot = find(KEY, h, MK, HT)
+                    e, slot = find(KEY, h, MK, HT)  # noqa: F821
                     if e >= 0:
                         v = MV[e]
                     else:  # expand the child
@@ -131,7 +129,7 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
             if nmemo >= cap:
                 err[0] = FULL
                 break
-            e, slot = find(KS[d], HS[d], MK, HT)
+            e, slot = find(KS[d], HS[d], MK, HT)  # noqa: F821
             for c in range(klen):
                 MK[nmemo, c] = KS[d, c]
             MV[nmemo] = v
@@ -154,13 +152,18 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
     return greedy_pick(ROOT, VALS, k0, P, i, seat)
 
 
-def specialise(name: str, legal, play, mover, value, root, key, cache: bool = True):
+def specialise(name: str, width: int, klen: int, legal, play, mover, value, root, key, cache: bool = True):
     """The template's greedy_choice over a game's compiled functions (module docstring), compiled
-    and cached under `name` (unique per game: numba's cache files are named after it). A cache is
+    and cached under `name` (unique per game: numba's cache files are named after it); `width` (the
+    row's columns) and `klen` (the key's) are compiled in as constants. A cache is
     keyed by this file's source, not the game's functions': `cache=False` for functions that are
     not a kernel's (a test's own)."""
     namespace = dict(_greedy_choice.__globals__)
-    namespace.update(legal=legal, play=play, mover=mover, value=value, root=root, key=key)
+    namespace.update(WIDTH=int(width), KLEN=int(klen))
+    find = types.FunctionType(_find.__code__, dict(namespace), name + "_find")
+    find.__qualname__ = name + "_find"
+    namespace.update(legal=legal, play=play, mover=mover, value=value, root=root, key=key,
+                     find=njit(cache=cache)(find))
     f = types.FunctionType(_greedy_choice.__code__, namespace, name)
     f.__qualname__ = name
     f.__doc__ = _greedy_choice.__doc__
