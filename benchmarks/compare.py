@@ -33,7 +33,8 @@ at a time, finished games reset in place), per CPU second and per backgammon act
 puts two source trees side by side on the same machine state: each of K rounds runs this script
 once on each tree (`--src`, in a child process, the order alternating from round to round), and
 the table gives each row's median on both sides and the median of the per-round ratios (this
-tree over OTHER: above 1 is faster here). A benchmark reports; it never passes or fails on time.
+tree over OTHER: above 1 is faster here), also of each row over its own child's backgammon rate
+(`/ backgammon`: the machine's load at that child's time cancels out). A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
@@ -171,14 +172,19 @@ def sides(args, argv: list[str]) -> None:
             got[side] = json.loads(run.stdout.strip().splitlines()[-1])
             for key, value in got[side].items():
                 found[side].setdefault(key, []).append(value)
+        bg = "backgammon actions/s"  # each row also over its own child's backgammon: the load cancels out
         for key in got["here"].keys() & got["other"].keys():
             if got["other"][key]:
                 ratio.setdefault(key, []).append(got["here"][key] / got["other"][key])
+                if key != bg:
+                    ratio.setdefault(key + " / backgammon", []).append(
+                        got["here"][key] / got["here"][bg] / (got["other"][key] / got["other"][bg]))
     print(f"{args.sides_rounds} rounds, each a child process per tree (alternating); CPU time; here={_SRC} other={args.against}")
-    print(f"{'row':<34} {'here (median)':>16} {'other (median)':>16} {'here/other: median [min, max]':>34}")
+    print(f"{'row':<47} {'here (median)':>16} {'other (median)':>16} {'here/other: median [min, max]':>34}")
     for key in sorted(ratio):
-        print(f"{key:<34} {statistics.median(found['here'][key]):>16,.1f} {statistics.median(found['other'][key]):>16,.1f} "
-              f"{spread(ratio[key], '.3f'):>34}")
+        here = statistics.median(found["here"][key]) if key in found["here"] else float("nan")
+        other = statistics.median(found["other"][key]) if key in found["other"] else float("nan")
+        print(f"{key:<47} {here:>16,.1f} {other:>16,.1f} {spread(ratio[key], '.3f'):>34}")
 
 
 def spread(values: list[float], fmt: str) -> str:

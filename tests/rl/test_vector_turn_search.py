@@ -24,7 +24,7 @@ def test_the_turn_expanding_greedy_kernels_run_the_one_template():
     shared = [m for m in _greedy_modules()
               if getattr(getattr(m, "greedy_choice", None), "py_func", None) is not None
               and m.greedy_choice.py_func.__code__ is turn_search._greedy_choice.__code__]
-    assert len(shared) >= 2, [m.__name__ for m in _greedy_modules()]
+    assert shared, [m.__name__ for m in _greedy_modules()]
     names = {m.greedy_choice.py_func.__qualname__ for m in shared}
     assert len(names) == len(shared), names  # each its own name: its own cache files
     for m in shared:

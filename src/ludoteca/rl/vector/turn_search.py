@@ -1,6 +1,7 @@
-"""The compiled greedy bot's turn enumeration, written once for every game whose greedy kernel
-expands the mover's turn (bots/turns.py's TurnEnumerator, compiled): `specialise` builds a game's
-`greedy_choice` from this module's template and the game's own compiled functions.
+"""The compiled greedy bot's turn enumeration, written once for the games whose greedy kernel expands
+the mover's turn (bots/turns.py's TurnEnumerator, compiled): `specialise` builds a game's
+`greedy_choice` from this module's template and the game's own compiled functions (docs/rl.md says
+which kernels use it and why the others do not yet).
 
 GreedyBot.choose, step for step: with one legal action it plays it and draws nothing; otherwise it
 draws one number from the seat's stream (state_from_view's seed), and for each legal action, in
