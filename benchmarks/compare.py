@@ -24,18 +24,32 @@ round's backgammon (`--no-vector` leaves them out, `--envs` sets N). The `<game>
 the same rounds, count player decisions (not chance) made the way a policy over index lists makes
 them: each step the legal index lists of all N envs (vector/lists.py), one compiled softmax draw
 per env over a logit per listed action, one kernel.step, finished games reset in place; divided by
-backgammon's actions/s too. A benchmark reports; it never passes or fails on time.
+backgammon's actions/s too. The `<game>-greedy` rows, in the same rounds, count the decisions of
+the compiled greedy bot (the kernel's bot_seat_actions, every seat greedy, `--greedy-envs` games
+at a time, finished games reset in place), per CPU second and per backgammon action.
+
+    python benchmarks/compare.py --against OTHER/src [--sides-rounds K] ...
+
+puts two source trees side by side on the same machine state: each of K rounds runs this script
+once on each tree (`--src`, in a child process, the order alternating from round to round), and
+the table gives each row's median on both sides and the median of the per-round ratios (this
+tree over OTHER: above 1 is faster here), also of each row over its own child's backgammon rate
+(`/ backgammon`: the machine's load at that child's time cancels out). A benchmark reports; it never passes or fails on time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# --src DIR: the source tree measured (the one beside this script by default; --against's children)
+_SRC = sys.argv[sys.argv.index("--src") + 1] if "--src" in sys.argv[:-1] else str(Path(__file__).resolve().parents[1] / "src")
+sys.path.insert(0, _SRC)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_mcts import positions, search_spec  # noqa: E402
@@ -113,6 +127,66 @@ def list_decisions(kernel, seconds: float, seed: int) -> tuple[int, float]:
     return done, time.process_time() - start
 
 
+def greedy_decisions(kernel, seconds: float, seed: int) -> tuple[int, float]:
+    """Decisions of the compiled greedy bot at every seat (bot_seat_actions, then step) for about
+    `seconds` of CPU time: (decisions, CPU seconds)."""
+    import numpy as np
+
+    n, p = kernel.num_envs, kernel.num_players
+    streams = (np.arange(n * p, dtype=np.uint64).reshape(n, p) + np.uint64(seed * n * p)) * np.uint64(0x9E3779B97F4A7C15)
+    kinds = np.ones((n, p), np.int8)
+    out = np.empty(n, np.int64)
+    kernel.reset(np.arange(n, dtype=np.uint64) + np.uint64(seed * n))
+    fresh = np.uint64(seed * n + n)
+    done = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        kernel.bot_seat_actions(out, streams, kinds)
+        done += int((~kernel.terminated).sum())
+        kernel.step(out)
+        if kernel.terminated.any():
+            kernel.reset(np.arange(n, dtype=np.uint64) + fresh, kernel.terminated.copy())
+            fresh += np.uint64(n)
+    return done, time.process_time() - start
+
+
+def sides(args, argv: list[str]) -> None:
+    """--against: this tree and OTHER, one child process each per round, alternating (module docstring)."""
+    trees = {"here": _SRC, "other": args.against}
+    passed = []
+    skip = False
+    for a in argv:  # the child's own arguments: everything but --against, --sides-rounds, --src and their values
+        if skip:
+            skip = False
+        elif a in ("--against", "--sides-rounds", "--src"):
+            skip = True
+        else:
+            passed.append(a)
+    found: dict[str, dict[str, list[float]]] = {"here": {}, "other": {}}
+    ratio: dict[str, list[float]] = {}
+    for r in range(args.sides_rounds):
+        got = {}
+        for side in (("here", "other") if r % 2 == 0 else ("other", "here")):
+            run = subprocess.run([sys.executable, __file__, *passed, "--src", trees[side], "--json"],
+                                 capture_output=True, text=True, check=True)
+            got[side] = json.loads(run.stdout.strip().splitlines()[-1])
+            for key, value in got[side].items():
+                found[side].setdefault(key, []).append(value)
+        bg = "backgammon actions/s"  # each row also over its own child's backgammon: the load cancels out
+        for key in got["here"].keys() & got["other"].keys():
+            if got["other"][key]:
+                ratio.setdefault(key, []).append(got["here"][key] / got["other"][key])
+                if key != bg:
+                    ratio.setdefault(key + " / backgammon", []).append(
+                        got["here"][key] / got["here"][bg] / (got["other"][key] / got["other"][bg]))
+    print(f"{args.sides_rounds} rounds, each a child process per tree (alternating); CPU time; here={_SRC} other={args.against}")
+    print(f"{'row':<47} {'here (median)':>16} {'other (median)':>16} {'here/other: median [min, max]':>34}")
+    for key in sorted(ratio):
+        here = statistics.median(found["here"][key]) if key in found["here"] else float("nan")
+        other = statistics.median(found["other"][key]) if key in found["other"] else float("nan")
+        print(f"{key:<47} {here:>16,.1f} {other:>16,.1f} {spread(ratio[key], '.3f'):>34}")
+
+
 def spread(values: list[float], fmt: str) -> str:
     return f"{format(statistics.median(values), fmt)}  [{format(min(values), fmt)}, {format(max(values), fmt)}]"
 
@@ -129,7 +203,16 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=1024, help="games stepped together in the -vec rows")
     parser.add_argument("--no-reference", action="store_true",
                         help="leave out mazmorra-py (Mazmorra on the reference Python table, beside the compiled one)")
+    parser.add_argument("--no-greedy", action="store_true", help="leave out the compiled greedy <game>-greedy rows")
+    parser.add_argument("--greedy-envs", type=int, default=64, help="games played together in the -greedy rows")
+    parser.add_argument("--src", default=None, help="the source tree measured (read before the imports)")
+    parser.add_argument("--against", default=None, help="another source tree, measured side by side (docstring)")
+    parser.add_argument("--sides-rounds", type=int, default=5, help="rounds of --against (a child per tree each)")
+    parser.add_argument("--json", action="store_true", help="print the medians as one JSON line (--against's children)")
     args = parser.parse_args()
+    if args.against:
+        sides(args, sys.argv[1:])
+        return
     import pyspiel
 
     backgammon = pyspiel.load_game("backgammon")
@@ -164,6 +247,17 @@ def main() -> None:
     list_ratios: dict[str, list[float]] = {name: [] for name in kernels}
     for kernel in kernels.values():
         list_decisions(kernel, 0.05, 0)  # the list builders compiled before timing
+    greedy = {}
+    if not args.no_vector and not args.no_greedy:
+        from bench_vector import kernel_for
+
+        for name in kernels:
+            k = kernel_for(name, args.greedy_envs)
+            if hasattr(k, "bot_seat_actions"):
+                greedy_decisions(k, 0.05, 0)  # compiled (or loaded from numba's cache) before timing
+                greedy[name] = k
+    greedy_rates: dict[str, list[float]] = {name: [] for name in greedy}
+    greedy_ratios: dict[str, list[float]] = {name: [] for name in greedy}
 
     rates: dict[str, list[float]] = {name: [] for name in names}
     ratios: dict[str, list[float]] = {name: [] for name in names}
@@ -185,6 +279,10 @@ def main() -> None:
             k, dt = list_decisions(kernel, args.seconds, 100 + r)
             list_rates[name].append(k / dt)
             list_ratios[name].append(k / dt / base)
+        for name, kernel in greedy.items():
+            k, dt = greedy_decisions(kernel, args.seconds, 100 + r)
+            greedy_rates[name].append(k / dt)
+            greedy_ratios[name].append(k / dt / base)
         if args.no_search:
             continue
         # then the searches: no playout is timed in the memory that a search's tree has just left
@@ -196,6 +294,18 @@ def main() -> None:
             iters[name].append(done / spent)
             per_bg[name].append(done / spent / base * 1000)
 
+    if args.json:
+        rows = {"backgammon actions/s": statistics.median(bg)}
+        for name in names:
+            rows[f"{name} actions/s"] = statistics.median(rates[name])
+            if not args.no_search:
+                rows[f"{name} search iterations/s"] = statistics.median(iters[name])
+        for label, table in (("-vec actions/s", vec_rates), ("-list decisions/s", list_rates),
+                             ("-greedy decisions/s", greedy_rates)):
+            for name, values in table.items():
+                rows[name + label] = statistics.median(values)
+        print(json.dumps(rows))
+        return
     print(f"CPU time (time.process_time), median [min, max] of {args.rounds} interleaved rounds; "
           f"playouts {args.seconds:g} s a game a round; search at {args.iterations} iterations a move")
     print(f"{'game':<15} {'players':>7} {'random-playout actions/s':>32} {'x OpenSpiel backgammon':>26}   "
@@ -214,6 +324,9 @@ def main() -> None:
         print(f"{name + '-list':<15} {kernel.num_players:>7} {spread(list_rates[name], ',.0f'):>32} "
               f"{spread(list_ratios[name], '.2f'):>26}   ({args.envs} envs, player decisions/s: index lists, "
               f"compiled softmax draw, step)")
+    for name, kernel in greedy.items():
+        print(f"{name + '-greedy':<15} {kernel.num_players:>7} {spread(greedy_rates[name], ',.0f'):>32} "
+              f"{spread(greedy_ratios[name], '.2f'):>26}   ({args.greedy_envs} envs, compiled greedy decisions/s)")
 
 
 if __name__ == "__main__":

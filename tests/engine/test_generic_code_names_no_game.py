@@ -31,9 +31,6 @@ GENERIC = ("engine", "bots", "rl", "web", "terminal", "simulate", "cli")
 
 #: file (relative to src/ludoteca) -> why it may still name a game
 ALLOWED = {
-    "bots/perfect.py": "Prime Climb's solved-table bot, a bot of that game alone: it moves beside the game with "
-                       "issue 48 item 5 (Prime Climb's bots beside its game)",
-    "bots/optimal_racer.py": "Prime Climb's optimal racer, a bot of that game alone: it moves with item 5 as above",
     "cli/prime_climb.py": "Prime Climb's own commands, which its PLUGIN declares (`commands`)",
     "cli/solve.py": "Prime Climb's `solve` command, added to the app its PLUGIN declares",
     "rl/openspiel.py": "small_piramide(): the published entry point (docs/rl-openspiel.md, benchmarks) to the one "

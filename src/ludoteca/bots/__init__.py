@@ -2,13 +2,13 @@
 
 `make_bot(name, game, seat, seed, **params)` builds one by name; front ends use these names in
 their seat lists (`--seats human,greedy`, `--seats human,hard`). Bots: `random`, `greedy`,
-`noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `optimal-racer` (Prime Climb), `perfect` (two-player
-Prime Climb without cards, from the solved table), `learned` (a value net trained on the batched
-games: bots/learned/), and the levels `easy`,
-`medium`, `hard` (docs/bots.md).
+`noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `learned` (a value net trained on the batched
+games: bots/learned/), the levels `easy`, `medium`, `hard` (docs/bots.md), and each game's own bots,
+which its PLUGIN declares (`bot_modules`: Prime Climb's `optimal-racer` and `perfect`, for example),
+imported here so that every name is known.
 """
 
-from .base import BOTS, Bot, bot_names, make_bot, register_bot
+from .base import BOTS, Bot, bot_names, load_game_bots, make_bot, register_bot
 from .greedy import GreedyBot
 from .ismcts import ISMCTSBot
 from .learned import LearnedBot
@@ -16,11 +16,11 @@ from .lookahead import LookaheadBot
 from .levels import LEVEL_NAMES, level_bot
 from .mcts import MCTSBot
 from .noisy_greedy import NoisyGreedyBot
-from .optimal_racer import OptimalRacerBot
-from .perfect import PerfectBot
 from .random_bot import RandomBot
 
 __all__ = [
     "BOTS", "Bot", "bot_names", "make_bot", "register_bot", "GreedyBot", "ISMCTSBot", "LEVEL_NAMES",
-    "LearnedBot", "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "OptimalRacerBot", "PerfectBot", "RandomBot",
+    "LearnedBot", "LookaheadBot", "NoisyGreedyBot", "level_bot", "MCTSBot", "RandomBot",
 ]
+
+load_game_bots()

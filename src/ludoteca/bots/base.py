@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from ..engine import Game, LudotecaError, T
+from ..engine import Game, LudotecaError, T, Text
 from ..engine.rng import Rng
 
 
@@ -70,10 +70,33 @@ def check_params(bot: str, params: dict[str, Any], kinds: dict[str, str | tuple[
 
 
 BOTS: dict[str, Callable[..., Bot]] = {}
+#: each bot as people call it, in both languages (the lobby's words; levels.LABELS is this dict)
+WORDS: dict[str, Text] = {}
+#: the bots people are offered first where a game can seat them (levels.OFFERED_FIRST is this list)
+OFFERED: list[str] = []
 
 
-def register_bot(name: str, factory: Callable[..., Bot]) -> None:
+def register_bot(name: str, factory: Callable[..., Bot], words: Text | None = None,
+                 offered_first: bool = False) -> None:
+    """Make `name` a bot (`factory(game, seat, seed, **params)`), with its words for people and
+    whether the lobby offers it first (after the levels) where a game can seat it."""
     BOTS[name] = factory
+    if words is not None:
+        WORDS[name] = words
+    if offered_first and name not in OFFERED:
+        OFFERED.append(name)
+
+
+def load_game_bots(game: Game | None = None) -> None:
+    """Import the bot modules the games declare (their PLUGIN's `bot_modules`), each registering its
+    bots: every registered game's, or `game`'s alone (a game registered after the bots loaded)."""
+    import importlib
+
+    from ..engine.registry import game_names, plugin_of
+
+    for plugin in ([plugin_of(game)] if game is not None else [plugin_of(name) for name in game_names()]):
+        for module in plugin.bot_modules:
+            importlib.import_module(module)
 
 
 def bot_names() -> list[str]:
@@ -85,6 +108,8 @@ def seat_refusal(name: str, game: Game, num_players: int) -> T | None:
     or None. A bot refuses by failing to build for the game (the perfect bot off its variant, a
     one-game bot elsewhere), or by its factory's `refuse_seat(game, num_players)` for what only the
     player count decides. Asked before a room exists, so no room starts with a bot that cannot play."""
+    if name not in BOTS:
+        load_game_bots(game)
     factory = BOTS.get(name)
     if factory is None:
         return T(f"unknown bot {name!r}", f"bot desconocido {name!r}")
@@ -103,6 +128,8 @@ def seat_refusal(name: str, game: Game, num_players: int) -> T | None:
 
 def make_bot(name: str, game: Game, seat: int, seed: int = 0, **params: Any) -> Bot:
     """Build the bot `name`; keyword parameters go to its constructor (MCTS budgets, ...)."""
+    if name not in BOTS:
+        load_game_bots(game)
     if name not in BOTS:
         raise LudotecaError(T(
             f"unknown bot {name!r} (bots: {', '.join(BOTS)})",

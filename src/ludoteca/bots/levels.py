@@ -2,19 +2,17 @@
 
 A level is a bot name and its parameters, declared by each game (its PLUGIN's `levels`, in
 games/<game>/plugin.py with the measurements that chose them); a game without one uses `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is reproducible;
-`hard` is sized to move within about two seconds on a modest machine (figures in docs/bots.md).
+`hard` is sized to move within about two seconds (figures in docs/bots.md).
 
-- easy: the greedy bot that plays a random legal action half of the time (`noisy-greedy`), three
-  times in four in Aggravation (where half of the time was not separated from greedy with 4 players);
-- medium: the greedy bot, in every game (Prime Climb's optimal racer, blind to the opponent and
-  to bumps, lost to greedy 0.325 [0.248, 0.413], so it is no level; greedy scoring its turns
-  with the exact race lengths of both sides, `evaluator="racer"`, was not separated from plain
-  greedy: 0.490 [0.422, 0.559] without cards and 0.440 [0.373, 0.509] with, 200 games each);
+- easy: the greedy bot that plays a random legal action half of the time (`noisy-greedy`), or as
+  its game's PLUGIN says;
+- medium: the greedy bot, in every game (a game's own bots, such as Prime Climb's optimal racer,
+  are levels only where they beat it: docs/lab/bots.md);
 - hard: per game, the strongest search measured against greedy at about a second a move
   (docs/bots.md); games without an entry get MCTS (ISMCTS for hidden cards).
 
-Beyond the levels: `perfect` plays two-player Prime Climb without cards exactly (the solved table,
-bots/perfect.py); it is no level because it needs the table built once and fits one variant only.
+Beyond the levels, a game's own bots (its PLUGIN's `bot_modules`) may ask to be offered first after
+them (register_bot's `offered_first`), such as a bot that plays one variant exactly.
 """
 
 from __future__ import annotations
@@ -23,23 +21,26 @@ from typing import Any
 
 from ..engine import Game, T, Text
 from ..engine.registry import plugin_of
-from .base import Bot, make_bot, register_bot
+from .base import OFFERED, WORDS, Bot, make_bot, register_bot
 from .noisy_greedy import NoisyGreedyBot  # noqa: F401  (registers the easy level's bot)
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
-#: What people are offered first where a game can seat it: the levels, then `perfect` (its variant only).
-OFFERED_FIRST = (*LEVEL_NAMES, "perfect")
+#: What people are offered first where a game can seat it: the levels, then the bots registered with
+#: `offered_first` (a game's own, in the order they load).
+OFFERED_FIRST = OFFERED
+OFFERED[:0] = [name for name in LEVEL_NAMES if name not in OFFERED]
 
 #: Each bot as people call it, in both languages (the lobby's words; the others are offered under "more").
-LABELS: dict[str, Text] = {
+#: A game's own bots bring their words with them (register_bot's `words`).
+LABELS: dict[str, Text] = WORDS
+LABELS.update({
     "easy": T("Easy", "Fácil"), "medium": T("Medium", "Medio"), "hard": T("Hard", "Difícil"),
-    "perfect": T("Perfect", "Perfecto"),
     "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
     "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
     "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
-    "optimal-racer": T("Optimal racer", "Corredor óptimo"), "learned": T("Learned", "Aprendido"),
-}
+    "learned": T("Learned", "Aprendido"),
+})
 
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("noisy-greedy", {"noise": 0.5}),

@@ -23,9 +23,7 @@ policy iteration: it estimates what each end is worth against the players it act
 - An evaluator may know where it is exact (`evaluator.exact(state)`: Prime Climb's `duel`
   without cards, the solved table), or where playouts would only blur it (`evaluator.settled`:
   `duel` with the table, cards or not): there the best end by that value is played without
-  playouts (against the exact value, 192 paired playouts moved 27% of the turns off the table's
-  best, costing 0.0009 of win probability a turn; with cards, 640 cost 0.085 of win rate against
-  greedy, docs/bots.md).
+  playouts, which could only move turns off the exact best (docs/lab/bots.md).
 - Seeded: same seed, same view, same choice.
 """
 

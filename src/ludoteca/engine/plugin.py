@@ -69,6 +69,9 @@ class GamePlugin:
       simulate's report (simulate/words.py); one not declared is shown by its name.
     - `bots`: the module registering its evaluators and rollouts for the bots (bots/policies.py:
       EVALUATORS, ROLLOUTS, STEP_VALUES, TURN_ENDS); None: the generic ones only.
+    - `bot_modules`: the modules of the game's own bots (by convention its `bots/` sub-package), each
+      registering its bots by name with bots/base.py's `register_bot`; the bots' registry imports them
+      when it loads. Such a module may import `ludoteca.bots.base` and nothing else of the bots.
     - `captions`: the module whose `short(game, event, lang, names, viewer)` gives an event's few
       words (engine/captions.py); None: no captions.
     - `tutorial`: the module of its lessons for the web's "learn" page (web/learn.py); None: none.
@@ -93,6 +96,7 @@ class GamePlugin:
     choice_labels: Mapping[str, Mapping[Any, Text]] = field(default_factory=dict)
     statistics: Mapping[str, tuple[str, str, str]] = field(default_factory=dict)
     bots: str | None = None
+    bot_modules: tuple[str, ...] = ()
     captions: str | None = None
     tutorial: str | None = None
     commands: str | None = None

@@ -128,7 +128,7 @@ def test_perfect_says_how_to_build_a_missing_table(cache):
 
 def test_perfect_plays_the_best_die_by_the_table(monkeypatch):
     from ludoteca.bots import make_bot
-    from ludoteca.bots.perfect import score_actions
+    from ludoteca.games.prime_climb.bots.perfect import score_actions
 
     table = tables.DuelTable(101, HashedW())
     monkeypatch.setattr(tables, "load", lambda goal=101: table)

@@ -35,15 +35,11 @@ from __future__ import annotations
 import math
 
 #: weights of FEATURES: progress 3 (HOME or not), expected loss 1.5 x that to attackers rolling
-#: first and half of it to the later ones. Greedy with them against greedy with the evaluation
-#: before issue 17 (benchmarks/duel.py, 6-arm board, 2 players): 0.564 [0.533, 0.594] over 1000
-#: games (seed 7; every loss weight from 1 to 2 times progress, later attackers 0.25 to 1 of that,
-#: gave 0.55 to 0.57), 0.559 [0.528, 0.589] over 1000 on a fresh seed; track_sq +1 / -1: 0.501 /
-#: 0.436 over 2000 against these. With 4 players on the 4-arm board no weight tried mattered:
-#: 0.235 to 0.249 over 800 games each (fair share 0.25); 4 players on 6 arms 0.269 [0.239, 0.301].
+#: first and half of it to the later ones: the best of a sweep of greedy against greedy with the
+#: evaluation before issue 17 (benchmarks/duel.py; the figures: docs/lab/bots.md).
 WEIGHTS = (3.0, 3.0, 0.0, 0.0, -4.5, -2.25, 0.0)
 TEMPO = 0.04  # the player about to roll
-BEST = 0.5  # 3+ players: the rivals count as BEST x the best + (1 - BEST) x their mean (1 or 0: no better) (the fit to who won: 0.039)
+BEST = 0.5  # 3+ players: the rivals count as BEST x the best + (1 - BEST) x their mean (1 or 0: no better; fitted to who won, docs/lab/bots.md)
 
 _REACH: dict[int, tuple] = {}  # id(ArmTables) -> (the tables, reach per hole)
 _ENTRY = 2.0 / 6.0  # a 1 or a 6 enters a marble from BASE onto its START

@@ -9,14 +9,13 @@ from .game import MazmorraGame
 
 # What a level means in Mazmorra Primigenia where it differs from bots/levels.py's DEFAULT. Where `hard` is
 # MCTS it searches with the greedy priors and greedy leaf replies of bots/search.py. Budgets are
-# sized to about 1-3 s a move on a loaded 2-core machine. Measured strength in docs/bots.md.
+# sized to about 1-3 s a move. Measured strength in docs/bots.md, the history in docs/lab/bots.md.
 LEVELS = {
-    # a turn is a card and a walk among ~80 placements: 256 paired playouts of the six best turns
-    # (about 14 each in the first round), in which both opponents reply and the bot plays its
-    # next turn (`depth` 3) before `progress` values it (the game's bots_plugin: a distance to
-    # EXIT with a gradient before any path exists); about 0.65 s a turn since greedy's turns run
-    # batched on the compiled table (bots_plugin.TURN_ENDS). `work` caps the slowest searches at
-    # 400,000 expanded positions. (Before the batch: 4 candidates, 48 playouts, depth 2, 1.1 s.)
+    # a turn is a card and a walk among many placements: paired playouts of the six best turns,
+    # in which both opponents reply and the bot plays its next turn (`depth` 3) before `progress`
+    # values it (the game's bots_plugin: a distance to EXIT with a gradient before any path
+    # exists); greedy's turns run batched on the compiled table (bots_plugin.TURN_ENDS). `work`
+    # caps the slowest searches at 400,000 expanded positions (timings: docs/lab/bots.md).
     "hard": ("lookahead", {"candidates": 6, "playouts": 256, "depth": 3, "evaluator": "progress",
                            "random_ties": True, "work": 400000}),
 }

@@ -9,16 +9,11 @@ from .game import PiramideGame
 
 # What a level means in Pirámide del Sol where it differs from bots/levels.py's DEFAULT. Where `hard` is
 # MCTS it searches with the greedy priors and greedy leaf replies of bots/search.py. Budgets are
-# sized to about 1-3 s a move on a loaded 2-core machine. Measured strength in docs/bots.md.
+# sized to about 1-3 s a move. Measured strength in docs/bots.md, the history in docs/lab/bots.md.
 LEVELS = {
-    # Plain ISMCTS with random playouts then the heuristic; 4500 iterations: 1.13 s of CPU a
-    # decision here (median; p95 1.62 s); against greedy (3 players) 0.871 [0.711, 0.949] over
-    # 31 games. With greedy priors and heuristic leaves instead (prior "step", no rollout) it
-    # won 1 of 10 three-player games against two plain ones at 300 iterations each: the random
-    # playouts are worth keeping. A wide search does better than a deep one here: at 1000
-    # iterations on the same 90 games (benchmarks/versus.py, seed 41, duplicate blocks) against
-    # greedy, exploration 0.3 won 0.833, 0.7 (the default) 0.867, 1.2 0.889, 2.0 0.900. The
-    # ladder at 2.0 (200 games): 0.930 [0.886, 0.958], where 0.7 won 0.845 on the same seeds.
+    # Plain ISMCTS with random playouts then the heuristic: greedy priors with heuristic leaves
+    # lost to it, so the random playouts are worth keeping; a wide search (exploration 2.0) does
+    # better than a deep one here (docs/lab/bots.md)
     "hard": ("ismcts", {"iterations": 4500, "prior": "none", "rollout": "random", "rollout_depth": 20,
                         "exploration": 2.0}),
 }

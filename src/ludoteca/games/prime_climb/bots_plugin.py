@@ -17,7 +17,7 @@
   `duel.exact(state)` says where it is exact (two players, no cards, the table built), and
   `duel.settled(state)` where playouts of greedy turns could only blur it (two players, the table
   built, cards or not: the table sums the dice exactly, and the lookahead's playouts, paired
-  though they are, lost 0.085 of win rate against greedy with cards): the lookahead then plays
+  though they are, lost win rate against greedy with cards: docs/lab/bots.md): the lookahead then plays
   its best end without playouts.
 - evaluator `solo`: each seat's own race alone, 1 / (1 + its exact expected turns left): exact
   for the solo race without cards (`solo.exact`), blind to opponents and to the cards.

@@ -25,6 +25,7 @@ KEEPER_TURNS = 0.35
 DRAW_TURNS = 0.25
 CURSE_TURNS = 0.5
 SCALE = 2.5
+DRAW = 5  # state.py's DRAW phase: a card is coming (state.py imports this module and checks it)
 
 
 def card_turns(state, seat: int) -> float:
@@ -32,44 +33,50 @@ def card_turns(state, seat: int) -> float:
     a card about to be drawn. 0 without cards."""
     d = CURSE_TURNS if state.cursed[seat] else 0.0
     d -= KEEPER_TURNS * state.nkeep[seat]
-    if state.turn == seat and state.phase == 5:  # DRAW: a card is coming
+    if state.turn == seat and state.phase == DRAW:
         d -= DRAW_TURNS
     return d
 
 
-def distance(state, seat: int) -> float:
-    """Estimated turns the seat still needs (lower is better): its pawns' turns + card_turns()
-    (written out in that order, so that greedy's values stay bit for bit what they were)."""
-    pos = state.pos
-    d = TURNS[pos[2 * seat]] + TURNS[pos[2 * seat + 1]] - KEEPER_TURNS * state.nkeep[seat]
-    if state.cursed[seat]:
-        d += CURSE_TURNS
-    if state.turn == seat and state.phase == 5:  # DRAW: a card is coming
-        d -= DRAW_TURNS
-    return d
-
-
-def evaluate(state, seat: int) -> float:
-    if state.winner >= 0:
-        return 1.0 if state.winner == seat else 0.0
-    mine = distance(state, seat)
-    best = min(distance(state, t) for t in range(state.num_players) if t != seat)
-    return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))
-
-
-def evaluate_all(state) -> list[float]:
-    """evaluate() for every seat, each seat's distance worked out once."""
-    n = state.num_players
-    if state.winner >= 0:
-        return [1.0 if state.winner == s else 0.0 for s in range(n)]
-    pos, nkeep, cursed = state.pos, state.nkeep, state.cursed
-    drawing = state.turn if state.phase == 5 else -1  # DRAW: a card is coming
-    d = []
-    for s in range(n):  # distance() for every seat, inlined (the same operations)
-        x = TURNS[pos[2 * s]] + TURNS[pos[2 * s + 1]] - KEEPER_TURNS * nkeep[s]
+def seat_values(turns, pos, nkeep, cursed, drawing: int, n: int, only: int, dist, out):
+    """The heuristic's value of every seat (or of the seat `only` where it is not -1) into out[:n]
+    (returned): each seat's distance into
+    dist[:n] (its pawns' turns, less its Keepers, plus a curse, less a card about to come to the
+    seat `drawing`), then the logistic of the gap to the closest other seat. The one definition of
+    the heuristic: plain arithmetic over indexable numbers, so the engine calls it on the state's
+    lists and the compiled greedy bot (rl/vector/prime_climb_greedy.py) compiles it as it is over
+    its row's columns: the same operations in the same order, the same values bit for bit."""
+    for s in range(n):
+        x = turns[pos[2 * s]] + turns[pos[2 * s + 1]] - KEEPER_TURNS * nkeep[s]
         if cursed[s]:
             x += CURSE_TURNS
         if s == drawing:
             x -= DRAW_TURNS
-        d.append(x)
-    return [1.0 / (1.0 + math.exp(-(min(d[t] for t in range(n) if t != s) - d[s]) / SCALE)) for s in range(n)]
+        dist[s] = x
+    for s in range(n):
+        if only >= 0 and s != only:
+            continue
+        best = math.inf
+        for t in range(n):
+            if t != s and dist[t] < best:
+                best = dist[t]
+        out[s] = 1.0 / (1.0 + math.exp(-(best - dist[s]) / SCALE))
+    return out
+
+
+def evaluate_all(state) -> list[float]:
+    """Every seat's value (seat_values); a finished game is worth 1 to the winner, 0 to the others."""
+    n = state.num_players
+    if state.winner >= 0:
+        return [1.0 if state.winner == s else 0.0 for s in range(n)]
+    return seat_values(TURNS, state.pos, state.nkeep, state.cursed, state.turn if state.phase == DRAW else -1, n,
+                       -1, [0.0] * n, [0.0] * n)
+
+
+def evaluate(state, seat: int) -> float:
+    """The seat's entry of evaluate_all (seat_values for that seat alone)."""
+    n = state.num_players
+    if state.winner >= 0:
+        return 1.0 if state.winner == seat else 0.0
+    return seat_values(TURNS, state.pos, state.nkeep, state.cursed, state.turn if state.phase == DRAW else -1, n,
+                       seat, [0.0] * n, [0.0] * n)[seat]

@@ -9,23 +9,15 @@ from .game import PrimeClimbGame
 
 # What a level means in Prime Climb where it differs from bots/levels.py's DEFAULT. Where `hard` is
 # MCTS it searches with the greedy priors and greedy leaf replies of bots/search.py. Budgets are
-# sized to about 1-3 s a move on a loaded 2-core machine. Measured strength in docs/bots.md.
+# sized to about 1-3 s a move. Measured strength in docs/bots.md, the history in docs/lab/bots.md.
 LEVELS = {
     # the 8 best ends of the turn by `duel` (the solved table's chance, the cards folded in as
     # turns). With the table built `duel` is settled (bots_plugin.py): the best end is played at
-    # once, with cards or without, as greedy by `duel` plays; without cards that is the table's own
-    # play. With cards the 640 paired playouts of the opponent's greedy reply (about 1 s a turn)
-    # won 0.525 [0.456, 0.593] against greedy on the ladder's 200 seeds, where greedy by `duel`
-    # won 0.610 [0.541, 0.675] on the same seeds (paired +0.085 ± 0.090; playing on to depth 0
-    # only, 0.600 over their first 60, greedy by `duel` 0.617): the table already sums the
-    # opponent's rolls exactly and 80 playouts a candidate only add noise. (One earlier screening
-    # of greedy by `duel`, 300 games on one seed family, gave 0.527; seven seed families of
-    # benchmarks/versus.py, 2,800 games, gave 0.51-0.70 each, 0.58 pooled.) Without the table
-    # `duel` is the game's heuristic and the playouts run: the same search on greedy's yardstick.
-    # `duel` weighs the cards four times as much as the heuristic does (bots_plugin.CARD_SCALE):
-    # 0.77-0.79 against greedy in screening where the heuristic's weight won 0.56.
-    # (`work` stops a search whose playouts' greedy turns have expanded 50,000 positions, the
-    # opponent's doubles with Keepers, which once took 9 s)
+    # once, as greedy by `duel` plays, because the table already sums the opponent's rolls exactly
+    # and playouts only add noise. Without the table `duel` is the game's heuristic and the
+    # playouts run: the same search on greedy's yardstick. `work` stops a search whose playouts'
+    # greedy turns have expanded 50,000 positions (the opponent's doubles with Keepers). The
+    # measurements behind each choice: docs/lab/bots.md, "The notes once beside each level".
     "hard": ("lookahead", {"evaluator": "duel", "depth": 1, "candidates": 8, "playouts": 640,
                            "work": 50000}),
 }
@@ -41,6 +33,7 @@ PLUGIN = GamePlugin(
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
     level_ratings=(2, [("medium", "easy", 200, 0.975), ("hard", "medium", 1000, 0.763)]),
     bots="ludoteca.games.prime_climb.bots_plugin",
+    bot_modules=("ludoteca.games.prime_climb.bots.optimal_racer", "ludoteca.games.prime_climb.bots.perfect"),
     captions="ludoteca.games.prime_climb.captions",
     tutorial="ludoteca.games.prime_climb.tutorial",
     terminal="ludoteca.games.prime_climb.terminal",

@@ -707,4 +707,6 @@ def state_from_body(game, body: dict[str, Any], num_players: int, seed: int = 0)
     return s
 
 
-from .evaluation import evaluate_all as _evaluate_all  # noqa: E402  (the search's leaf values)
+from .evaluation import DRAW as _DRAW, evaluate_all as _evaluate_all  # noqa: E402  (the search's leaf values)
+
+assert _DRAW == DRAW

@@ -37,15 +37,15 @@ counter, pawn or room) unless taking the last card ends the game.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
+from ...games.mazmorra.state import judge
 from . import njit
 from .common import GREEDY, greedy_pick, seat_below
 from .mazmorra import (C_DISC, C_NP, F_ENDED, F_NPLACED, F_PHASE, F_TURN, MOVE, NUM_PIECES, O_COUNTERS, O_PAWNS, OVER,
                        PLACE, TAKE, WIDTH, K, _apply_player, _legal)
 
+_judge = njit(cache=True)(judge)  # the heuristic's value of a worth against the best other's, as state.py writes it
 ROWS = 5  # the root's copy, then a turn's positions after it: placed, walked, took (and one spare)
 
 
@@ -90,7 +90,7 @@ def _value(W, d, tb, gi, n, me, dist):
             x = W[d, O_COUNTERS + s] - 0.5 * dist[s]
             if x > other:
                 other = x
-    return 0.5 + 0.5 * math.tanh((mine - other) / 4.0)
+    return _judge(mine, other)
 
 
 @njit(cache=True)

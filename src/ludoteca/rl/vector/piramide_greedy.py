@@ -35,29 +35,27 @@ a refill from a pile is followed by a draw, a chance node, which ends the sequen
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ...games.piramide import heuristic as H
 from . import njit
-from .common import GREEDY, greedy_pick, seat_below
+from . import turn_search
+from .common import GREEDY, seat_below
 from .piramide import (DRAWING, F_BOTTOM, F_CUR, F_DRAWS, F_NDEDGE, F_NDREG, F_NOPEN, F_PASSES, F_PENDING, F_PHASE,
                        F_SYMK, G_LEVELS, G_NC, G_NP, G_NT, HAND_LIMIT, MAXC, MAXLEVEL, MAXP, MAXT, O_DEDGE, O_DREG,
                        O_HANDN, O_HANDS, O_OPEN, O_POINTS, O_PYR, OVER, SECOND_DRAW, T_LEVEL, T_POINTS, T_ROLE,
                        T_ROLES, WIDTH, _apply_player, _legal)
 
-GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-W = H.W
-WA = H.W * H.AVERAGE  # heuristic.py's `W * AVERAGE * k` is (W * AVERAGE) * k: the same double first
 LOOKAHEAD = H.LOOKAHEAD
+_seat_values = njit(cache=True)(H.seat_values)  # the heuristic as heuristic.py writes it, compiled
+assert H.HAND_LIMIT == HAND_LIMIT
 MAXD = 40  # the most decisions one enumeration goes deep (a turn takes far fewer)
 BUF = 256  # the most legal actions of a decision: at most 12 distinct cards in hand x 16 open cells + 3
 MAXHAND = 12  # the mover's hand at its own decisions (5, and 7 after a draw turn's two cards)
 TAIL = 8  # cards discarded to each pile within one enumeration (2 at most after a draw turn)
 H_TURN = 9
 KLEN = H_TURN + MAXP + MAXC + MAXHAND + 2 * TAIL
-OK, FULL, TOO_BIG = 0, 1, 2  # err[0]: the memo is full (grow it and play the decision again); a bound broken
+OK, FULL, TOO_BIG = turn_search.OK, turn_search.FULL, turn_search.TOO_BIG  # err[0]: memo full; a bound broken
 
 
 def memo_capacity(budget: int) -> int:
@@ -67,8 +65,9 @@ def memo_capacity(budget: int) -> int:
 
 
 @njit(cache=True)
-def _value(X, d, G, me, WORTH):
+def _value(X, d, G, me, SCORE):
     """turns.seat_value(me) of row d: the returns at the end, else heuristic.evaluate(me)."""
+    WORTH, NOW, FUT, START, OUT = SCORE
     n = G[G_NP]
     if X[d, F_PHASE] == OVER:
         bp, bh = -1, -1
@@ -101,45 +100,26 @@ def _value(X, d, G, me, WORTH):
             continue
         fit = G[T_ROLES + t]
         pts = T_POINTS + t * (MAXLEVEL + 1)  # the game's points[t][level] (scoring.py)
-        found = False
-        now = 0
+        now = -1
         for j in range(no):
             cell = X[d, O_OPEN + j]
             if G[T_ROLE + cell] & fit:
                 m = G[pts + G[T_LEVEL + cell]]
-                if not found or m > now:
+                if now < 0 or m > now:
                     now = m
-                    found = True
-        if found and now >= 0:
-            w = float(now)
-        else:
-            w = 0.5 * G[pts + reach]
         for _ in range(c):
-            WORTH[cnt] = w
+            NOW[cnt] = now
+            FUT[cnt] = G[pts + reach]
             cnt += 1
-    if cnt > HAND_LIMIT:  # the best five (the values are halves of small whole numbers: every sum is exact)
-        for a in range(1, cnt):
-            x = WORTH[a]
-            b = a
-            while b > 0 and WORTH[b - 1] < x:
-                WORTH[b] = WORTH[b - 1]
-                b -= 1
-            WORTH[b] = x
-        cnt = HAND_LIMIT
-    total = 0.0
-    for a in range(cnt):
-        total += WORTH[a]
-    mine = float(X[d, O_POINTS + me]) + W * total
+    for p in range(me + 1):
+        START[p] = 0
+    for p in range(me + 1, n + 1):
+        START[p] = cnt
     ph = X[d, F_PHASE]
-    if X[d, F_CUR] == me and (ph == DRAWING or ph == SECOND_DRAW):
-        mine += WA * float(max(1, X[d, F_DRAWS]))
-    other = -np.inf
-    for p in range(n):
-        if p != me:
-            o = float(X[d, O_POINTS + p]) + WA * float(min(X[d, O_HANDN + p], HAND_LIMIT))
-            if o > other:
-                other = o
-    return 0.5 + 0.5 * math.tanh((mine - other) / 15.0)
+    drawing = X[d, F_CUR] if ph == DRAWING or ph == SECOND_DRAW else -1
+    row = X[d]
+    return _seat_values(row[O_POINTS:O_POINTS + n], row[O_HANDN:O_HANDN + n], NOW, FUT, START, n, drawing,
+                        X[d, F_DRAWS], me, WORTH, OUT)[me]
 
 
 @njit(cache=True)
@@ -187,118 +167,34 @@ def _key(X, d, G, me, r_reg, r_edge, K, err):
 
 
 @njit(cache=True)
-def _find(K, h, MK, HT):
-    """The memo entry of key K (hash h), or -1; and the slot where it is or would go."""
-    mask = HT.shape[0] - 1
-    slot = np.int64(h >> np.uint64(16)) & mask
-    while True:
-        e = HT[slot]
-        if e < 0:
-            return -1, slot
-        same = True
-        for c in range(KLEN):
-            if MK[e, c] != K[c]:
-                same = False
-                break
-        if same:
-            return e, slot
-        slot = (slot + 1) & mask
+def _legal_at(X, d, G, out):
+    return _legal(X, G, d, out)
 
 
 @njit(cache=True)
-def greedy_choice(S, G, i, budget, P, seat, work):
-    """GreedyBot.choose for the seat to move in game i (its stream P[i, seat]); err[0] says where a
-    bound was met (then the choice is void)."""
-    X, LEG, NL, JX, BV, HAS, DEEP, KS, HS, MK, MV, HT, USED, ROOT, VALS, KEY, WORTH, err = work
-    k0 = _legal(S, G, i, ROOT)
-    if k0 == 1:
-        return ROOT[0]
-    P[i, seat] = P[i, seat] + GOLDEN  # state_from_view's seed: drawn, not needed (see the module docstring)
-    me = seat
-    r_reg, r_edge = S[i, F_NDREG], S[i, F_NDEDGE]
-    cap = MK.shape[0]
-    nodes = 0
-    nmemo = 0
-    for r in range(k0):
-        for c in range(WIDTH):
-            X[0, c] = S[i, c]
-        _apply_player(X, G, 0, ROOT[r])
-        # TurnEnumerator.best_end(X[0]), depth first with an explicit stack
-        if not _mover(X, 0, me):
-            VALS[r] = _value(X, 0, G, me, WORTH)
-            continue
-        h = _key(X, 0, G, me, r_reg, r_edge, KEY, err)
-        e, slot = _find(KEY, h, MK, HT)
-        if e >= 0:
-            VALS[r] = MV[e]
-            continue
-        d = 0
-        nodes += 1
-        DEEP[0] = nodes < budget
-        NL[0] = _legal(X, G, 0, LEG[0])
-        JX[0] = 0
-        HAS[0] = False
-        for c in range(KLEN):
-            KS[0, c] = KEY[c]
-        HS[0] = h
-        while True:
-            if JX[d] < NL[d]:
-                a = LEG[d, JX[d]]
-                JX[d] += 1
-                for c in range(WIDTH):
-                    X[d + 1, c] = X[d, c]
-                _apply_player(X, G, d + 1, a)
-                if DEEP[d] and _mover(X, d + 1, me):
-                    h = _key(X, d + 1, G, me, r_reg, r_edge, KEY, err)
-                    e, slot = _find(KEY, h, MK, HT)
-                    if e >= 0:
-                        v = MV[e]
-                    else:  # expand the child
-                        if d + 2 >= X.shape[0]:
-                            err[0] = TOO_BIG
-                            break
-                        d += 1
-                        nodes += 1
-                        DEEP[d] = nodes < budget
-                        NL[d] = _legal(X, G, d, LEG[d])
-                        JX[d] = 0
-                        HAS[d] = False
-                        for c in range(KLEN):
-                            KS[d, c] = KEY[c]
-                        HS[d] = h
-                        continue
-                else:
-                    v = _value(X, d + 1, G, me, WORTH)
-                if not HAS[d] or v > BV[d]:
-                    BV[d] = v
-                    HAS[d] = True
-                continue
-            # frame d done: memoised under its key, its best handed to its parent
-            v = BV[d]
-            if nmemo >= cap:
-                err[0] = FULL
-                break
-            e, slot = _find(KS[d], HS[d], MK, HT)
-            for c in range(KLEN):
-                MK[nmemo, c] = KS[d, c]
-            MV[nmemo] = v
-            HT[slot] = nmemo
-            USED[nmemo] = slot
-            nmemo += 1
-            if d == 0:
-                break
-            d -= 1
-            if not HAS[d] or v > BV[d]:
-                BV[d] = v
-                HAS[d] = True
-        if err[0] != OK:
-            break
-        VALS[r] = BV[0]
-    for m in range(nmemo):
-        HT[USED[m]] = -1
-    if err[0] != OK:
-        return -1
-    return greedy_pick(ROOT, VALS, k0, P, i, seat)
+def _play(X, d, G, a, scratch):
+    _apply_player(X, G, d, a)
+
+
+@njit(cache=True)
+def _mover_of(X, d, G, me):
+    return _mover(X, d, me)
+
+
+@njit(cache=True)
+def _root(S, i, G):
+    return S[i, F_NDREG], S[i, F_NDEDGE]  # the discard piles as the decision found them (the key's tails)
+
+
+@njit(cache=True)
+def _key_of(X, d, G, me, base, K, err):
+    return _key(X, d, G, me, base[0], base[1], K, err)
+
+
+# GreedyBot.choose for the seat to move in game i (its stream P[i, seat]): turn_search's enumeration;
+# -1 where err[0] says a bound was met (then the choice is void)
+greedy_choice = turn_search.specialise("piramide_greedy_choice", WIDTH, KLEN, _legal_at, _play, _mover_of, _value, _root,
+                                       _key_of)
 
 
 @njit(cache=True)
@@ -328,13 +224,9 @@ def bot_batch(S, G, P, kinds, budget, term, out, start, work):
 def workspace(cap: int):
     """The arrays greedy_choice works in (allocated once per kernel and memo size, the memo cleared after
     each use)."""
-    table = 1 << max(16, int(2 * cap - 1).bit_length())
-    return (np.zeros((MAXD + 2, WIDTH), np.int32), np.zeros((MAXD + 2, BUF), np.int64), np.zeros(MAXD + 2, np.int64),
-            np.zeros(MAXD + 2, np.int64), np.zeros(MAXD + 2, np.float64), np.zeros(MAXD + 2, np.bool_),
-            np.zeros(MAXD + 2, np.bool_), np.zeros((MAXD + 2, KLEN), np.int32), np.zeros(MAXD + 2, np.uint64),
-            np.zeros((cap, KLEN), np.int32), np.zeros(cap, np.float64), np.full(table, -1, np.int64),
-            np.zeros(cap, np.int64), np.zeros(BUF, np.int64), np.zeros(BUF, np.float64), np.zeros(KLEN, np.int32),
-            np.zeros(MAXT * 8, np.float64), np.zeros(1, np.int64))
+    return turn_search.workspace(MAXD + 2, WIDTH, BUF, KLEN, cap,
+                                 (np.zeros(MAXT * 8, np.float64), np.zeros(MAXT * 8, np.float64),
+                                  np.zeros(MAXT * 8, np.float64), np.zeros(MAXP + 1, np.int64), np.zeros(MAXP, np.float64)))
 
 
 def bot_actions(kernel, out, rng_state, kinds, budget: int) -> None:

@@ -17,8 +17,6 @@ dice left over past NDICE zeroed: the fields of State.key(), nothing else.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from ...games.prime_climb import evaluation as E
@@ -28,7 +26,7 @@ from .prime_climb import (BUF, CARD_PAWN, CURSED, DICE, DRAW, MAXDICE, MOVE, NDI
                           STEAL, SWITCH, TURN, WIDTH, WINNER, _apply, _legal)
 
 TURNS = np.array(E.TURNS, np.float64)
-KEEPER_TURNS, DRAW_TURNS, CURSE_TURNS, SCALE = E.KEEPER_TURNS, E.DRAW_TURNS, E.CURSE_TURNS, E.SCALE
+assert E.DRAW == DRAW
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 # a turn's decisions: at most 4 dice, the 24 cards as Keepers, the end, a card's pawn and target
 MAXD = 40
@@ -41,30 +39,18 @@ def memo_capacity(budget: int) -> int:
     return budget + MAXD * BUF + 1
 
 
-@njit(cache=True)
-def _distance(W, d, s):
-    """evaluation.distance, the same operations in the same order."""
-    x = TURNS[W[d, POS + 2 * s]] + TURNS[W[d, POS + 2 * s + 1]] - KEEPER_TURNS * W[d, NKEEP + s]
-    if W[d, CURSED + s]:
-        x += CURSE_TURNS
-    if W[d, TURN] == s and W[d, PHASE] == DRAW:
-        x -= DRAW_TURNS
-    return x
+_seat_values = njit(cache=True)(E.seat_values)  # the heuristic as evaluation.py writes it, compiled
 
 
 @njit(cache=True)
-def _value(W, d, n, me):
+def _value(W, d, n, me, DIST, OUT):
     """turns.seat_value(me): the returns at the end, else evaluation.evaluate(me)."""
     if W[d, PHASE] == OVER:
         return 1.0 if W[d, WINNER] == me else 0.0
-    mine = _distance(W, d, me)
-    best = np.inf
-    for t in range(n):
-        if t != me:
-            x = _distance(W, d, t)
-            if x < best:
-                best = x
-    return 1.0 / (1.0 + math.exp(-(best - mine) / SCALE))
+    row = W[d]
+    drawing = W[d, TURN] if W[d, PHASE] == DRAW else -1
+    return _seat_values(TURNS, row[POS:POS + 2 * n], row[NKEEP:NKEEP + n], row[CURSED:CURSED + n], drawing, n, me,
+                        DIST, OUT)[me]
 
 
 @njit(cache=True)
@@ -109,7 +95,7 @@ def _find(K, h, MK, HT):
 @njit(cache=True)
 def greedy_choice(S, i, n, use_cards, bump_any, budget, P, seat, work):
     """GreedyBot.choose for the seat to move in game i (its stream P[i, seat])."""
-    W, LEG, NL, JX, BV, HAS, DEEP, KS, HS, MK, MV, HT, USED, ROOT, VALS, APPLY, KEY = work
+    W, LEG, NL, JX, BV, HAS, DEEP, KS, HS, MK, MV, HT, USED, ROOT, VALS, APPLY, KEY, DIST, OUT = work
     k0 = _legal(S, i, n, bump_any, ROOT)
     if k0 == 1:
         return ROOT[0]
@@ -123,7 +109,7 @@ def greedy_choice(S, i, n, use_cards, bump_any, budget, P, seat, work):
         _apply(W, 0, n, use_cards, bump_any, ROOT[r], APPLY)
         # TurnEnumerator.best_end(W[0]), depth first with an explicit stack
         if not _mover(W, 0):
-            VALS[r] = _value(W, 0, n, me)
+            VALS[r] = _value(W, 0, n, me, DIST, OUT)
             continue
         h = _key(W, 0, KEY)
         e, slot = _find(KEY, h, MK, HT)
@@ -163,7 +149,7 @@ def greedy_choice(S, i, n, use_cards, bump_any, budget, P, seat, work):
                         HS[d] = h
                         continue
                 else:
-                    v = _value(W, d + 1, n, me)
+                    v = _value(W, d + 1, n, me, DIST, OUT)
                 if not HAS[d] or v > BV[d]:
                     BV[d] = v
                     HAS[d] = True
@@ -214,4 +200,4 @@ def workspace(budget: int):
             np.zeros(MAXD + 2, np.bool_), np.zeros((MAXD + 2, ST), np.int32), np.zeros(MAXD + 2, np.uint64),
             np.zeros((cap, ST), np.int32), np.zeros(cap, np.float64), np.full(max(TABLE, 1 << int(2 * cap - 1).bit_length()), -1, np.int64),
             np.zeros(cap, np.int64), np.zeros(BUF, np.int64), np.zeros(BUF, np.float64), np.zeros(BUF, np.int64),
-            np.zeros(ST, np.int32))
+            np.zeros(ST, np.int32), np.zeros(4, np.float64), np.zeros(4, np.float64))

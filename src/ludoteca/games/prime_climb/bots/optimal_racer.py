@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, LudotecaError, T
-from .base import Bot, register_bot
-from .greedy import GreedyBot
+from ....bots.base import Bot, make_bot, register_bot
+from ....engine import Game, LudotecaError, T
 
 
 class OptimalRacerBot(Bot):
@@ -25,10 +24,10 @@ class OptimalRacerBot(Bot):
                 f"el bot optimal-racer solo juega a Prime Climb, no a {game.name}",
             ))
         super().__init__(game, seat, seed, **params)
-        from ..games.prime_climb import bots_plugin
+        from .. import bots_plugin
 
         self._plugin = bots_plugin
-        self._fallback = GreedyBot(game, seat, self.rng.next64() >> 1)
+        self._fallback = make_bot("greedy", game, seat, self.rng.next64() >> 1)
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
         if len(legal_actions) == 1:
@@ -41,4 +40,4 @@ class OptimalRacerBot(Bot):
         return self._fallback.choose(view, legal_actions) if action is None else action
 
 
-register_bot("optimal-racer", OptimalRacerBot)
+register_bot("optimal-racer", OptimalRacerBot, words=T("Optimal racer", "Corredor óptimo"))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, LudotecaError, T
-from .base import Bot, register_bot
+from ....bots.base import Bot, register_bot
+from ....engine import Game, LudotecaError, T
 
 TIE = 1e-6
 
@@ -35,7 +35,7 @@ class PerfectBot(Bot):
                 "el bot perfect solo juega a Prime Climb a dos sin cartas (-o cards=false)",
             ))
         super().__init__(game, seat, seed, **params)
-        from ..games.prime_climb.solvers import table
+        from ..solvers import table
 
         self.table = table.load()  # TableMissing says how to build it
 
@@ -54,8 +54,8 @@ class PerfectBot(Bot):
 
 def score_actions(table, body: dict[str, Any], seat: int, legal_actions: list[int]) -> list[tuple[float, int]]:
     """(the mover's exact chance to win after it, action) for every legal die action."""
-    from ..games.prime_climb import actions as A
-    from ..games.prime_climb.board import apply_op
+    from .. import actions as A
+    from ..board import apply_op
 
     mine = tuple(body["pawns"][seat])
     other = tuple(body["pawns"][1 - seat])
@@ -76,4 +76,4 @@ def score_actions(table, body: dict[str, Any], seat: int, legal_actions: list[in
     return out
 
 
-register_bot("perfect", PerfectBot)
+register_bot("perfect", PerfectBot, words=T("Perfect", "Perfecto"), offered_first=True)
