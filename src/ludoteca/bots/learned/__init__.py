@@ -1,12 +1,15 @@
-"""`learned`: a bot that plays the move whose after-position its value net likes best.
+"""`learned`: a bot that plays by its value net, searching a little around it.
 
 Per decision it rebuilds the position from its seat's view only (`game.state_from_view`, as every
 bot here), plays each legal action on a copy, and values what follows for itself: a finished game
-by its result, any other position by the net (bots/learned/net.py) over the seat's features
-(bots/learned/<game>.py), all the after-positions in one batch. In Aggravation an action ends the
-turn at the next roll, so the net values the position before the dice (an expectation over the
-roll that it learned from the games, at no cost here). Ties go to the first legal action, so it
-is deterministic. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
+by its result, any other position by the net (bots/learned/net.py) over the seat's features (the
+module its game's PLUGIN names as `learned`), all the after-positions in one batch; with `reply`,
+over the next roll's faces and the best answer by the net of the seat that rolls. With `playouts`
+(the default), that value only picks the `candidates` best moves, and paired playouts compare
+them: every seat plays greedy's moves for `depth` decisions, and the net values the position at
+the next roll (bots/lookahead.py's search, with the net's values at its leaves instead of the
+heuristic's, so a few short playouts do the work of many long ones). Seeded: same seed, same
+view, same choice. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
 them in the .json beside it (`ludoteca train`, rl/train.py).
 """
 
@@ -49,9 +52,10 @@ def trained_counts(game: str) -> list[int]:
     return [n for n in range(1, 9) if shipped(game, n) is not None]
 
 
-#: `playouts` 0: the one-ply value above (with `reply`); more: that value picks `candidates` moves,
-#: which paired playouts then compare (see `search`)
-DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 0, "depth": 2, "candidates": 4}
+#: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
+#: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
+#: 160 playouts to depth 2 cost about 1/15 of `hard`'s CPU per decision in Aggravation (docs/bots.md)
+DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4}
 
 
 class LearnedBot(Bot):
@@ -64,7 +68,8 @@ class LearnedBot(Bot):
             raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                                   f"el bot aprendido todavía no ha aprendido {game.title.es}"))
         self.spec = spec_for(game.name)
-        self.last_values: dict[int, float] = {}
+        self.last_values: dict[int, float] = {}  # each legal action: the net's value of it alone
+        self.last_means: dict[int, float] = {}  # the search's finalists: their playouts' mean
         self.override: ValueNet | None = None  # a program's own net (a training snapshot), not the shipped one
         # greedy's turns in the playouts, batched where the game can (as bots/lookahead.py)
         self._batches = [resolve_turn_ends(game, "heuristic", s) for s in range(game.max_players)]
@@ -79,17 +84,18 @@ class LearnedBot(Bot):
         return found[0]
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
+        self.last_values, self.last_means = {}, {}
         if len(legal_actions) == 1:
             return legal_actions[0]
         seed = self.rng.next64() >> 1 if self.params["playouts"] else 0
         state = self.game.state_from_view(view, seed)
         values = self.evaluate(state, legal_actions)
         self.last_values = dict(zip(legal_actions, values))
+        self.last_means = {}
         if self.params["playouts"] and self.params["candidates"] > 1:
             ranked = sorted(range(len(legal_actions)), key=lambda k: -values[k])[: self.params["candidates"]]
-            means = self.search(state, [legal_actions[k] for k in ranked], Rng(seed))
-            self.last_values.update(means)
-            return max(means, key=lambda a: means[a])  # ties: the one the net ranked first
+            self.last_means = self.search(state, [legal_actions[k] for k in ranked], Rng(seed))
+            return max(self.last_means, key=lambda a: self.last_means[a])  # ties: the net's first
         return legal_actions[int(np.argmax(values))]
 
     def search(self, root, candidates: list[int], rng: Rng) -> dict[int, float]:
