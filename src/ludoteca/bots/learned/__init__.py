@@ -8,7 +8,7 @@ over the next roll's faces and the best answer by the net of the seat that rolls
 (the default), that value only picks the `candidates` best moves, and paired playouts compare
 them: every seat plays greedy's moves for `depth` decisions, and the net values the position at
 the next roll (bots/lookahead.py's search, with the net's values at its leaves instead of the
-heuristic's, so a few short playouts do the work of many long ones). Seeded: same seed, same
+heuristic's, so that short playouts can stand for long ones). Seeded: same seed, same
 view, same choice. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
 them in the .json beside it (`ludoteca train`, rl/train.py).
 """
@@ -54,7 +54,7 @@ def trained_counts(game: str) -> list[int]:
 
 #: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
 #: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
-#: 160 playouts to depth 2 cost about 1/15 of `hard`'s CPU per decision in Aggravation (docs/bots.md)
+#: 160 playouts to depth 2 cost 1/15 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
 DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4}
 
 
