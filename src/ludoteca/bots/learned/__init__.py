@@ -54,7 +54,7 @@ def trained_counts(game: str) -> list[int]:
 
 #: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
 #: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
-#: 160 playouts to depth 2 cost 1/15 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
+#: 160 playouts to depth 2 cost 1/16 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
 DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4}
 
 
