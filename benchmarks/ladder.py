@@ -7,6 +7,9 @@ plays every row up to --games games, adding to what is recorded, then rewrites t
 `<!-- ladder:start -->` and `<!-- ladder:end -->` of the --write file from everything recorded.
 `--games 0 --write docs/bots.md` only rebuilds the table; `--rows TEXT` keeps the rows whose key
 contains TEXT (`--list` prints the keys); `--stop-after S` starts no game after S seconds.
+`--write-learned docs/bots.md` rewrites only the learned bot's rows, between `<!-- learned-results:start -->`
+and `<!-- learned-results:end -->`, with the CPU ratio issue 50 asks for (the learned rows can then be
+played and published without rewriting rows whose records are of an earlier version).
 
 Rows, per game at the issue's player counts (Prime Climb 2p with cards and without, Aggravation
 2p and 4p on board 4, Pirámide 3p, Mazmorra 3p): hard vs greedy; the levels each against the one
@@ -609,6 +612,8 @@ def main() -> None:
     ap.add_argument("--write", default=None, help="a Markdown file whose ladder section to replace")
     ap.add_argument("--list", action="store_true", help="print the row keys and stop")
     ap.add_argument("--prune", action="store_true", help="drop recorded games of earlier versions from the files")
+    ap.add_argument("--write-learned", default=None,
+                    help="a Markdown file whose learned-results section to replace (the learned rows alone)")
     args = ap.parse_args()
     results = Path(args.results)
     rows = build_rows(results)
@@ -643,6 +648,10 @@ def main() -> None:
     print("\n".join(lines))
     if args.write:
         write_section(Path(args.write), lines)
+    if args.write_learned:
+        learned = learned_table(rows, args.seed)
+        print("\n".join(learned))
+        write_section(Path(args.write_learned), learned, LEARNED)
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -728,13 +737,48 @@ def solo_optimum() -> float:
     return solve(2, "rules").expected_turns(0, 0)
 
 
-def write_section(path: Path, lines: list[str]) -> None:
+def learned_table(rows: list[Row], seed: int) -> list[str]:
+    """The learned bot's rows alone (issue 50's measure): win rate against the fair share, and its CPU
+    per decision beside its opponents' in the same games (the ratio of the means: issue 50 allows 1/10
+    of hard's)."""
+    out = [f"Against `hard` and `greedy` (benchmarks/ladder.py's rows `learned-vs-hard`, `learned-vs-greedy`, "
+           f"seat-rotated, seed {seed}; CPU is `time.process_time` per decision with a choice; only games "
+           "of the current code and weights count):", "",
+           "| pairing | games | learned's win rate [95%] | fair share | vs the fair share | learned's CPU s/decision: "
+           "median (mean) | opponent's | ratio of means |", "|---|---|---|---|---|---|---|---|"]
+    for row in rows:
+        if row.kind != "versus" or row.cand[0] != "learned":
+            continue
+        _, _, players, title = row.game
+        n, share = len(row.records), 1 / players
+        against = row.opp[0] if players == 2 else f"{players - 1} {row.opp[0]}"
+        name = f"{title}, {players} players: learned vs {against}"
+        if n == 0:
+            out.append(f"| {name} | 0 | — | {share:.2f} | — | — | — | — |")
+            continue
+        wins = sum(r["score"] for r in row.records)
+        lo, hi = wilson(wins, n)
+        mine = [t for r in row.records for t in r.get("cand_cpu", ())]
+        theirs = [t for r in row.records for t in r.get("opp_cpu", ())]
+        ratio = statistics.fmean(mine) / statistics.fmean(theirs) if mine and theirs else math.nan
+        above = "above" if lo > share else ("below" if hi < share else "not separated")
+        cpu = [f"{statistics.median(x):.4f} ({statistics.fmean(x):.4f})" if x else "—" for x in (mine, theirs)]
+        out.append(f"| {name} | {n} | {wins / n:.3f} [{lo:.3f}, {hi:.3f}] | {share:.2f} | {above} | {cpu[0]} | {cpu[1]} "
+                   f"| {ratio:.4f} |")
+    return out
+
+
+LEARNED = ("<!-- learned-results:start -->", "<!-- learned-results:end -->")
+
+
+def write_section(path: Path, lines: list[str], marks: tuple[str, str] = (START, END)) -> None:
+    start, end = marks
     text = path.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise SystemExit(f"{path} has no {START} ... {END} section to write")
-    head, rest = text.split(START, 1)
-    _old, tail = rest.split(END, 1)
-    path.write_text(head + START + "\n" + "\n".join(lines) + "\n" + END + tail, encoding="utf-8")
+    if start not in text or end not in text:
+        raise SystemExit(f"{path} has no {start} ... {end} section to write")
+    head, rest = text.split(start, 1)
+    _old, tail = rest.split(end, 1)
+    path.write_text(head + start + "\n" + "\n".join(lines) + "\n" + end + tail, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
-"""`learned`: a bot that plays the move whose after-position its value net likes best.
+"""`learned`: a bot that plays by its value net, searching a little around it.
 
 Per decision it rebuilds the position from its seat's view only (`game.state_from_view`, as every
 bot here), plays each legal action on a copy, and values what follows for itself: a finished game
-by its result, any other position by the net (bots/learned/net.py) over the seat's features
-(bots/learned/<game>.py), all the after-positions in one batch. In Aggravation an action ends the
-turn at the next roll, so the net values the position before the dice (an expectation over the
-roll that it learned from the games, at no cost here). Ties go to the first legal action, so it
-is deterministic. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
+by its result, any other position by the net (bots/learned/net.py) over the seat's features (the
+module its game's PLUGIN names as `learned`), all the after-positions in one batch; with `reply`,
+over the next roll's faces and the best answer by the net of the seat that rolls. With `playouts`
+(the default), that value only picks the `candidates` best moves, and paired playouts compare
+them: every seat plays greedy's moves for `depth` decisions, and the net values the position at
+the next roll (bots/lookahead.py's search, with the net's values at its leaves instead of the
+heuristic's, so that short playouts can stand for long ones). Seeded: same seed, same
+view, same choice. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
 them in the .json beside it (`ludoteca train`, rl/train.py).
 """
 
@@ -19,8 +22,11 @@ from typing import Any
 
 import numpy as np
 
-from ...engine import CHANCE, Game, LudotecaError, T
+from ...engine import CHANCE, TERMINAL, Game, LudotecaError, T
+from ...engine.rng import Rng
 from ..base import Bot, register_bot
+from ..lookahead import greedy_action, schedule
+from ..policies import resolve_turn_ends
 from .games import learned_games, spec_for
 from .net import ARRAYS, ValueNet
 
@@ -46,18 +52,27 @@ def trained_counts(game: str) -> list[int]:
     return [n for n in range(1, 9) if shipped(game, n) is not None]
 
 
+#: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
+#: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
+#: 160 playouts to depth 2 cost 1/16 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
+DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4}
+
+
 class LearnedBot(Bot):
     name = "learned"
-    KINDS = {"reply": "flag"}
+    KINDS = {"reply": "flag", "playouts": "count0", "depth": "count", "candidates": "count"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        super().__init__(game, seat, seed, **{"reply": True, **params})
+        super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         if game.name not in learned_games():
             raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                                   f"el bot aprendido todavía no ha aprendido {game.title.es}"))
         self.spec = spec_for(game.name)
-        self.last_values: dict[int, float] = {}
+        self.last_values: dict[int, float] = {}  # each legal action: the net's value of it alone
+        self.last_means: dict[int, float] = {}  # the search's finalists: their playouts' mean
         self.override: ValueNet | None = None  # a program's own net (a training snapshot), not the shipped one
+        # greedy's turns in the playouts, batched where the game can (as bots/lookahead.py)
+        self._batches = [resolve_turn_ends(game, "heuristic", s) for s in range(game.max_players)]
 
     def net(self, players: int) -> ValueNet:
         if self.override is not None:
@@ -69,12 +84,71 @@ class LearnedBot(Bot):
         return found[0]
 
     def choose(self, view: dict[str, Any], legal_actions: list[int]) -> int:
+        self.last_values, self.last_means = {}, {}
         if len(legal_actions) == 1:
             return legal_actions[0]
-        state = self.game.state_from_view(view, 0)
+        seed = self.rng.next64() >> 1 if self.params["playouts"] else 0
+        state = self.game.state_from_view(view, seed)
         values = self.evaluate(state, legal_actions)
         self.last_values = dict(zip(legal_actions, values))
+        self.last_means = {}
+        if self.params["playouts"] and self.params["candidates"] > 1:
+            ranked = sorted(range(len(legal_actions)), key=lambda k: -values[k])[: self.params["candidates"]]
+            self.last_means = self.search(state, [legal_actions[k] for k in ranked], Rng(seed))
+            return max(self.last_means, key=lambda a: self.last_means[a])  # ties: the net's first
         return legal_actions[int(np.argmax(values))]
+
+    def search(self, root, candidates: list[int], rng: Rng) -> dict[int, float]:
+        """Paired playouts over the candidate moves, with successive halving (as bots/lookahead.py):
+        playout j of every candidate draws its dice from the same seeded stream; each seat plays
+        greedy's moves for `depth` decisions after the candidate, and the position where the dice
+        next roll (or the end) is valued for this seat by the net, all of a round's leaves in one
+        batch. The means of the candidates still in at the end, by action."""
+        me = root.current_player()
+        net = self.net(root.num_players)
+        plan = schedule(len(candidates), self.params["playouts"])
+        totals = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        played = 0
+        for r, (_, per) in enumerate(plan):
+            rows: list[np.ndarray] = []
+            leaves: list[tuple[int, float | None]] = []
+            for _ in range(per):
+                s = rng.next64() >> 1
+                for i in alive:
+                    state = root.clone()
+                    state.apply_legal(candidates[i])
+                    leaf = self.playout(state, me, Rng(s))
+                    if leaf.is_terminal():
+                        leaves.append((i, float(leaf.returns()[me])))
+                    else:
+                        rows.append(self.spec.features(leaf, me))
+                        leaves.append((i, None))
+            played += per
+            out = iter(net.value(np.asarray(rows))[:, 0] if rows else ())
+            for i, v in leaves:
+                totals[i] += float(next(out)) if v is None else v
+            alive.sort(key=lambda i: (-totals[i], i))
+            if r < len(plan) - 1:
+                alive = alive[: max(1, (len(alive) + 1) // 2)]
+        return {candidates[i]: totals[i] / played for i in alive}
+
+    def playout(self, state, me: int, rng: Rng):
+        """`depth` greedy decisions of whoever is to move, then on to the next roll (where the net's
+        positions are: after a move, before the dice) or the end; the position reached."""
+        budget, decisions = 2000, 0
+        for _ in range(10000):
+            player = state.current_player()
+            if player == TERMINAL:
+                return state
+            if player == CHANCE:
+                if decisions >= self.params["depth"]:
+                    return state
+                state.apply_legal(rng.weighted(state.chance_outcomes()))
+                continue
+            state.apply_legal(greedy_action(state, player, budget, None, self._batches[player]))
+            decisions += 1
+        return state
 
     def evaluate(self, state, legal_actions: list[int]) -> list[float]:
         """Each action's worth to the seat to move: its chance to win after it. With `reply`, the
