@@ -163,7 +163,7 @@ def test_a_reset_forgets_the_loaded_position(game):
     assert env.seeds[0] == 0 and 0 in env.origins
     env.reset(np.array([True, False]), np.array([123, 0], np.uint64))
     assert 0 not in env.origins
-    assert state.export(env, 0) == state_to_document(env.engine_game.new_initial_state(env.num_players, seed=123))
+    assert state.export(env, 0) == state_to_document(state.replay(env.engine_game, env.num_players, 123, []))
     state.load_document(env, 1, doc)
     state.load(env, 1, 55, [])  # a seed and its actions replace the loaded position too
     assert 1 not in env.origins and state_from_document(state.export(env, 1)).rng.s is not None
