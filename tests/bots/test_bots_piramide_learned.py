@@ -58,7 +58,7 @@ def _hidden_swapped(st, me: int, seed: int):
 
 
 def test_the_plugin_declares_the_features_and_their_table_matches_the_code():
-    assert "piramide" in learned_games() and spec_for("piramide").size(3) == size(3) == 45
+    assert "piramide" in learned_games() and spec_for("piramide").size(3) == size(3) == 46
     assert len(feature_names(3)) == size(3) and len(feature_names(5)) == size(5)
     doc = (ROOT / "src/ludoteca/games/piramide/learned.py").read_text(encoding="utf-8")
     for name, _ in FIELDS:

@@ -30,22 +30,29 @@ scores most, as heuristic.py values a card):
 | `deck_sizes` | 2 | [0, 1] | regular / 48, edge / 26 | the cards left in the two decks (the face-up one included) |
 | `discards` | 2 | [0, 1] | regular / 48, edge / 26 | the cards in the two discard piles |
 | `passes` | 1 | [0, 1] | passes in a row / players | how near the game is to ending by passes |
+| `greedy_value` | 1 | [0, 1] | heuristic.py's `evaluate` for me, worked out from my view | what the greedy bot thinks of the position |
 
-4n + 33 numbers: 45 with 3 players.
+4n + 34 numbers: 46 with 3 players. `greedy_value` is the greedy bot's own judgement (it reads only
+my hand and the others' hand sizes), given to it as a view-built position, so the net starts from
+what greedy knows and learns what to add.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE, ROLE_APEX, ROLE_LEFT, ROLE_MIDDLE, ROLE_RIGHT
+from .heuristic import evaluate
 from .state import HAND_LIMIT, PHASE_NAMES
 
 #: (field, width, or None for one per seat), in the vector's order (the docstring's table)
 FIELDS = (("scores", None), ("margin", None), ("hand_sizes", None), ("turn.player", None),
           ("turn.phase", len(PHASE_NAMES)), ("turn.draws_left", 1), ("turn.symbol_matches", 1),
           ("hand_kinds", 4), ("hand_worth", 3), ("hand_symbols", 1), ("hand_numbers", 1),
-          ("pyramid", 3), ("places", 5), ("edge_bottom", 2), ("deck_sizes", 2), ("discards", 2), ("passes", 1))
+          ("pyramid", 3), ("places", 5), ("edge_bottom", 2), ("deck_sizes", 2), ("discards", 2), ("passes", 1),
+          ("greedy_value", 1))
 HAND_KINDS = (REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX)
 
 
@@ -130,4 +137,10 @@ def view_features(game, body: dict, n: int, me: int) -> np.ndarray:
     put([body["deck_sizes"]["regular"] / 48.0, body["deck_sizes"]["edge"] / 26.0])
     put([len(body["discards"]["regular"]) / 48.0, len(body["discards"]["edge"]) / 26.0])
     put([body["passes"] / n])
+    # the greedy bot's judgement, from a position built of the view alone: my hand, the others'
+    # hand sizes (cards it cannot see stand as -1), the open cells, the points and the turn
+    seen = SimpleNamespace(game=game, num_players=n, opens=opens, points=points, cur=turn["player"],
+                           phase=PHASE_NAMES.index(turn["phase"]), draws_left=turn["draws_left"],
+                           hands=[hand if s == me else [-1] * body["hand_sizes"][s] for s in range(n)])
+    put([evaluate(seen, me)])
     return out
