@@ -48,10 +48,10 @@ def trained_counts(game: str) -> list[int]:
 
 class LearnedBot(Bot):
     name = "learned"
-    KINDS = {"reply": "flag"}
+    KINDS = {"reply": "flag", "turn": "count0"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        super().__init__(game, seat, seed, **{"reply": True, **params})
+        super().__init__(game, seat, seed, **{"reply": True, "turn": 30, **params})
         if game.name not in learned_games():
             raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                                   f"el bot aprendido todavía no ha aprendido {game.title.es}"))
@@ -80,7 +80,10 @@ class LearnedBot(Bot):
         """Each action's worth to the seat to move: its chance to win after it. With `reply`, the
         roll that follows is summed over (its six faces) and the player it falls to answers with the
         move the net likes best for that player (the net's softmax gives every seat's chance at
-        once, so one batch values every answer for both sides)."""
+        once, so one batch values every answer for both sides). Where an action leaves the same
+        seat to decide again (a turn of several decisions), `turn` (a node budget, 0: off) values
+        it by the best end of the seat's own decisions, as greedy does (bots/turns.py), each end
+        valued by the net; where a turn is one decision this never arises."""
         me = state.current_player()
         n = state.num_players
         net = self.net(n)
@@ -97,9 +100,23 @@ class LearnedBot(Bot):
                 rows.append(self.spec.features(position, seat))
                 items.append((k, w, g, seat, None))
 
+        own_turn = None
+        if self.params["turn"]:
+            from ..turns import TurnEnumerator
+
+            def seat_values(position) -> list[float]:  # every seat's value, by seat number
+                if position.is_terminal():
+                    return list(position.returns())
+                return list(np.roll(net.value(self.spec.features(position, me)[None])[0], me))
+
+            own_turn = TurnEnumerator(me, seat_values, self.params["turn"])
         for k, action in enumerate(legal_actions):
             child = state.clone()
             child.apply_legal(action)
+            if own_turn is not None and not child.is_terminal() and child.current_player() == me:
+                items.append((k, 1.0, group, me, np.roll(np.asarray(own_turn.best_end(child), float), -me)))
+                group += 1
+                continue
             if child.is_terminal() or not self.params["reply"] or child.current_player() != CHANCE:
                 add(k, 1.0, group, child, me)
                 group += 1
