@@ -161,10 +161,12 @@ def _same(a, b) -> bool:
 
 
 def _train(out: Path, seed: int = 3) -> subprocess.Popen:
+    """A small run of Pirámide's training in its own process (rl/train.py: 8 games at a time)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    return subprocess.Popen([sys.executable, "-m", "ludoteca.cli.main", "train", "piramide", "-p", "3", "--seed", str(seed),
-                             "--games", "24", "--epochs", "3", "--out", str(out)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    code = ("import sys; from pathlib import Path; from ludoteca.rl.train import run, settings; "
+            "run(settings('piramide', 3, {}, int(sys.argv[2]), games=32, chunk=8, epochs=3, hidden=8, batch=64), Path(sys.argv[1]))")
+    return subprocess.Popen([sys.executable, "-c", code, str(out), str(seed)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def test_training_is_seeded_and_resumes_after_sigkill_as_a_run_never_killed(tmp_path):
@@ -174,7 +176,7 @@ def test_training_is_seeded_and_resumes_after_sigkill_as_a_run_never_killed(tmp_
     out = tmp_path / "killed"
     proc = _train(out)
     deadline = time.monotonic() + 600
-    while not (out / "data" / "chunk-00000.npz").exists():  # the kernel's games being replayed
+    while not (out / "data" / "chunk-00001.npz").exists():  # killed while it plays the games
         assert proc.poll() is None, proc.stderr.read().decode()
         assert time.monotonic() < deadline
         time.sleep(0.01)
