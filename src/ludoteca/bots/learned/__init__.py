@@ -55,19 +55,21 @@ def trained_counts(game: str) -> list[int]:
 #: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
 #: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
 #: 160 playouts to depth 2 cost 1/16 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
-DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4}
+DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4, "turn": 30}
 
 
 class LearnedBot(Bot):
     name = "learned"
-    KINDS = {"reply": "flag", "playouts": "count0", "depth": "count", "candidates": "count"}
+    KINDS = {"reply": "flag", "playouts": "count0", "depth": "count", "candidates": "count", "turn": "count0"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
-        super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         if game.name not in learned_games():
             raise LudotecaError(T(f"the learned bot has not learned {game.title.en} yet",
                                   f"el bot aprendido todavía no ha aprendido {game.title.es}"))
-        self.spec = spec_for(game.name)
+        spec = spec_for(game.name)
+        # the game's feature module may set its own defaults (`PLAY`: how its bot was measured)
+        super().__init__(game, seat, seed, **{**DEFAULTS, **getattr(spec, "PLAY", {}), **params})
+        self.spec = spec
         self.last_values: dict[int, float] = {}  # each legal action: the net's value of it alone
         self.last_means: dict[int, float] = {}  # the search's finalists: their playouts' mean
         self.override: ValueNet | None = None  # a program's own net (a training snapshot), not the shipped one
@@ -154,7 +156,10 @@ class LearnedBot(Bot):
         """Each action's worth to the seat to move: its chance to win after it. With `reply`, the
         roll that follows is summed over (its six faces) and the player it falls to answers with the
         move the net likes best for that player (the net's softmax gives every seat's chance at
-        once, so one batch values every answer for both sides)."""
+        once, so one batch values every answer for both sides). Where an action leaves the same
+        seat to decide again (a turn of several decisions), `turn` (a node budget, 0: off) values
+        it by the best end of the seat's own decisions, as greedy does (bots/turns.py), each end
+        valued by the net; where a turn is one decision this never arises."""
         me = state.current_player()
         n = state.num_players
         net = self.net(n)
@@ -171,9 +176,23 @@ class LearnedBot(Bot):
                 rows.append(self.spec.features(position, seat))
                 items.append((k, w, g, seat, None))
 
+        own_turn = None
+        if self.params["turn"]:
+            from ..turns import TurnEnumerator
+
+            def seat_values(position) -> list[float]:  # every seat's value, by seat number
+                if position.is_terminal():
+                    return list(position.returns())
+                return list(np.roll(net.value(self.spec.features(position, me)[None])[0], me))
+
+            own_turn = TurnEnumerator(me, seat_values, self.params["turn"])
         for k, action in enumerate(legal_actions):
             child = state.clone()
             child.apply_legal(action)
+            if own_turn is not None and not child.is_terminal() and child.current_player() == me:
+                items.append((k, 1.0, group, me, np.roll(np.asarray(own_turn.best_end(child), float), -me)))
+                group += 1
+                continue
             if child.is_terminal() or not self.params["reply"] or child.current_player() != CHANCE:
                 add(k, 1.0, group, child, me)
                 group += 1

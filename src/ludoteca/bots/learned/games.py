@@ -1,5 +1,6 @@
 """The games a learned bot plays: those whose PLUGIN names a `learned` feature module
-(features(state, me) -> ndarray, size(num_players)), kept beside the game."""
+(features(state, me) -> ndarray, size(num_players); optionally PLAY, a dict of the bot's parameters
+that differ from bots/learned's DEFAULTS for this game), kept beside the game."""
 
 from __future__ import annotations
 

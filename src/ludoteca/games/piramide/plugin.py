@@ -24,6 +24,7 @@ PLUGIN = GamePlugin(
     kernel=KernelSpec("ludoteca.rl.vector.piramide", num_actions=3579,
                       lists="ludoteca.rl.vector.piramide_lists:fill"),
     observation="ludoteca.rl.observations.piramide",
+    learned="ludoteca.games.piramide.learned",  # the learned bot's features from a seat's view
     max_actions=5_000,  # far above the longest games seen in random play (docs/rl.md)
     levels=LEVELS,
     # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`

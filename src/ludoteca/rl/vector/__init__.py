@@ -54,6 +54,9 @@ env.py and conformance.py rely on exactly this):
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
 - Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform
   random actions (random_actions' streams) in one compiled call; the actions applied, chance included.
+- Optional `load_state(i, state)` and `load_refusal(state) -> str | None`: env i's row written from an
+  engine state at a decision or the end (its random stream included), and why a state does not fit
+  the kernel's tables; state.py's `load_document` (a bare state document into an env) needs them.
 
 Without numba the kernels' same code runs as plain Python (numba's NUMBA_DISABLE_JIT
 semantics): the same games, tens of times slower, with a one-time RuntimeWarning.

@@ -435,6 +435,15 @@ class Kernel(RowKernel, BatchKernel):
             raise ValueError(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}")
         return step_batch(self.S, self.W, self.R, actions, self.num_players, self.G, self.M, *self._public())
 
+    def load_state(self, i: int, state) -> None:
+        """Env i set to an engine state at a decision or the end (rl/vector/state.py's load_document)."""
+        from .aggravation_load import load_row
+        load_row(self, i, state)
+
+    def load_refusal(self, state) -> str | None:
+        from .aggravation_load import refusal
+        return refusal(self, state)
+
     def legal_mask(self, out: np.ndarray) -> None:
         check_array(out, (self.num_envs, self.num_actions), np.bool_, "legal_mask's out")
         mask_batch(self.S, self.W, self.G, self.M, out)

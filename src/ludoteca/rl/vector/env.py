@@ -111,6 +111,7 @@ class BatchEnv:
         self._scale = n / (n - 1)
         self._filler_rng = np.arange(self.num_envs, dtype=np.uint64)
         self.log = np.zeros((self.num_envs, 64), np.int32) if log else None
+        self.origins: dict[int, dict] = {}  # env -> the state document loaded into it (state.load_document)
 
     # --- seeds -------------------------------------------------------------------------------
     def seed(self, seed: int) -> None:
@@ -150,6 +151,8 @@ class BatchEnv:
             seeds = seeds.astype(np.uint64)
         self.kernel.reset(seeds, mask)
         self.seeds[mask] = seeds[mask]
+        for j in np.flatnonzero(mask):  # a game from its seed: no loaded position under it any more
+            self.origins.pop(int(j), None)
         self._truncated[mask] = False
         self._was_over[mask] = False
         self._rewards[mask] = 0.0

@@ -770,6 +770,15 @@ class Kernel(BatchKernel):
         return int(_step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
                                self.length, self.returns))
 
+    def load_state(self, i: int, state) -> None:
+        """Env i set to an engine state at a decision or the end (rl/vector/state.py's load_document)."""
+        from .piramide_load import load_row
+        load_row(self, i, state)
+
+    def load_refusal(self, state) -> str | None:
+        from .piramide_load import refusal
+        return refusal(self, state)
+
     def chance_counts(self) -> np.ndarray:
         """The chance outcomes (cards drawn from a hidden deck) applied in each env's game (int64 (N,))."""
         return self._S[:, F_NCHANCE].astype(np.int64)

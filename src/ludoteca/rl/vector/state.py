@@ -5,11 +5,22 @@ its action log (`vector.make(..., log=True)`) replays in the engine exactly:
 
     doc = state.export(env, i)            # env i's game now, as engine.documents.state_to_document
     state.load(env, i, seed, actions)     # env i set to the game of that seed after those actions
+    state.load_document(env, i, doc)      # env i set to the position of a bare state document
 
 `load` takes a position as the engine reaches it (a seed and the player actions from the start,
 e.g. another env's `actions_of(j)` or a recorded game), checks every action in the engine first,
-and leaves every env as it was when one is refused. A state document alone carries no history, so
-it cannot be loaded into a kernel: the kernels have no way to build a row from a state's fields.
+and leaves every env as it was when one is refused.
+
+`load_document` takes a position alone: an engine state document (`engine.documents`' "state"
+format, what export gives, a game saved from the terminal or a replay's step). The engine reads
+and checks it; a chance node in it is resolved as the kernels resolve chance; then the kernel
+writes its row from the state's fields (its optional `load_state(i, state)`; `load_refusal(state)`
+names what its fixed tables cannot hold). The random stream is the document's, so the env goes on
+as the engine's state would. A kernel without `load_state`, a document of another game, options
+or player count, and a position too large for the kernel are refused in one line with no env
+changed. A loaded env has no seed (`seeds[i]` 0) and its log holds the actions from the loaded
+position (`length` counts from there); export replays them from the document, so
+export -> load_document -> export gives the same document. A reset of the env forgets it.
 """
 
 from __future__ import annotations
@@ -22,14 +33,18 @@ from ...engine import CHANCE
 def replay(game, num_players: int, seed: int, actions) -> object:
     """The engine's state of the game of this seed after these player actions, chance resolved as
     the kernels resolve it (`apply_action(sample_chance())`)."""
+    return replay_from(game.new_initial_state(num_players, seed=int(seed)), actions, f"the game of seed {int(seed)}")
+
+
+def replay_from(state, actions, where: str = "the loaded position") -> object:
+    """`state` after these player actions, chance resolved as the kernels resolve it."""
     from ...engine import LudotecaError
 
-    state = game.new_initial_state(num_players, seed=int(seed))
     for k, a in enumerate(actions):
         while state.current_player() == CHANCE:
             state.apply_action(state.sample_chance())
         if state.is_terminal() or int(a) not in state.legal_actions():
-            raise ValueError(f"action {k} ({int(a)}) is not legal in the game of seed {int(seed)}")
+            raise ValueError(f"action {k} ({int(a)}) is not legal in {where}")
         try:
             state.apply_action(int(a))
         except LudotecaError as exc:
@@ -46,7 +61,13 @@ def export(env, i: int) -> dict:
     b = getattr(env, "batch_env", env)
     if not 0 <= int(i) < b.num_envs:
         raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
-    state = replay(b.engine_game, b.num_players, int(b.seeds[i]), b.actions_of(int(i)))
+    origin = b.origins.get(int(i)) if hasattr(b, "origins") else None
+    if origin is not None:
+        from ...engine.documents import state_from_document
+
+        state = replay_from(state_from_document(origin, check=False), b.actions_of(int(i)))
+    else:
+        state = replay(b.engine_game, b.num_players, int(b.seeds[i]), b.actions_of(int(i)))
     return state_to_document(state)
 
 
@@ -94,6 +115,53 @@ def load(env, i: int, seed: int, actions) -> None:
         b._truncated, b._was_over, b.log = truncated, was_over, log
         raise
     b.rows.restore(saved)
+    b.origins.pop(i, None)
     b.seeds[i] = np.uint64(seed)
     b._truncated[i] = False
     b._was_over[i] = bool(k.terminated[i])
+
+
+def load_document(env, i: int, doc) -> None:
+    """Env i set to the position of an engine state document (the module's docstring says how);
+    anything refused raises a one-line ValueError and no env changes."""
+    from ...engine import LudotecaError
+    from ...engine.documents import state_from_document, state_to_document
+    from .env import BatchEnv
+
+    if not isinstance(env, BatchEnv):
+        raise ValueError("load_document sets a position into a BatchEnv (vector.make)")
+    b, i = env, int(i)
+    if not 0 <= i < b.num_envs:
+        raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
+    k = b.kernel
+    if not hasattr(k, "load_state"):
+        raise ValueError(f"{b.game_name}: the batched kernel cannot load a position from a state document "
+                         "(load a seed and its actions instead: state.load)")
+    try:
+        st = state_from_document(doc)
+    except LudotecaError as exc:
+        raise ValueError(exc.text("en").splitlines()[0]) from None
+    game = b.engine_game
+    if st.game.name != game.name:
+        raise ValueError(f"the state document is a game of {st.game.name}, not of {game.name}")
+    if st.num_players != b.num_players:
+        raise ValueError(f"the state document has {st.num_players} players, these envs {b.num_players}")
+    if st.game.options != game.options:
+        differ = sorted(key for key in set(st.game.options) | set(game.options)
+                        if st.game.options.get(key) != game.options.get(key))
+        raise ValueError(f"the state document's option {differ[0]} is not these envs' one")
+    st = replay_from(st, [])  # a chance node: resolved as the kernel resolves chance
+    why = k.load_refusal(st) if hasattr(k, "load_refusal") else None
+    if why is not None:
+        raise ValueError(why)
+    saved = b.rows.save(np.ones(b.num_envs, bool))
+    try:
+        k.load_state(i, st)
+    except Exception:
+        b.rows.restore(saved)
+        raise
+    b.origins[i] = state_to_document(st)
+    b.seeds[i] = np.uint64(0)
+    b._truncated[i] = False
+    b._was_over[i] = bool(k.terminated[i])
+    b._rewards[i] = 0.0
