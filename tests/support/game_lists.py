@@ -17,3 +17,18 @@ def drawn_games() -> list[str]:
     from ludoteca.engine.registry import plugin_of
 
     return [name for name in game_names() if plugin_of(name).board_file() is not None]
+
+
+def decision_positions(game, players: int, count: int, seed: int):
+    """Up to `count` positions of one seeded game where a player decides (chance resolved by the
+    engine, players' moves drawn uniformly from a seeded stream): a sweep over a game's states."""
+    import random
+
+    from ludoteca.engine import CHANCE
+
+    state, rng = game.new_initial_state(players, seed), random.Random(seed)
+    while count and not state.is_terminal():
+        if state.current_player() != CHANCE:
+            yield state
+            count -= 1
+        state.apply_action(state.sample_chance() if state.current_player() == CHANCE else rng.choice(state.legal_actions()))

@@ -4,9 +4,9 @@ only for the cards that view shows (another seat's hand is never described)."""
 
 from __future__ import annotations
 
-import random
+from game_lists import decision_positions
 
-from ludoteca.engine import CHANCE, make_game
+from ludoteca.engine import make_game
 from ludoteca.games.piramide.words import card_name
 
 G = make_game("piramide")
@@ -20,12 +20,7 @@ def shown(view: dict) -> set[str]:
 
 
 def positions(count: int = 40, seed: int = 3):
-    state, rng = G.new_initial_state(3, seed), random.Random(seed)
-    while count and not state.is_terminal():
-        if state.current_player() != CHANCE:
-            yield state
-            count -= 1
-        state.apply_action(state.sample_chance() if state.current_player() == CHANCE else rng.choice(state.legal_actions()))
+    return decision_positions(G, 3, count, seed)
 
 
 def test_a_face_for_each_card_shown_and_for_no_other():
