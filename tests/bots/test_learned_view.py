@@ -27,7 +27,7 @@ def positions(game, players: int, seed: int, limit: int):
             continue
         legal = state.legal_actions()
         if len(legal) > 1:
-            yield state, p
+            yield state.clone(), p  # a copy: the walk goes on mutating its own
             found += 1
         state.apply_action(movers[p].choose(view_document(state, p), legal))
 

@@ -92,7 +92,7 @@ class ToyGame(Game):
               "Tira el dado, súmalo o dóblalo una vez por partida: gana quien llegue antes a la meta.")
     length = T("About 5 turns each", "Unos 5 turnos cada uno")
     min_players, max_players, default_players = 2, 3, 2
-    OPTIONS = OptionSet((Option("target", "int", 10, T("points to win", "puntos para ganar"), minimum=TARGET[0], maximum=TARGET[1]),))
+    OPTIONS = OptionSet((Option("target", "int", 10, T("The points a player needs to win.", "Los puntos que necesita un jugador para ganar."), minimum=TARGET[0], maximum=TARGET[1]),))
 
     def new_initial_state(self, num_players=None, seed=0):
         n = self.check_players(num_players)

@@ -187,7 +187,8 @@ def test_the_replay_of_a_finished_game(site):
     page.wait_for_function("(n) => document.querySelector('#log li:last-child .n')?.textContent === n", arg=f"{total}.")
     assert step().endswith(f" {total}/{total}")
     assert total >= 100, "a game long enough to show three-digit move numbers"
-    assert page.locator("#log li").count() == min(total, 100)
+    assert page.locator("#log li:not(.earlier)").count() == min(total, 100)
+    assert page.locator("#log li.earlier button").count() == (total > 100)  # the pages before: "Earlier moves"
     n = page.locator("#log li .n").last
     assert n.inner_text() == f"{total}." and n.bounding_box()["x"] >= page.locator("#log").bounding_box()["x"], "shown whole"
     page.close()

@@ -154,7 +154,7 @@ def test_reconnecting_gives_the_view_back(client):
     with client.websocket_connect(f"/ws/{rid}") as ws:
         again = hello(ws, 0, made["token"], lang="es")
     assert again["view"] == before["view"] and again["version"] == before["version"]
-    assert again["legal"] == [{"action": "end", "text": "end"}]
+    assert again["legal"] == [{"action": "end", "text": "end", "fields": {"kind": "end"}}]
     assert again["log_from"] == 0 and len(again["log"]) == len(before["log"]) + before["log_from"]
 
 

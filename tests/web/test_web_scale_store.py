@@ -244,7 +244,7 @@ def test_a_move_made_by_another_process_reaches_this_ones_clients(db_url, games,
             after = receive_state(ws)
             while after["version"] < room.version:
                 after = receive_state(ws)
-            assert after["version"] == room.version and after["legal"] == [{"action": "end", "text": "end"}]
+            assert after["version"] == room.version and after["legal"] == [{"action": "end", "text": "end", "fields": {"kind": "end"}}]
             ws.send_json({"type": "act", "version": after["version"], "action": "end"})  # and play goes on here
             assert receive_state(ws)["version"] > after["version"]
         stored = stored_actions(other, rid)
