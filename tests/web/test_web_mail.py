@@ -361,3 +361,16 @@ def test_the_servers_own_sender_task_sends_off_the_request_path(tmp_path):
                 break
             time.sleep(0.05)
         assert app.state.mail_sender.sent == 1 and outbox(app, to_addr="lu@example.org")[0].status == "sent"
+
+
+def test_a_nameless_person_is_named_in_the_readers_language_in_a_mail():
+    """A person who gave no name (stored as none; older rows stored "P2") reads as "Player 2" /
+    "Jugador 2" in a mail, as on the pages; a typed name stays as typed."""
+    from types import SimpleNamespace
+
+    from ludoteca.web.mail.outbox import seat_label
+
+    for name in ("", None, "P2"):
+        seat = SimpleNamespace(kind="human", bot=None, name=name, seat=1)
+        assert (seat_label(seat, "en"), seat_label(seat, "es")) == ("Player 2", "Jugador 2")
+    assert seat_label(SimpleNamespace(kind="human", bot=None, name="Ana", seat=1), "es") == "Ana"

@@ -196,7 +196,9 @@ def seat_label(seat: SeatRow, lang: str) -> str:
 
     if seat.kind == "bot":
         return bot_label(seat.bot or "")["es" if lang == "es" else "en"]
-    return header_text(seat.name or f"P{seat.seat + 1}", 40)
+    if not seat.name or seat.name == f"P{seat.seat + 1}":  # nameless (older rows stored "P2"): the reader's words
+        return ("Jugador {n}" if lang == "es" else "Player {n}").format(n=seat.seat + 1)
+    return header_text(seat.name, 40)
 
 
 class MailNotifier:
