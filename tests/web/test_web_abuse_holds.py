@@ -390,12 +390,15 @@ def test_the_reads_are_rate_limited_per_client(tmp_path):
 def test_replay_answers_carry_a_page_of_the_log_and_the_cache_holds_a_bounded_size(tmp_path):
     app = create_app(f"sqlite:///{tmp_path}/r.db", bot_delay=0, limits=UNLIMITED)
     with toy_games(), TestClient(app) as client:
-        rid = create_room(client, game="mazmorra", seats=BOTS + BOTS[:1], seat=None)["room"]["id"]
-        for _ in range(1200):
-            if client.get(f"/api/rooms/{rid}").json()["status"] == "finished":
+        for _ in range(6):  # a game long enough for several pages (the server deals a new game each time)
+            rid = create_room(client, game="mazmorra", seats=BOTS + BOTS[:1], seat=None)["room"]["id"]
+            for _ in range(1200):
+                if client.get(f"/api/rooms/{rid}").json()["status"] == "finished":
+                    break
+                time.sleep(0.05)
+            total = client.get(f"/api/rooms/{rid}/replay", params={"step": 10**6}).json()["total"]
+            if total > 150:
                 break
-            time.sleep(0.05)
-        total = client.get(f"/api/rooms/{rid}/replay", params={"step": 10**6}).json()["total"]
         assert total > 150
         replays = app.state.replays
         replays.budget = 200_000
