@@ -526,29 +526,40 @@ def finished_room(base: str, game: str = "toy", players: int = 2) -> str:
     raise RuntimeError("the bots did not finish")
 
 
-def corrupt_rows(db: str) -> tuple[str, str]:
-    """Three corrupted rows (issue 49, 9), made on the SQLite file `db` with a server of their own: a
-    finished game whose result is not JSON, one whose events are of the wrong shape, a room whose first
-    chat message is a BLOB. Returns (the second's room, the chat room): what `corrupt_reads` reads."""
+def chatted_room(base: str) -> str:
+    """A room of two people where seat 0 ("ana") has said two lines in the chat; its id."""
+    _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(171, 1))
+    room = made["room"]["id"]
+
+    async def say() -> None:
+        async with ws_connect(base, room, addr(171, 1)) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
+            for text in ("hola", "qué tal"):
+                await ws.send(json.dumps({"type": "chat", "text": text}))
+            await asyncio.sleep(0.5)
+
+    asyncio.run(say())
+    return room
+
+
+def corrupt(db: str, result_room: str, events_room: str, chat_room: str) -> None:
+    """Three corrupted rows (issue 49, 9) on the SQLite file `db`, with no server on it: a finished
+    game's result not JSON, another's events of the wrong shape, a chat room's first message a BLOB."""
     import sqlite3
 
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE rooms SET result = 'not json {' WHERE id = ?", (result_room,))
+        con.execute("UPDATE actions SET events = '{\"not\": \"a list\"}' WHERE room_id = ?", (events_room,))
+        con.execute("UPDATE chat SET text = ? WHERE room_id = ? AND \"index\" = 0", (b"\x00\xffblob", chat_room))
+
+
+def corrupt_rows(db: str) -> tuple[str, str]:
+    """The three corrupted rows (`corrupt`), made on the SQLite file `db` with a server of their own.
+    Returns (the room whose events are corrupt, the chat room): what `corrupt_reads` reads."""
     with abuse_server(f"sqlite:///{db}", create_rate="", bot_workers=1) as (base, _):
         broken = [finished_room(base) for _ in range(2)]
-        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(171, 1))
-        chat_room = made["room"]["id"]
-
-        async def say() -> None:
-            async with ws_connect(base, chat_room, addr(171, 1)) as ws:
-                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-                for text in ("hola", "qué tal"):
-                    await ws.send(json.dumps({"type": "chat", "text": text}))
-                await asyncio.sleep(0.5)
-
-        asyncio.run(say())
-    with sqlite3.connect(db) as con:
-        con.execute("UPDATE rooms SET result = 'not json {' WHERE id = ?", (broken[0],))
-        con.execute("UPDATE actions SET events = '{\"not\": \"a list\"}' WHERE room_id = ?", (broken[1],))
-        con.execute("UPDATE chat SET text = ? WHERE room_id = ? AND \"index\" = 0", (b"\x00\xffblob", chat_room))
+        chat_room = chatted_room(base)
+    corrupt(db, broken[0], broken[1], chat_room)
     return broken[1], chat_room
 
 

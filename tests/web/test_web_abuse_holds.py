@@ -9,11 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import sqlite3
 import time
 
 import pytest
-from abuse_support import PLAYER, abuse_server, addr, http, ws_connect
+from abuse_support import PLAYER, abuse_server, addr, chatted_room, corrupt, http, ws_connect
 from fastapi.testclient import TestClient
 from web_support import create_room, toy_games
 
@@ -193,21 +192,8 @@ def test_corrupt_result_events_and_chat_rows_are_one_clear_error_each(tmp_path):
     db, log = f"sqlite:///{tmp_path}/r.db", tmp_path / "server.log"
     with abuse_server(db, bot_workers=1, create_rate="") as (base, _):
         finished = [finish_bot_room(base, source=addr(170, i + 1)) for i in range(3)]
-        _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": TWO, "name": "ana"}, addr(171, 1))
-        chat_room = made["room"]["id"]
-
-        async def say():
-            async with ws_connect(base, chat_room, addr(171, 1)) as ws:
-                await ws.send(json.dumps({"type": "hello", "seat": 0, "token": made["token"]}))
-                for text in ("hola", "qué tal"):
-                    await ws.send(json.dumps({"type": "chat", "text": text}))
-                await asyncio.sleep(0.5)
-
-        asyncio.run(say())
-    with sqlite3.connect(f"{tmp_path}/r.db") as con:
-        con.execute("UPDATE rooms SET result = 'not json {' WHERE id = ?", (finished[0],))
-        con.execute("UPDATE actions SET events = '{\"not\": \"a list\"}' WHERE room_id = ?", (finished[1],))
-        con.execute("UPDATE chat SET text = ? WHERE room_id = ? AND \"index\" = 0", (b"\x00\xffblob", chat_room))
+        chat_room = chatted_room(base)
+    corrupt(f"{tmp_path}/r.db", finished[0], finished[1], chat_room)
     with abuse_server(db, bot_workers=1, log=str(log)) as (base, _):
         status, headers, lobby = http(base, "GET", "/api/rooms?status=finished")
         assert status == 200 and secured(headers)
