@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
 import pytest
+
+from benchmark_scripts import benchmark_script
 
 from ludoteca.bots.arena import wilson
 
@@ -15,12 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def ladder():
-    if "ladder" not in sys.modules:  # registered, so that its dataclass and pool workers find it
-        spec = importlib.util.spec_from_file_location("ladder", ROOT / "benchmarks" / "ladder.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["ladder"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["ladder"]
+    return benchmark_script("ladder")
 
 
 def test_write_section_replaces_only_the_ladder(tmp_path):
