@@ -37,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..engine import LudotecaError, T, Text, view_document
 from ..engine.registry import plugin_of
 from .chat import Chat
+from .learn import has_tutorial
 from .limits import RateLimits
 from . import turns
 from .rooms import PACES, Room, RoomError, RoomService
@@ -642,8 +643,10 @@ class Hub:
             except Exception:  # a game without a rules summary (a test game, a plugin)
                 rules = ""
             text = self.rules_texts[key] = encode({"type": "rules", "lang": conn.lang, "text": rules,
-                                                    # the words of the game's options and the events its board captions
-                                                    "game": plugin_of(room.game).describe()})
+                                                    # the words of the game's options and the events its board captions,
+                                                    # and whether it has a lesson (the rules card links it)
+                                                    "game": plugin_of(room.game).describe()
+                                                    | {"name": room.game.name, "learn": has_tutorial(room.game.name)}})
         self.enqueue(conn, text)
 
     def _after_hello(self, room: Room, conn: Connection, before: set[int], changed: bool = False) -> None:

@@ -67,22 +67,17 @@ function ask() {
 
 const LEARN = { en: "Learn to play (opens a new tab)", es: "Aprende a jugar (se abre en otra pestaña)" };
 let learn = null;  // the rules card's link to the game's lesson, once the game is known to have one
-async function learnLink(game) {
-  if (learn !== null) return;
-  learn = false;
-  try {
-    const card = (await api("/api/games")).games.find((g) => g.name === game);
-    if (!card || !card.learn) return;
-    learn = h("a", { class: "button", id: "learn-link", href: `/learn/${encodeURIComponent(game)}`, target: "_blank", rel: "noopener" }, tr(LEARN));
-    document.getElementById("rules-box")?.after(h("p", { class: "learn-link" }, learn));
-  } catch { learn = null; }  // asked again with the next state
+// the game's card comes with the room's rules (no request of its own: one that failed was never asked again)
+function learnLink(card) {
+  if (learn || !card?.learn) return;
+  learn = h("a", { class: "button", id: "learn-link", href: `/learn/${encodeURIComponent(card.name)}`, target: "_blank", rel: "noopener" }, tr(LEARN));
+  document.getElementById("rules-box")?.after(h("p", { class: "learn-link" }, learn));
 }
 
 // each state the room's socket brings: shown at once; a finished room is asked for the offer
 async function follow(shown) {
   room = { ...shown, again: room?.again ?? null };
   render();
-  learnLink(shown.game);
   if (shown.status !== "finished") return;
   try { room = await api(`/api/rooms/${encodeURIComponent(roomId)}`); render(); } catch { /* the room page says why */ }
 }
@@ -92,6 +87,7 @@ document.head.append(style);
 bar.hidden = true;
 document.body.append(bar);
 document.addEventListener("ludoteca:state", (e) => follow(e.detail));
+document.addEventListener("ludoteca:game", (e) => learnLink(e.detail));
 document.addEventListener("click", (e) => {
   if (!e.target.closest?.("[data-lang]")) return;
   setTimeout(() => { render(); if (learn) learn.textContent = tr(LEARN); }, 0);

@@ -95,6 +95,7 @@ function connect() {
       learnGame(msg.game);  // the words of the game's options, then the rules that name them
       learnSpecial(msg.game);
       $("rules").replaceChildren(...rulesNodes(msg.text));
+      document.dispatchEvent(new CustomEvent("ludoteca:game", { detail: msg.game }));  // room-extra.js: learn
     }
     else if (msg.type === "error") {
       inFlight = null;
