@@ -17,7 +17,8 @@ compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all
 player to move, number for number, written at that schema's offsets. A finished game observes zeros and
 has an empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
 counters), chance_counts(), scores(i) (None until the end) and bot_seat_actions (random and greedy
-seats; the greedy bot compiled in mazmorra_greedy.py).
+seats; the greedy bot compiled in mazmorra_greedy.py). load_state(i, state) sets a game to an engine
+state's position (mazmorra_load.py; rl/vector/state.py's load_document).
 """
 
 from __future__ import annotations
@@ -73,7 +74,11 @@ O_PLACED = O_COUNTERS + MAXP  # the play actions laid, bottom to top (table.plac
 O_ENDS = O_PLACED + NUM_CARDS  # where the pending walk may end, ascending
 F_NO_WALK = O_ENDS + NUM_PIECES  # stats.py's no_walk: placements after which the pawn could not walk
 F_DOUBLE = F_NO_WALK + 1  # stats.py's counters_from_double_cover (its other counters follow from the row)
-WIDTH = F_DOUBLE + 1
+F_POOL0 = F_DOUBLE + 1  # the unseen pool's size when the game was dealt or loaded (chance_counts counts from it)
+# what a loaded position's counters (stats.py) hold beyond what its row gives them (mazmorra_load.py):
+# cards_placed, safety_discards, counters_from_colour and walks; 0 in a game dealt from a seed
+O_CARRIED = F_POOL0 + 1
+WIDTH = O_CARRIED + 4
 
 # --- the game's constants, one int64 array ---------------------------------------------------
 (C_NP, C_N2, C_MOVE, C_TAKE, C_DISC, C_CARD, C_FACEUP, C_STRICT, C_WIDTH, C_NCELLS) = range(10)
@@ -113,6 +118,7 @@ def _reset_one(S, TI, TB, ti0, tb0, C, rng, i, seed):
     for k in range(pool.size):
         S[i, O_POOL + k] = pool[k]
     S[i, F_NPOOL] = pool.size
+    S[i, F_POOL0] = pool.size
     S[i, F_DECK] = NUM_CARDS - 2 - HAND_SIZE * n - MARKET_SIZE
     S[i, F_PHASE], S[i, F_TURN], S[i, F_PLAYED], S[i, F_SLOT] = PLACE, 0, -1, -1
 
@@ -654,9 +660,8 @@ class Kernel(BatchKernel):
 
     def chance_counts(self) -> np.ndarray:
         """Chance outcomes applied in each env's game (int64 (N,)): every one takes a card from the
-        unseen pool, which starts with the cards not dealt."""
-        dealt = HAND_SIZE * self.num_players + (MARKET_SIZE if self.game.market_face_up else 0)
-        return (NUM_CARDS - dealt) - self._S[:, F_NPOOL].astype(np.int64)
+        unseen pool, which starts with the cards not dealt (a loaded position's pool: from 0 again)."""
+        return self._S[:, F_POOL0].astype(np.int64) - self._S[:, F_NPOOL]
 
     def scores(self, i: int) -> list[float] | None:
         """Env i's state.scores(): None during play; at the end the counters, less each pawn's
@@ -682,12 +687,23 @@ class Kernel(BatchKernel):
         placed = int(row[F_NPLACED]) - (1 if row[F_PHASE] == MOVE else 0)
         double, no_walk = int(row[F_DOUBLE]), int(row[F_NO_WALK])
         earned = int(row[O_COUNTERS:O_COUNTERS + self.num_players].sum())
-        values = {"cards_placed": placed, "safety_discards": int(row[F_NDISC]), "counters_from_colour": earned - double,
-                  "counters_from_double_cover": double, "walks": placed - no_walk, "no_walk": no_walk}
+        carried = row[O_CARRIED:O_CARRIED + 4].tolist()  # a loaded position's counts beyond its row's
+        values = {"cards_placed": placed + carried[0], "safety_discards": int(row[F_NDISC]) + carried[1],
+                  "counters_from_colour": earned - double + carried[2], "counters_from_double_cover": double,
+                  "walks": placed - no_walk + carried[3], "no_walk": no_walk}
         out = {name: float(values[name]) for name in STATS}
         out["ended_at_exit"] = 1.0 if row[F_ENDED] == 1 else 0.0
         out["rooms"] = float(row[F_NPLACED])
         return out
+
+    def load_state(self, i: int, state) -> None:
+        """Env i set to an engine state at a decision or the end (rl/vector/state.py's load_document)."""
+        from .mazmorra_load import load_row
+        load_row(self, i, state)
+
+    def load_refusal(self, state) -> str | None:
+        from .mazmorra_load import refusal
+        return refusal(self, state)
 
     def random_playout_batch(self, seeds: np.ndarray, games_per_env: int, policy_seed: int = 0) -> tuple[int, np.ndarray]:
         """Play games_per_env random games in every env (compiled); returns (player actions taken,
