@@ -139,17 +139,21 @@ def load_document(env, i: int, doc) -> None:
                          "(load a seed and its actions instead: state.load)")
     try:
         st = state_from_document(doc)
-    except LudotecaError as exc:
-        raise ValueError(exc.text("en").splitlines()[0]) from None
+    except LudotecaError as exc:  # what the engine finds wrong in the document, in both languages
+        en, es = (exc.text(lang).splitlines()[0] for lang in ("en", "es"))
+        raise ValueError(en if en == es else f"{en} / {es}") from None
     game = b.engine_game
     if st.game.name != game.name:
-        raise ValueError(f"the state document is a game of {st.game.name}, not of {game.name}")
+        raise ValueError(f"the state document is a game of {st.game.name}, not of {game.name} / "
+                         f"el documento de estado es una partida de {st.game.name}, no de {game.name}")
     if st.num_players != b.num_players:
-        raise ValueError(f"the state document has {st.num_players} players, these envs {b.num_players}")
+        raise ValueError(f"the state document has {st.num_players} players, these envs {b.num_players} / "
+                         f"el documento de estado tiene {st.num_players} jugadores, estos entornos {b.num_players}")
     if st.game.options != game.options:
         differ = sorted(key for key in set(st.game.options) | set(game.options)
                         if st.game.options.get(key) != game.options.get(key))
-        raise ValueError(f"the state document's option {differ[0]} is not these envs' one")
+        raise ValueError(f"the state document's option {differ[0]} is not these envs' one / "
+                         f"la opción {differ[0]} del documento de estado no es la de estos entornos")
     st = replay_from(st, [])  # a chance node: resolved as the kernel resolves chance
     why = k.load_refusal(st) if hasattr(k, "load_refusal") else None
     if why is not None:
