@@ -18,7 +18,8 @@ writes its row from the state's fields (its optional `load_state(i, state)`; `lo
 names what its fixed tables cannot hold). The random stream is the document's, so the env goes on
 as the engine's state would. A kernel without `load_state`, a document of another game, options
 or player count, and a position too large for the kernel are refused in one line with no env
-changed. A loaded env has no seed (`seeds[i]` 0) and its log holds the actions from the loaded
+changed; what the engine or the kernel finds wrong in the document is said in English and Spanish
+(" / " between them). A loaded env has no seed (`seeds[i]` 0) and its log holds the actions from the loaded
 position (`length` counts from there); export replays them from the document, so
 export -> load_document -> export gives the same document. A reset of the env forgets it.
 """
