@@ -169,7 +169,9 @@ def test_illegal_actions_are_refused_in_one_format_with_their_true_value():
         bad[2] = np.flatnonzero(~batch.legal_action_mask[2])[0]
         with pytest.raises(ValueError) as info:
             env.step(bad)
-        assert re.fullmatch(rf"env 2: action {bad[2]} is not legal for player {batch.current_player[2]}", str(info.value))
+        assert re.fullmatch(rf"env 2: action {bad[2]} is not legal for player {batch.current_player[2]} / "
+                            rf"entorno 2: la acción {bad[2]} no es legal para el jugador {batch.current_player[2]}",
+                            str(info.value))
         huge = legal.astype(np.uint64)
         huge[1] = np.uint64(2**64 - 1)
         with pytest.raises(ValueError, match=r"env 1: action 18446744073709551615 is not one of the game's actions"):

@@ -46,6 +46,7 @@ from ..engine import CHANCE, TERMINAL, game_class, game_names, view_document
 from ..engine.core import Game
 from ..engine.events import events_for
 from .observations.generic import GenericEncoder
+from .refusal import Refusal
 from .spec import RlGame, _uses_engine_returns
 
 _REGISTERED: dict[str, str] = {}
@@ -97,7 +98,7 @@ def _make_game_class(name: str, game_type: pyspiel.GameType) -> type:
             params = {**_parameters(game_class(name)), **(params or {})}
             players, cap, deals = params.pop("players"), params.pop("max_actions"), int(params.pop("deals"))
             if deals < 1:
-                raise ValueError(f"deals must be at least 1, not {deals}")
+                raise Refusal(f"deals must be at least 1, not {deals}", f"deals debe ser al menos 1, no {deals}")
             self.rl = RlGame.make(name, int(players), int(cap) or None, **params)
             self.deals = deals
             low, high = self.rl.utility_range
@@ -381,17 +382,20 @@ class ViewObserver:
         params = dict(params or {})
         recall = params.pop("recall", None)
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise Refusal(f"observation parameters are not supported: {params}",
+                          f"no se admiten parámetros de observación: {params}")
         self.rl = rl
         if iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError("an observer of every player's private information is not offered: "
-                             "views are per seat (use private_info SINGLE_PLAYER or NONE)")
+            raise Refusal("an observer of every player's private information is not offered: "
+                          "views are per seat (use private_info SINGLE_PLAYER or NONE)",
+                          "no se ofrece un observador de la información privada de todos los jugadores: "
+                          "las vistas son por asiento (usa private_info SINGLE_PLAYER o NONE)")
         self.public_only = iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         horizon = min(64, max_game_length or rl.max_actions)
         self.horizon = horizon if recall is None else int(recall)
         if self.horizon < 0:
-            raise ValueError(f"recall must be 0 or more, not {recall}")
+            raise Refusal(f"recall must be 0 or more, not {recall}", f"recall debe ser 0 o más, no {recall}")
         self.steps = GenericEncoder(rl.num_players, rl.game.max_players, RECALL_BUCKETS)
         size = rl.observation_size + (self.horizon * self.steps.size if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..engine import Game, LudotecaError, T
 from ..bots.base import Bot, register_bot
+from .refusal import Refusal
 
 NAME = "openspiel-mcts"
 DEFAULTS: dict[str, Any] = {"simulations": 100, "uct_c": 2.0, "rollouts": 1, "solve": True}
@@ -35,7 +36,7 @@ class OpenSpielMCTSBot(Bot):
                                   f"{NAME} busca sobre el estado exacto: solo juega a juegos de información perfecta"))
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
         if int(self.params["simulations"]) < 2:  # OpenSpiel's first simulation only values the root
-            raise ValueError(f"{NAME}: simulations must be at least 2")
+            raise Refusal(f"{NAME}: simulations must be at least 2", f"{NAME}: simulations debe ser al menos 2")
         self._bots: dict[int, Any] = {}  # one OpenSpiel game and bot per player count
 
     def _search(self, players: int):

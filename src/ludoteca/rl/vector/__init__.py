@@ -66,6 +66,8 @@ from __future__ import annotations
 
 import warnings
 
+from ..refusal import Refusal
+
 try:  # the `fast` extra
     from numba import njit as _numba_njit
 
@@ -116,7 +118,8 @@ def check_array(a, shape: tuple, dtype, name: str):
     if not isinstance(a, np.ndarray) or a.shape != shape or a.dtype != np.dtype(dtype) or not a.flags.c_contiguous \
             or not a.flags.writeable:
         got = f"{a.dtype} {a.shape}" if isinstance(a, np.ndarray) else type(a).__name__
-        raise ValueError(f"{name} must be a writable C-contiguous {np.dtype(dtype)} array of shape {shape}, not {got}")
+        raise Refusal(f"{name} must be a writable C-contiguous {np.dtype(dtype)} array of shape {shape}, not {got}",
+                      f"{name} debe ser un array {np.dtype(dtype)} escribible y contiguo (C) de forma {shape}, no {got}")
     return a
 
 
@@ -126,7 +129,8 @@ def as_input(a, shape: tuple, dtype, name: str):
 
     arr = np.asarray(a)
     if arr.shape != shape or arr.dtype.kind not in ("b" if np.dtype(dtype).kind == "b" else "ui"):
-        raise ValueError(f"{name} must be {np.dtype(dtype)} of shape {shape}, not {arr.dtype} {arr.shape}")
+        raise Refusal(f"{name} must be {np.dtype(dtype)} of shape {shape}, not {arr.dtype} {arr.shape}",
+                      f"{name} debe ser {np.dtype(dtype)} de forma {shape}, no {arr.dtype} {arr.shape}")
     return np.ascontiguousarray(arr, dtype=dtype)
 
 
@@ -147,13 +151,16 @@ def kernel_class(game: str):
     except UnknownGameError:
         spec = None
     if spec is None:
-        raise ValueError(f"no batched kernel for game {game!r} (games: {', '.join(sorted(kernel_games()))})")
+        games = ", ".join(sorted(kernel_games()))
+        raise Refusal(f"no batched kernel for game {game!r} (games: {games})",
+                      f"no hay núcleo por lotes para el juego {game!r} (juegos: {games})")
     try:
         return spec.load()
     except ModuleNotFoundError as exc:
         if exc.name != spec.module:
             raise
-        raise ValueError(f"no batched kernel for game {game!r} in this version") from None
+        raise Refusal(f"no batched kernel for game {game!r} in this version",
+                      f"no hay núcleo por lotes para el juego {game!r} en esta versión") from None
 
 
 def make(game: str, num_envs: int, num_players: int | None = None, options: dict | None = None, seed: int = 0,

@@ -18,6 +18,7 @@ from ...games.aggravation import observation as OBSERVATION
 from ...games.aggravation.board import BASE
 from ...games.aggravation.game import AggravationGame
 from ...games.aggravation.state import STATS, home_blocked
+from ..refusal import Refusal
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from ..observations.schema import SchemaEncoder
@@ -432,7 +433,8 @@ class Kernel(RowKernel, BatchKernel):
         actions = as_input(actions, (self.num_envs,), np.int64, "actions")
         bad = check_batch(self.S, self.W, actions, self.G, self.M)
         if bad >= 0:
-            raise ValueError(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}")
+            raise Refusal(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}",
+                          f"entorno {bad}: la acción {int(actions[bad])} no es legal para el jugador {int(self.current_player[bad])}")
         return step_batch(self.S, self.W, self.R, actions, self.num_players, self.G, self.M, *self._public())
 
     def load_state(self, i: int, state) -> None:
@@ -440,7 +442,7 @@ class Kernel(RowKernel, BatchKernel):
         from .aggravation_load import load_row
         load_row(self, i, state)
 
-    def load_refusal(self, state) -> str | None:
+    def load_refusal(self, state):
         from .aggravation_load import refusal
         return refusal(self, state)
 
@@ -486,7 +488,8 @@ class Kernel(RowKernel, BatchKernel):
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
         if not isinstance(node_budget, int) or node_budget < 1:
-            raise ValueError(f"node_budget must be a whole number of at least 1, not {node_budget!r}")
+            raise Refusal(f"node_budget must be a whole number of at least 1, not {node_budget!r}",
+                          f"node_budget debe ser un número entero de al menos 1, no {node_budget!r}")
         if getattr(self, "_greedy_work", None) is None:
             self._greedy_work = (eval_tables(self.game, self.num_players), workspace())
         tabs, work = self._greedy_work

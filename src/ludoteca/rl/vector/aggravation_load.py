@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from .aggravation import DEAD, FIN, HOLES, LAST, LAST_SET, MP, NFIN, OCC, OVER, POS, ROLL, ST, TURN, WIDTH, _sync
 
 _WORD = (1 << 64) - 1
 
 
-def refusal(kernel, state) -> str | None:
+def refusal(kernel, state) -> Refusal | None:
     """Why this state does not fit the kernel's row (None: it fits)."""
     if len(state.occ) > HOLES:
-        return "aggravation: this board has more holes than the batched kernel's rows"
+        return Refusal("aggravation: this board has more holes than the batched kernel's rows",
+                       "aggravation: este tablero tiene más casillas de las que caben en las filas del núcleo por lotes")
     return None
 
 

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Mapping
 
 import numpy as np
 
+from ..refusal import Refusal
 from . import warn_if_slow
 from .common import CallerArrays
 
@@ -83,7 +84,8 @@ class BatchKernel(CallerArrays):
     def __init__(self, num_envs: int, num_players: int, options: Mapping[str, Any] | None = None):
         self.game = self.checked_game(num_players, options)
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
-            raise ValueError(f"{self.game_name}: num_envs must be a positive whole number, not {num_envs!r}")
+            raise Refusal(f"{self.game_name}: num_envs must be a positive whole number, not {num_envs!r}",
+                          f"{self.game_name}: num_envs debe ser un número entero positivo, no {num_envs!r}")
         self.num_envs, self.num_players = num_envs, num_players
         self.num_actions = self.game.num_distinct_actions()
         self.current_player = np.full(num_envs, -1, np.int32)
@@ -94,16 +96,19 @@ class BatchKernel(CallerArrays):
         warn_if_slow()
 
     @classmethod
-    def refusal(cls, values: Mapping[str, Any]) -> str | None:
+    def refusal(cls, values: Mapping[str, Any]) -> Refusal | None:
         """Why this kernel cannot play a game with these resolved option values (None: it can)."""
         for name, value in values.items():
             allowed = cls.implements.get(name)
             if allowed is None:
-                return f"{cls.game_name}: the batched kernel does not implement the option {name}"
+                return Refusal(f"{cls.game_name}: the batched kernel does not implement the option {name}",
+                               f"{cls.game_name}: el núcleo por lotes no implementa la opción {name}")
             if value not in allowed:
                 listed = ", ".join(str(v) for v in allowed) if not isinstance(allowed, EveryValue) else repr(allowed)
-                return (f"{cls.game_name}: the batched kernel does not implement {name}={value!r} "
-                        f"(it implements {name}: {listed})")
+                return Refusal(f"{cls.game_name}: the batched kernel does not implement {name}={value!r} "
+                               f"(it implements {name}: {listed})",
+                               f"{cls.game_name}: el núcleo por lotes no implementa {name}={value!r} "
+                               f"(implementa {name}: {listed})")
         return None
 
     @classmethod
@@ -116,17 +121,20 @@ class BatchKernel(CallerArrays):
         try:
             values = game_cls.OPTIONS.resolve(dict(options or {}), cls.game_name)
         except LudotecaError as exc:
-            raise ValueError(f"{cls.game_name}: {exc}".splitlines()[0]) from None
+            raise Refusal(f"{cls.game_name}: {exc.text('en')}", f"{cls.game_name}: {exc.text('es')}") from None
         why = cls.refusal(values)
         if why is not None:
-            raise ValueError(why)
+            raise why
         try:
             game = game_cls(dict(options or {}))
             if not isinstance(num_players, int) or isinstance(num_players, bool):
-                raise ValueError(f"{cls.game_name}: num_players must be a whole number, not {num_players!r}")
+                raise Refusal(f"{cls.game_name}: num_players must be a whole number, not {num_players!r}",
+                              f"{cls.game_name}: num_players debe ser un número entero, no {num_players!r}")
             game.check_players(num_players)
+        except Refusal:
+            raise
         except LudotecaError as exc:
-            raise ValueError(f"{cls.game_name}: {exc}".splitlines()[0]) from None
+            raise Refusal(f"{cls.game_name}: {exc.text('en')}", f"{cls.game_name}: {exc.text('es')}") from None
         return game
 
     def _build(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from . import HAVE_NUMBA, njit
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -86,36 +87,44 @@ class CallerArrays:
         n = self.num_envs
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
         if seeds.shape != (n,):
-            raise ValueError(f"{self._name}: seeds must have shape ({n},), not {seeds.shape}")
+            raise Refusal(f"{self._name}: seeds must have shape ({n},), not {seeds.shape}",
+                          f"{self._name}: seeds debe tener forma ({n},), no {seeds.shape}")
         where = np.ones(n, np.bool_) if where is None else np.ascontiguousarray(where, dtype=np.bool_)
         if where.shape != (n,):
-            raise ValueError(f"{self._name}: where must have shape ({n},), not {where.shape}")
+            raise Refusal(f"{self._name}: where must have shape ({n},), not {where.shape}",
+                          f"{self._name}: where debe tener forma ({n},), no {where.shape}")
         return seeds, where
 
     def _actions(self, actions):
         """step's actions as int64 (N,)."""
         actions = np.asarray(actions)
         if actions.dtype.kind not in "iu":
-            raise ValueError(f"{self._name}: actions must be whole numbers, not {actions.dtype}")
+            raise Refusal(f"{self._name}: actions must be whole numbers, not {actions.dtype}",
+                          f"{self._name}: las acciones deben ser números enteros, no {actions.dtype}")
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         if actions.shape != (self.num_envs,):
-            raise ValueError(f"{self._name}: actions must have shape ({self.num_envs},), not {actions.shape}")
+            raise Refusal(f"{self._name}: actions must have shape ({self.num_envs},), not {actions.shape}",
+                          f"{self._name}: las acciones deben tener forma ({self.num_envs},), no {actions.shape}")
         return actions
 
     def _check_out(self, out, dtype, width: int, what: str) -> None:
         """A caller's array the compiled code writes into: the exact shape and dtype, never less."""
         if not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != (self.num_envs, width) \
                 or not out.flags.c_contiguous or not out.flags.writeable:
-            raise ValueError(f"{self._name}: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
-                             f"({self.num_envs}, {width})")
+            raise Refusal(f"{self._name}: {what} needs a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                          f"({self.num_envs}, {width})",
+                          f"{self._name}: {what} necesita un array {np.dtype(dtype).name} escribible y contiguo (C) "
+                          f"de forma ({self.num_envs}, {width})")
 
     def _check_random(self, out, rng_state) -> None:
         """random_actions' out (int64 (N,)) and rng_state (uint64 (N,)), both written."""
         if not (isinstance(rng_state, np.ndarray) and isinstance(out, np.ndarray) and rng_state.dtype == np.uint64
                 and out.dtype == np.int64 and rng_state.shape == out.shape == (self.num_envs,)
                 and out.flags.writeable and rng_state.flags.writeable):
-            raise ValueError(f"{self._name}: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 "
-                             f"({self.num_envs},)")
+            raise Refusal(f"{self._name}: random_actions needs out int64 ({self.num_envs},) and rng_state uint64 "
+                          f"({self.num_envs},)",
+                          f"{self._name}: random_actions necesita out int64 ({self.num_envs},) y rng_state uint64 "
+                          f"({self.num_envs},)")
 
 
 class RowKernel:

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..refusal import Refusal, of_engine
 from . import kernel_class
 from .rows import Rows
 
@@ -66,7 +67,7 @@ def engine_game(game: str, options: dict | None, num_players: int | None):
         eng = make_game(game, dict(options or {}))
         return eng, eng.check_players(num_players)
     except LudotecaError as exc:
-        raise ValueError(exc.text().splitlines()[0]) from None
+        raise of_engine(exc) from None
 
 
 @dataclass
@@ -93,9 +94,11 @@ class BatchEnv:
         cls = kernel_class(game)
         self.engine_game, n = engine_game(game, options, num_players)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive whole number or None, not {max_steps!r}")
+            raise Refusal(f"max_steps must be a positive whole number or None, not {max_steps!r}",
+                          f"max_steps debe ser un número entero positivo o None, no {max_steps!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
+            raise Refusal(f"num_envs must be a positive whole number, not {num_envs!r}",
+                          f"num_envs debe ser un número entero positivo, no {num_envs!r}")
         self.game_name, self.num_envs, self.num_players, self.options = game, int(num_envs), n, dict(options or {})
         self.kernel = cls(self.num_envs, n, options)
         self.rows = Rows(self.kernel)
@@ -141,13 +144,15 @@ class BatchEnv:
         """New games where `where` (all when None), from `seeds` or the streams."""
         mask = np.ones(self.num_envs, bool) if where is None else np.asarray(where)
         if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
-            raise ValueError(f"where must be {self.num_envs} true/false values, not {mask.dtype} {mask.shape}")
+            raise Refusal(f"where must be {self.num_envs} true/false values, not {mask.dtype} {mask.shape}",
+                          f"where debe ser {self.num_envs} valores verdadero/falso, no {mask.dtype} {mask.shape}")
         if seeds is None:
             seeds = self.draw_seeds(where)
         else:
             seeds = np.asarray(seeds)
             if seeds.shape != (self.num_envs,) or seeds.dtype.kind not in "ui" or (seeds.dtype.kind == "i" and (seeds < 0).any()):
-                raise ValueError(f"seeds must be {self.num_envs} non-negative integers (uint64), not {seeds.dtype} {seeds.shape}")
+                raise Refusal(f"seeds must be {self.num_envs} non-negative integers (uint64), not {seeds.dtype} {seeds.shape}",
+                              f"seeds debe ser {self.num_envs} enteros no negativos (uint64), no {seeds.dtype} {seeds.shape}")
             seeds = seeds.astype(np.uint64)
         self.kernel.reset(seeds, mask)
         self.seeds[mask] = seeds[mask]
@@ -163,12 +168,14 @@ class BatchEnv:
         truncated env's is ignored); else a one-line ValueError naming the env."""
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or actions.dtype.kind not in "ui":
-            raise ValueError(f"actions must be {self.num_envs} integers, not {actions.dtype} {actions.shape}")
+            raise Refusal(f"actions must be {self.num_envs} integers, not {actions.dtype} {actions.shape}",
+                          f"las acciones deben ser {self.num_envs} enteros, no {actions.dtype} {actions.shape}")
         live = self.live
         out_of_range = live & ((actions < 0) | (actions >= self.num_actions))
         if out_of_range.any():
             i = int(np.flatnonzero(out_of_range)[0])
-            raise ValueError(f"env {i}: action {actions[i]} is not one of the game's actions (0 to {self.num_actions - 1})")
+            raise Refusal(f"env {i}: action {actions[i]} is not one of the game's actions (0 to {self.num_actions - 1})",
+                          f"entorno {i}: la acción {actions[i]} no es una de las acciones del juego (0 a {self.num_actions - 1})")
         return np.where(live, actions, 0).astype(np.int64)
 
     def _kernel_step(self, actions: np.ndarray, where: np.ndarray) -> int:
@@ -186,7 +193,8 @@ class BatchEnv:
             if not found:
                 raise
             i = int(found.group(1))
-            raise ValueError(f"env {i}: action {int(actions[i])} is not legal for player {int(k.current_player[i])}") from None
+            raise Refusal(f"env {i}: action {int(actions[i])} is not legal for player {int(k.current_player[i])}",
+                          f"entorno {i}: la acción {int(actions[i])} no es legal para el jugador {int(k.current_player[i])}") from None
 
     def step(self, actions) -> Batch:
         """Each live env's action for its current player (ignored where the game is over or
@@ -230,7 +238,8 @@ class BatchEnv:
     def actions_of(self, i: int) -> list[int]:
         """The player actions of env i's game so far (the env needs `log=True`)."""
         if self.log is None:
-            raise ValueError("this env keeps no action log: make it with log=True")
+            raise Refusal("this env keeps no action log: make it with log=True",
+                          "este entorno no guarda registro de acciones: créalo con log=True")
         return self.log[i, :int(self.kernel.length[i])].tolist()
 
     def _batch(self, rewards=None) -> Batch:
@@ -277,7 +286,8 @@ def autoreset_mode_of(name):
         return name
     modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
     if name not in modes:
-        raise ValueError(f"autoreset_mode must be 'same_step' or 'next_step', not {name!r}")
+        raise Refusal(f"autoreset_mode must be 'same_step' or 'next_step', not {name!r}",
+                      f"autoreset_mode debe ser 'same_step' o 'next_step', no {name!r}")
     return modes[name]
 
 

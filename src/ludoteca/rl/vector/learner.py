@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from .env import _GOLDEN, Batch, BatchEnv, _mix
 
 BOTS = {"random": 0, "greedy": 1}
@@ -45,31 +46,36 @@ class LearnerEnv:
                  final_obs: bool = True):
         b = self.batch_env = BatchEnv(game, num_envs, num_players, options, seed, None, True, True, mask)
         if not hasattr(b.kernel, "bot_seat_actions"):
-            raise ValueError(f"the batched {game} has no compiled bots")
+            raise Refusal(f"the batched {game} has no compiled bots", f"{game} por lotes no tiene bots compilados")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive whole number or None, not {max_steps!r}")
+            raise Refusal(f"max_steps must be a positive whole number or None, not {max_steps!r}",
+                          f"max_steps debe ser un número entero positivo o None, no {max_steps!r}")
         self.max_steps, self.final_obs = max_steps, final_obs  # the log is always kept: final_observation replays
         self.num_envs, self.num_players = b.num_envs, b.num_players
         self.num_actions, self.obs_size, self.game_name = b.num_actions, b.obs_size, game
         n, N = self.num_players, self.num_envs
         self._rotate = isinstance(seats, str)
         if self._rotate and seats != "rotate":
-            raise ValueError(f"seats must be a seat, a list of seats, one seat per env or 'rotate', not {seats!r}")
+            raise Refusal(f"seats must be a seat, a list of seats, one seat per env or 'rotate', not {seats!r}",
+                          f"seats debe ser un asiento, una lista de asientos, un asiento por entorno o 'rotate', no {seats!r}")
         self.learner = np.zeros((N, n), bool)
         if not self._rotate:
             arr = np.asarray(seats)
             if arr.dtype.kind not in "iu" or arr.size == 0 or (arr < 0).any() or (arr >= n).any() \
                     or arr.shape not in ((), (N,)) and arr.ndim != 1:
-                raise ValueError(f"seats must be seats 0 to {n - 1} (one, a list, or one per env), not {seats!r}")
+                raise Refusal(f"seats must be seats 0 to {n - 1} (one, a list, or one per env), not {seats!r}",
+                              f"seats deben ser asientos de 0 a {n - 1} (uno, una lista o uno por entorno), no {seats!r}")
             if arr.shape == (N,) and not isinstance(seats, (list, tuple)):
                 self.learner[np.arange(N), arr] = True
             else:
                 self.learner[:, np.atleast_1d(arr)] = True
             if self.learner.all(axis=1).any():
-                raise ValueError("the learner cannot hold every seat: leave the bots at least one")
+                raise Refusal("the learner cannot hold every seat: leave the bots at least one",
+                              "el aprendiz no puede ocupar todos los asientos: deja al menos uno a los bots")
         names = [opponents] * n if isinstance(opponents, str) else list(opponents)
         if len(names) != n or any(x not in BOTS for x in names):
-            raise ValueError(f"opponents must be 'random', 'greedy' or one of them per seat ({n} seats), not {opponents!r}")
+            raise Refusal(f"opponents must be 'random', 'greedy' or one of them per seat ({n} seats), not {opponents!r}",
+                          f"opponents debe ser 'random', 'greedy' o uno de ellos por asiento ({n} asientos), no {opponents!r}")
         self.opponents = names
         self._bot_kinds = np.array([BOTS[x] for x in names], np.int8)
         self.kinds = np.zeros((N, n), np.int8)
@@ -204,7 +210,8 @@ def _gym_class():
                      max_steps=None, autoreset_mode="same_step"):
             self.metadata = {**self.metadata, "autoreset_mode": autoreset_mode_of(autoreset_mode)}
             if not (isinstance(seat, str) or np.ndim(seat) == 0 or np.shape(seat) == (num_envs,)):
-                raise ValueError("the Gymnasium learner env takes one learning seat per env (a seat, one per env, or 'rotate')")
+                raise Refusal("the Gymnasium learner env takes one learning seat per env (a seat, one per env, or 'rotate')",
+                              "el entorno Gymnasium del aprendiz lleva un asiento que aprende por entorno (un asiento, uno por entorno o 'rotate')")
             self.learner_env = LearnerEnv(game, num_envs, num_players, options, seed, seat, opponents, max_steps)
             e = self.learner_env
             self.num_envs, self.num_players = e.num_envs, e.num_players

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from . import njit
 from .common import GOLDEN, mix
 
@@ -46,7 +47,8 @@ def _builder(kernel):
         if spec is not None and spec.module == cls.__module__ and spec.cls == cls.__name__ and spec.lists:
             module, _, function = spec.lists.partition(":")
             return getattr(importlib.import_module(module), function)
-    raise ValueError(f"no legal lists for the kernel {cls.__module__}")
+    raise Refusal(f"no legal lists for the kernel {cls.__module__}",
+                  f"no hay listas de acciones legales para el núcleo {cls.__module__}")
 
 
 def legal_lists(kernel) -> tuple[np.ndarray, np.ndarray]:
@@ -120,23 +122,27 @@ def sample(offsets: np.ndarray, actions: np.ndarray, rng_state: np.ndarray, logi
     actions = np.ascontiguousarray(actions, np.int64)
     n = offsets.shape[0] - 1
     if n < 0 or offsets[0] != 0 or offsets[-1] != actions.shape[0] or (np.diff(offsets) < 0).any():
-        raise ValueError("offsets must rise from 0 to the number of listed actions")
+        raise Refusal("offsets must rise from 0 to the number of listed actions",
+                      "offsets debe subir de 0 al número de acciones listadas")
     if not (isinstance(rng_state, np.ndarray) and rng_state.dtype == np.uint64 and rng_state.shape == (n,)
             and rng_state.flags.writeable and rng_state.flags.c_contiguous):
-        raise ValueError(f"rng_state must be a writeable uint64 array of shape ({n},)")
+        raise Refusal(f"rng_state must be a writeable uint64 array of shape ({n},)",
+                      f"rng_state debe ser un array uint64 escribible de forma ({n},)")
     flat, dense, mode = np.zeros(0, np.float64), np.zeros((0, 1), np.float64), 0
     if logits is not None:
         logits = np.asarray(logits)
         if logits.dtype.kind != "f" or not np.isfinite(logits).all():
-            raise ValueError("logits must be finite floats")
+            raise Refusal("logits must be finite floats", "logits deben ser números reales finitos")
         if logits.shape == actions.shape:
             flat, mode = np.ascontiguousarray(logits, np.float64), 1
         elif logits.ndim == 2 and logits.shape[0] == n and (num_actions is None or logits.shape[1] == num_actions) \
                 and (not actions.shape[0] or actions.max() < logits.shape[1]):
             dense, mode = np.ascontiguousarray(logits, np.float64), 2
         else:
-            raise ValueError(f"logits must have one value per listed action {actions.shape} or one per action "
-                             f"(N, num_actions), not {logits.shape}")
+            raise Refusal(f"logits must have one value per listed action {actions.shape} or one per action "
+                          f"(N, num_actions), not {logits.shape}",
+                          f"logits debe tener un valor por acción listada {actions.shape} o uno por acción "
+                          f"(N, num_actions), no {logits.shape}")
     out = np.empty(n, np.int64)
     logp = np.empty(n, np.float64)
     _sample(offsets, actions, flat, dense, mode, rng_state, out, logp)

@@ -31,6 +31,7 @@ import numpy as np
 from ...games.mazmorra.cards import ENTRY, EXIT, NUM_CARDS, NUM_PIECES
 from ...games.mazmorra.game import MazmorraGame
 from ...games.mazmorra.state import DRAW, EMPTY, FACE_DOWN, HAND_SIZE, MARKET_SIZE, MOVE, OVER, PLACE, REFILL, TAKE
+from ..refusal import Refusal
 from . import HAVE_NUMBA, as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from .common import GOLDEN as _GOLDEN, below as _below, row_insert, row_remove, seat_below
@@ -571,8 +572,10 @@ class Kernel(BatchKernel):
 
     def __init__(self, num_envs: int, num_players: int, options: dict[str, Any] | None = None):
         if K is None:
-            raise ValueError("mazmorra: the batched kernel needs numba (pip install 'ludoteca[fast]'): "
-                             "it runs on the game's compiled table")
+            raise Refusal("mazmorra: the batched kernel needs numba (pip install 'ludoteca[fast]'): "
+                          "it runs on the game's compiled table",
+                          "mazmorra: el núcleo por lotes necesita numba (pip install 'ludoteca[fast]'): "
+                          "funciona sobre la mesa compilada del juego")
         super().__init__(num_envs, num_players, options)
 
     def _build(self) -> None:
@@ -613,7 +616,8 @@ class Kernel(BatchKernel):
                               self.current_player, self.terminated, self.length, self.returns, self._chosen)
         if applied < 0:
             bad = -1 - applied
-            raise ValueError(f"mazmorra: illegal action {int(actions[bad])} for env {bad}")
+            raise Refusal(f"mazmorra: illegal action {int(actions[bad])} for env {bad}",
+                          f"mazmorra: acción {int(actions[bad])} no legal en el entorno {bad}")
         return int(applied)
 
     def legal_mask(self, out: np.ndarray) -> np.ndarray:
@@ -652,7 +656,8 @@ class Kernel(BatchKernel):
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
         if not isinstance(node_budget, int) or node_budget < 1:
-            raise ValueError(f"mazmorra: node_budget must be a whole number of at least 1, not {node_budget!r}")
+            raise Refusal(f"mazmorra: node_budget must be a whole number of at least 1, not {node_budget!r}",
+                          f"mazmorra: node_budget debe ser un número entero de al menos 1, no {node_budget!r}")
         if getattr(self, "_greedy_work", None) is None:
             self._greedy_work = workspace(self._ti0.size, self._tb0.size, 4 * int(self._C[C_N2]) + NUM_PIECES)
         bot_batch(self._S, self._TI, self._TB, self._gi, self._gb, self._C, self.terminated, rng_state, kinds, node_budget,
@@ -701,7 +706,7 @@ class Kernel(BatchKernel):
         from .mazmorra_load import load_row
         load_row(self, i, state)
 
-    def load_refusal(self, state) -> str | None:
+    def load_refusal(self, state):
         from .mazmorra_load import refusal
         return refusal(self, state)
 

@@ -23,25 +23,21 @@ from ...games.mazmorra.stats import CARDS_PLACED, FROM_COLOUR, FROM_DOUBLE_COVER
 from .mazmorra import (F_BONUS, F_DECK, F_DOUBLE, F_ENDED, F_NDISC, F_NENDS, F_NO_WALK, F_NPLACED, F_NPOOL, F_PHASE,
                        F_PLAYED, F_POOL0, F_SLOT, F_TURN, HAND_MAX, MARKET_SIZE, MAXP, MOVE, O_CARRIED, O_COUNTERS,
                        O_DISC, O_ENDS, O_HANDN, O_HANDS, O_MARKET, O_PAWNS, O_PLACED, O_POOL, WIDTH, K, _publish)
+from ..refusal import Refusal
 
 _MOST = 1 << 30  # a count the int32 row holds with room for a game's worth of play on top
 
 
-def _both(en: str, es: str) -> str:
-    """A refusal in one line, in English and Spanish."""
-    return f"{en} / {es}"
-
-
-def refusal(kernel, state) -> str | None:
+def refusal(kernel, state) -> Refusal | None:
     """Why this state does not fit the kernel's row (None: it fits)."""
     if max(state.stats) > _MOST or max(state.counters) > _MOST:
-        return _both("mazmorra: a count of this state is larger than the batched kernel's rows hold",
+        return Refusal("mazmorra: a count of this state is larger than the batched kernel's rows hold",
                      "mazmorra: un contador de este estado es mayor de lo que cabe en las filas del núcleo por lotes")
     if state.pool != sorted(state.pool):  # a determinisation's shuffled pool: the kernel draws from an ordered one
-        return _both("mazmorra: the unseen cards of this state are not in order, as the batched kernel draws them",
+        return Refusal("mazmorra: the unseen cards of this state are not in order, as the batched kernel draws them",
                      "mazmorra: las cartas no vistas de este estado no están en orden, como las roba el núcleo por lotes")
     if state.num_players > MAXP or any(len(h) > HAND_MAX for h in state.hands):
-        return _both("mazmorra: this state holds more hands or cards in a hand than the batched kernel's rows",
+        return Refusal("mazmorra: this state holds more hands or cards in a hand than the batched kernel's rows",
                      "mazmorra: este estado tiene más manos o cartas en una mano de las que caben en las filas del núcleo por lotes")
     return None
 

@@ -36,6 +36,7 @@ from ...games.piramide.game import PiramideGame
 from ...games.piramide.pyramid import LENGTHS
 from ...games.piramide.state import (DEAL, DISCARD, DRAWING, HAND_LIMIT, OVER, PLAYING, SECOND_DRAW, START, STATS,
                                      SYMBOL)
+from ..refusal import Refusal
 from . import njit
 from .base import EVERY, BatchKernel
 from .common import below as _below, row_insert, row_remove, seat_below as _seat_below
@@ -110,7 +111,8 @@ def _tables(game, num_players: int) -> np.ndarray:
     if not (nc <= MAXC and geo.levels <= MAXLEVEL and nt <= MAXT and len(mid) <= MAXMID and 0 <= len(mid) - (geo.base - 2) <= MAXBOX
             and sum(d.type_count[t] for t in d.regular_types) <= MAXDREG
             and sum(d.type_count[t] for t in d.edge_types) <= MAXDEDGE):
-        raise ValueError("piramide: this deck or pyramid is larger than the batched kernel's tables")
+        raise Refusal("piramide: this deck or pyramid is larger than the batched kernel's tables",
+                      "piramide: esta baraja o pirámide es mayor de lo que cabe en las tablas del núcleo por lotes")
     for c in range(nc):
         G[T_ROLE + c], G[T_LEVEL + c] = geo.role[c], geo.level[c]
         for k, a in enumerate(geo.adjacent[c]):
@@ -766,7 +768,8 @@ class Kernel(BatchKernel):
         actions = self._actions(actions)
         bad = _check_batch(self._S, self._G, actions, self.terminated)
         if bad >= 0:
-            raise ValueError(f"piramide: illegal action {int(actions[bad])} for env {bad}")
+            raise Refusal(f"piramide: illegal action {int(actions[bad])} for env {bad}",
+                          f"piramide: acción {int(actions[bad])} no legal en el entorno {bad}")
         return int(_step_batch(self._S, self._G, self._rng, actions, self.current_player, self.terminated,
                                self.length, self.returns))
 
@@ -775,7 +778,7 @@ class Kernel(BatchKernel):
         from .piramide_load import load_row
         load_row(self, i, state)
 
-    def load_refusal(self, state) -> str | None:
+    def load_refusal(self, state):
         from .piramide_load import refusal
         return refusal(self, state)
 
@@ -814,22 +817,27 @@ class Kernel(BatchKernel):
         self._check_seat_streams(out, rng_state)
         kinds = np.asarray(kinds)
         if kinds.shape != (self.num_envs, self.num_players) or kinds.dtype.kind not in "iub":
-            raise ValueError(f"piramide: kinds must be whole numbers of shape ({self.num_envs}, {self.num_players})")
+            raise Refusal(f"piramide: kinds must be whole numbers of shape ({self.num_envs}, {self.num_players})",
+                          f"piramide: kinds deben ser números enteros de forma ({self.num_envs}, {self.num_players})")
         kinds = np.ascontiguousarray(kinds, dtype=np.int8)
         if isinstance(node_budget, bool) or not isinstance(node_budget, (int, np.integer)) or node_budget < 1:
-            raise ValueError(f"piramide: node_budget must be a whole number of at least 1, not {node_budget!r}")
+            raise Refusal(f"piramide: node_budget must be a whole number of at least 1, not {node_budget!r}",
+                          f"piramide: node_budget debe ser un número entero de al menos 1, no {node_budget!r}")
         piramide_greedy.bot_actions(self, out, rng_state, kinds, int(node_budget))
         return out
 
     def _check_seat_streams(self, out, rng_state) -> None:
         if not (isinstance(out, np.ndarray) and out.dtype == np.int64 and out.shape == (self.num_envs,)
                 and out.flags.c_contiguous and out.flags.writeable):
-            raise ValueError(f"piramide: out must be a writeable C-contiguous int64 array of shape ({self.num_envs},)")
+            raise Refusal(f"piramide: out must be a writeable C-contiguous int64 array of shape ({self.num_envs},)",
+                          f"piramide: out debe ser un array int64 escribible y contiguo (C) de forma ({self.num_envs},)")
         if not (isinstance(rng_state, np.ndarray) and rng_state.dtype == np.uint64
                 and rng_state.shape == (self.num_envs, self.num_players) and rng_state.flags.c_contiguous
                 and rng_state.flags.writeable):
-            raise ValueError(f"piramide: rng_state must be a writeable C-contiguous uint64 array of shape "
-                             f"({self.num_envs}, {self.num_players})")
+            raise Refusal(f"piramide: rng_state must be a writeable C-contiguous uint64 array of shape "
+                          f"({self.num_envs}, {self.num_players})",
+                          f"piramide: rng_state debe ser un array uint64 escribible y contiguo (C) de forma "
+                          f"({self.num_envs}, {self.num_players})")
 
     def playout(self, rng_state: np.ndarray) -> int:
         """Every live env played to its end by random_actions' draws from rng_state[i] (uint64 (N,), advanced

@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from .piramide import (F_BOTTOM, F_CUR, F_DRAWS, F_EDGEN, F_FIRST, F_LEADER, F_NBOX, F_NDEDGE, F_NDREG, F_NOPEN,
                        F_PASSES, F_PENDING, F_PHASE, F_REGN, F_SYMK, MAXBOX, MAXDEDGE, MAXDREG, MAXOPEN, MAXT,
                        O_BOX, O_DECK, O_DEDGE, O_DREG, O_HANDN, O_HANDS, O_OPEN, O_POINTS, O_PYR, O_STATS, WIDTH,
                        _publish)
 
 
-def refusal(kernel, state) -> str | None:
+def refusal(kernel, state) -> Refusal | None:
     """Why this state does not fit the kernel's fixed tables (None: it fits)."""
     if len(state.disc_reg) > MAXDREG or len(state.disc_edge) > MAXDEDGE or len(state.box) > MAXBOX:
-        return "piramide: a pile of this state is larger than the batched kernel's tables"
+        return Refusal("piramide: a pile of this state is larger than the batched kernel's tables",
+                       "piramide: un montón de este estado es mayor de lo que cabe en las tablas del núcleo por lotes")
     if len(state.opens) > MAXOPEN or state.game.deck.num_types > MAXT:
-        return "piramide: this pyramid is larger than the batched kernel's tables"
+        return Refusal("piramide: this pyramid is larger than the batched kernel's tables",
+                       "piramide: esta pirámide es mayor de lo que cabe en las tablas del núcleo por lotes")
     return None
 
 

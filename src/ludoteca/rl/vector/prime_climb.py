@@ -24,6 +24,7 @@ from ...games.prime_climb.game import PrimeClimbGame
 from ...games.prime_climb import observation as OBSERVATION
 from ...games.prime_climb.state import CARD_PAWN, DRAW, MOVE, OVER, PHASES, ROLL, STATS, STEAL, SWITCH  # the phases
 from ..observations.schema import SchemaEncoder
+from ..refusal import Refusal
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from .common import RowKernel, below as _below, row_remove, seat_below
@@ -703,7 +704,8 @@ class Kernel(RowKernel, BatchKernel):
         n, cards, bump_any = self._flags
         bad = check_batch(self.S, actions, n, bump_any)
         if bad >= 0:
-            raise ValueError(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}")
+            raise Refusal(f"env {bad}: action {int(actions[bad])} is not legal for player {int(self.current_player[bad])}",
+                          f"entorno {bad}: la acción {int(actions[bad])} no es legal para el jugador {int(self.current_player[bad])}")
         return step_batch(self.S, self.R, actions, n, cards, bump_any, *self._public())
 
     def load_state(self, i: int, state) -> None:
@@ -711,7 +713,7 @@ class Kernel(RowKernel, BatchKernel):
         from .prime_climb_load import load_row
         load_row(self, i, state)
 
-    def load_refusal(self, state) -> str | None:
+    def load_refusal(self, state):
         from .prime_climb_load import refusal
         return refusal(self, state)
 
@@ -756,7 +758,8 @@ class Kernel(RowKernel, BatchKernel):
         check_array(rng_state, (self.num_envs, self.num_players), np.uint64, "rng_state")
         kinds = as_input(kinds, (self.num_envs, self.num_players), np.int8, "kinds")
         if not isinstance(node_budget, int) or node_budget < 1:
-            raise ValueError(f"node_budget must be a whole number of at least 1, not {node_budget!r}")
+            raise Refusal(f"node_budget must be a whole number of at least 1, not {node_budget!r}",
+                          f"node_budget debe ser un número entero de al menos 1, no {node_budget!r}")
         if getattr(self, "_greedy_work", (None,))[0] != node_budget:
             self._greedy_work = (node_budget, workspace(node_budget))
         n, cards, bump_any = self._flags

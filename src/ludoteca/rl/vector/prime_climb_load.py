@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..refusal import Refusal
 from .prime_climb import (AGAIN, CARD, CPAWN, CURSED, DECK, DICE, DISCARD, KEEP, LAST, MAXDICE, MOVED, NDICE, NK,
                           NKEEP, PHASE, POS, RED, START, START1, ST, TURN, WIDTH, WINNER, _sync)
 
 
-def refusal(kernel, state) -> str | None:
+def refusal(kernel, state) -> Refusal | None:
     """Why this state does not fit the kernel's row (None: it fits)."""
     if len(state.dice) > MAXDICE:
-        return "prime-climb: this state holds more dice than the batched kernel's rows"
+        return Refusal("prime-climb: this state holds more dice than the batched kernel's rows",
+                       "prime-climb: este estado tiene más dados de los que caben en las filas del núcleo por lotes")
     return None
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
+from ..refusal import both
 from .learner import LearnerEnv
 
 
@@ -61,7 +62,8 @@ class LearnerVecEnv(VecEnv):
 
     def env_method(self, method_name, *args, indices=None, **kwargs):
         if method_name != "action_masks":
-            raise AttributeError(f"the batched env has no per-env method {method_name!r}")
+            raise AttributeError(both(f"the batched env has no per-env method {method_name!r}",
+                                      f"el entorno por lotes no tiene el método por entorno {method_name!r}"))
         masks = self.action_masks()
         return [masks[i] for i in self._get_indices(indices)]
 
@@ -71,13 +73,18 @@ class LearnerVecEnv(VecEnv):
     def get_attr(self, attr_name, indices=None):
         if attr_name == "render_mode":
             return [None for _ in self._get_indices(indices)]
-        raise AttributeError(f"the batched env has no per-env attribute {attr_name!r}")
+        raise _no_attribute(attr_name)
 
     def set_attr(self, attr_name, value, indices=None) -> None:
-        raise AttributeError(f"the batched env has no per-env attribute {attr_name!r}")
+        raise _no_attribute(attr_name)
 
     def env_is_wrapped(self, wrapper_class, indices=None):
         return [False for _ in self._get_indices(indices)]
 
     def close(self) -> None:
         pass
+
+
+def _no_attribute(name) -> AttributeError:
+    return AttributeError(both(f"the batched env has no per-env attribute {name!r}",
+                               f"el entorno por lotes no tiene el atributo por entorno {name!r}"))

@@ -29,15 +29,17 @@ from __future__ import annotations
 import numpy as np
 
 from ...engine import CHANCE
+from ..refusal import Refusal, of_engine
 
 
 def replay(game, num_players: int, seed: int, actions) -> object:
     """The engine's state of the game of this seed after these player actions, chance resolved as
     the kernels resolve it (`apply_action(sample_chance())`)."""
-    return replay_from(game.new_initial_state(num_players, seed=int(seed)), actions, f"the game of seed {int(seed)}")
+    where = (f"the game of seed {int(seed)}", f"la partida de semilla {int(seed)}")
+    return replay_from(game.new_initial_state(num_players, seed=int(seed)), actions, where)
 
 
-def replay_from(state, actions, where: str = "the loaded position") -> object:
+def replay_from(state, actions, where: tuple[str, str] = ("the loaded position", "la posición cargada")) -> object:
     """`state` after these player actions, chance resolved as the kernels resolve it."""
     from ...engine import LudotecaError
 
@@ -45,11 +47,12 @@ def replay_from(state, actions, where: str = "the loaded position") -> object:
         while state.current_player() == CHANCE:
             state.apply_action(state.sample_chance())
         if state.is_terminal() or int(a) not in state.legal_actions():
-            raise ValueError(f"action {k} ({int(a)}) is not legal in {where}")
+            raise Refusal(f"action {k} ({int(a)}) is not legal in {where[0]}",
+                          f"la acción {k} ({int(a)}) no es legal en {where[1]}")
         try:
             state.apply_action(int(a))
         except LudotecaError as exc:
-            raise ValueError(exc.text().splitlines()[0]) from None
+            raise of_engine(exc) from None
     while state.current_player() == CHANCE:
         state.apply_action(state.sample_chance())
     return state
@@ -61,7 +64,7 @@ def export(env, i: int) -> dict:
 
     b = getattr(env, "batch_env", env)
     if not 0 <= int(i) < b.num_envs:
-        raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
+        raise _no_env(i, b)
     origin = b.origins.get(int(i)) if hasattr(b, "origins") else None
     if origin is not None:
         from ...engine.documents import state_from_document
@@ -79,14 +82,17 @@ def load(env, i: int, seed: int, actions) -> None:
     from .env import BatchEnv
 
     if not isinstance(env, BatchEnv):
-        raise ValueError("load sets a game into a BatchEnv (vector.make); a learner env's games start from their seeds")
+        raise Refusal("load sets a game into a BatchEnv (vector.make); a learner env's games start from their seeds",
+                      "load pone una partida en un BatchEnv (vector.make); las partidas de un entorno de aprendiz "
+                      "empiezan desde sus semillas")
     b = env
     i = int(i)
     if not 0 <= i < b.num_envs:
-        raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
+        raise _no_env(i, b)
     actions = [int(a) for a in actions]
     if b.max_steps is not None and len(actions) > b.max_steps:
-        raise ValueError(f"{len(actions)} actions is past this env's max_steps ({b.max_steps})")
+        raise Refusal(f"{len(actions)} actions is past this env's max_steps ({b.max_steps})",
+                      f"{len(actions)} acciones superan el max_steps de este entorno ({b.max_steps})")
     replay(b.engine_game, b.num_players, seed, actions)  # every action checked before any env changes
     k = b.kernel
     saved, everyone = b.rows.save(np.arange(b.num_envs) != i), b.rows.save(np.ones(b.num_envs, bool))
@@ -130,35 +136,37 @@ def load_document(env, i: int, doc) -> None:
     from .env import BatchEnv
 
     if not isinstance(env, BatchEnv):
-        raise ValueError("load_document sets a position into a BatchEnv (vector.make)")
+        raise Refusal("load_document sets a position into a BatchEnv (vector.make)",
+                      "load_document pone una posición en un BatchEnv (vector.make)")
     b, i = env, int(i)
     if not 0 <= i < b.num_envs:
-        raise ValueError(f"env {i} is not one of the {b.num_envs} envs")
+        raise _no_env(i, b)
     k = b.kernel
     if not hasattr(k, "load_state"):
-        raise ValueError(f"{b.game_name}: the batched kernel cannot load a position from a state document "
-                         "(load a seed and its actions instead: state.load)")
+        raise Refusal(f"{b.game_name}: the batched kernel cannot load a position from a state document "
+                      "(load a seed and its actions instead: state.load)",
+                      f"{b.game_name}: el núcleo por lotes no puede cargar una posición de un documento de estado "
+                      "(carga en su lugar una semilla y sus acciones: state.load)")
     try:
         st = state_from_document(doc)
     except LudotecaError as exc:  # what the engine finds wrong in the document, in both languages
-        en, es = (exc.text(lang).splitlines()[0] for lang in ("en", "es"))
-        raise ValueError(en if en == es else f"{en} / {es}") from None
+        raise of_engine(exc) from None
     game = b.engine_game
     if st.game.name != game.name:
-        raise ValueError(f"the state document is a game of {st.game.name}, not of {game.name} / "
-                         f"el documento de estado es una partida de {st.game.name}, no de {game.name}")
+        raise Refusal(f"the state document is a game of {st.game.name}, not of {game.name}",
+                      f"el documento de estado es una partida de {st.game.name}, no de {game.name}")
     if st.num_players != b.num_players:
-        raise ValueError(f"the state document has {st.num_players} players, these envs {b.num_players} / "
-                         f"el documento de estado tiene {st.num_players} jugadores, estos entornos {b.num_players}")
+        raise Refusal(f"the state document has {st.num_players} players, these envs {b.num_players}",
+                      f"el documento de estado tiene {st.num_players} jugadores, estos entornos {b.num_players}")
     if st.game.options != game.options:
         differ = sorted(key for key in set(st.game.options) | set(game.options)
                         if st.game.options.get(key) != game.options.get(key))
-        raise ValueError(f"the state document's option {differ[0]} is not these envs' one / "
-                         f"la opción {differ[0]} del documento de estado no es la de estos entornos")
+        raise Refusal(f"the state document's option {differ[0]} is not these envs' one",
+                      f"la opción {differ[0]} del documento de estado no es la de estos entornos")
     st = replay_from(st, [])  # a chance node: resolved as the kernel resolves chance
     why = k.load_refusal(st) if hasattr(k, "load_refusal") else None
     if why is not None:
-        raise ValueError(why)
+        raise why
     saved = b.rows.save(np.ones(b.num_envs, bool))
     try:
         k.load_state(i, st)
@@ -170,3 +178,7 @@ def load_document(env, i: int, doc) -> None:
     b._truncated[i] = False
     b._was_over[i] = bool(k.terminated[i])
     b._rewards[i] = 0.0
+
+
+def _no_env(i, b) -> Refusal:
+    return Refusal(f"env {i} is not one of the {b.num_envs} envs", f"el entorno {i} no es uno de los {b.num_envs} entornos")
