@@ -11,11 +11,12 @@ into a face-up slot) is resolved as `state.apply_action(state.sample_chance())` 
 a draw below the pool's size. So a batched game is the engine's game with that seed and those
 player actions; tests/rl/test_vector_mazmorra.py replays thousands of them in the engine.
 
-Without numba the Kernel refuses with a one-line ValueError (the table kernels it calls exist only
-compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
+Without numba the Kernel refuses in one line, English / Spanish (the table kernels it calls exist
+only compiled). Options: all the game's (distance 1-10, market_face_up, must_beat_all_covered, allow_two); 3 or
 4 players, 2 with allow_two. The observation is games/mazmorra/observation.py's schema for the
-player to move, number for number, written at that schema's offsets. A finished game observes zeros and
-has an empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
+player to move, number for number, written at that schema's offsets; a finished game is observed from
+the seat of the player who moved last (nobody to move), as the engine's view of that seat, and has an
+empty legal mask. For `ludoteca simulate`: random_seat_actions, statistics(i) (stats.py's
 counters), chance_counts(), scores(i) (None until the end) and bot_seat_actions (random and greedy
 seats; the greedy bot compiled in mazmorra_greedy.py). load_state(i, state) sets a game to an engine
 state's position (mazmorra_load.py; rl/vector/state.py's load_document).

@@ -14,7 +14,9 @@ Options: all the game's: `length` (short, normal, long), `deck` (the packaged on
 deck content) and a variant's own deck, base and deal where the game has one (`variant`); 2 to
 5 players; a deck too large for the fixed tables below is refused. The observation is games/piramide/observation.py's schema for the
 player to move, number for number, written at that schema's offsets with its card vectors
-(observation.card_vectors), so it follows the schema rather than copying it. A finished game observes zeros and has an empty legal mask.
+(observation.card_vectors), so it follows the schema rather than copying it. A finished game is observed
+from the seat of the player who moved last (nobody to move), as the engine's view of that seat, and has an
+empty legal mask.
 
 For `ludoteca simulate` (simulate/vector.py) the row also keeps state.stats (statistics(i)), the
 chance outcomes applied (step's count, chance_counts()) and play.py's lead changes (Pirámide scores
