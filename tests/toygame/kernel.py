@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ludoteca.engine.rng import Rng, pick
+from ludoteca.rl.refusal import Refusal
 from ludoteca.rl.vector.base import BatchKernel
 
 from .game import ADD, DOUBLE, END, NUM_ACTIONS, ROLL, TARGET
@@ -86,7 +87,8 @@ class Kernel(BatchKernel):
         live = np.flatnonzero(~self.terminated)
         for i in live:  # every action checked before any env changes
             if int(actions[i]) not in self._legal(int(i)):
-                raise ValueError(f"toy: env {int(i)}: action {int(actions[i])} is not legal")
+                raise Refusal(f"toy: env {int(i)}: action {int(actions[i])} is not legal",
+                              f"toy: entorno {int(i)}: la acción {int(actions[i])} no es legal")
         return int(sum(self._apply(int(i), int(actions[i])) for i in live))
 
     def legal_mask(self, out) -> None:

@@ -16,7 +16,8 @@ env.py and conformance.py rely on exactly this):
 
 - `class Kernel`, built as `Kernel(num_envs: int, num_players: int, options: dict | None = None)`;
   a one-line ValueError for options or player counts it does not support (the engine's defaults
-  always are; the module docstring says which options are).
+  always are; the module docstring says which options are). Every refusal of a kernel is one line in
+  English and Spanish: rl/refusal.py's `Refusal(en, es)`, a ValueError whose text is "English / Spanish".
 - Attributes: `num_actions` (== the engine's `game.num_distinct_actions()`, the engine's own
   integer action ids), `obs_size` (flat float32 observation length), `obs_matches_engine` (True
   where `observe` equals the scalar RL observation of rl/observations/<game>.py for the current
@@ -54,7 +55,7 @@ env.py and conformance.py rely on exactly this):
   live env from a per-env SplitMix64 stream, compiled (benchmarks, random seats).
 - Optional `playout(rng_state: uint64 (N,)) -> int`: every live env played to its end by uniform
   random actions (random_actions' streams) in one compiled call; the actions applied, chance included.
-- Optional `load_state(i, state)` and `load_refusal(state) -> str | None`: env i's row written from an
+- Optional `load_state(i, state)` and `load_refusal(state) -> Refusal | None`: env i's row written from an
   engine state at a decision or the end (its random stream included), and why a state does not fit
   the kernel's tables; state.py's `load_document` (a bare state document into an env) needs them.
 
