@@ -264,8 +264,8 @@ def test_the_kernel_refuses_a_pool_out_of_order_and_takes_a_sorted_one():
     st = state_from_document(state.export(env, 0))
     assert env.kernel.load_refusal(st) is None
     st.pool.reverse()
-    said = env.kernel.load_refusal(st)
-    assert said is not None and "not in order" in said and " / " in said
+    why = env.kernel.load_refusal(st)
+    assert why is not None and "not in order" in str(why) and "no están en orden" in why.text("es")
 
 
 def test_a_random_draw_made_before_a_load_is_not_trusted_after_it():
