@@ -133,6 +133,32 @@ def test_the_batch_envs_refusals_change_nothing(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_wrappers_illegal_actions_change_nothing(game):
+    """The Gymnasium vector env and the learner env refuse as the batch env does."""
+    from ludoteca.rl.vector import make_gym
+
+    genv = make_gym(game, 3, seed=2)
+    obs, info = genv.reset(seed=2)
+    b = genv.batch_env
+    mask = info["legal_mask"]
+    bad = np.array([np.flatnonzero(m)[0] for m in mask])
+    bad[1] = np.flatnonzero(~mask[1])[0]
+    said = refused(lambda: genv.step(bad), b, b.kernel, words="env 1: action")
+    assert "entorno 1: la acción" in said
+    refused(lambda: genv.step(np.zeros(4, np.int64)), b, b.kernel, words="actions")
+    if not hasattr(b.kernel, "bot_seat_actions"):
+        return
+    lenv = make_learner(game, 3, seed=2, opponents="greedy")
+    batch = lenv.init()
+    lb = lenv.batch_env
+    bad = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in batch.legal_action_mask])
+    row = int(np.flatnonzero(batch.legal_action_mask.any(axis=1))[0])
+    bad[row] = np.flatnonzero(~batch.legal_action_mask[row])[0]
+    said = refused(lambda: lenv.step(bad), lenv, lb, lb.kernel, words=f"env {row}: action")
+    assert f"entorno {row}: la acción" in said
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_kernels_own_refusals_change_nothing(game, monkeypatch):
     Kernel = kernel_class(game)
     env = _env(game)
