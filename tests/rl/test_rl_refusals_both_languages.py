@@ -113,6 +113,20 @@ def test_vector_make_refusals():
     refused(lambda: make_learner("prime-climb", 2, seats="all"), words="seats")
 
 
+def test_a_kernel_missing_from_this_version_or_without_numba_is_refused(monkeypatch):
+    import types as namespace
+
+    from ludoteca.engine import registry
+    from ludoteca.engine.plugin import KernelSpec
+    from ludoteca.rl.vector import mazmorra
+
+    monkeypatch.setattr(mazmorra, "K", None)  # what the module finds without numba
+    refused(lambda: mazmorra.Kernel(2, 3), words="numba")
+    gone = namespace.SimpleNamespace(kernel=KernelSpec("ludoteca.rl.vector.no_such_kernel", 1))
+    monkeypatch.setattr(registry, "plugin_of", lambda name: gone)
+    refused(lambda: make("aggravation", 2), words="in this version")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_batch_envs_refusals_change_nothing(game):
     env = _env(game, log=True)
@@ -176,6 +190,7 @@ def test_the_kernels_own_refusals_change_nothing(game, monkeypatch):
         kinds = np.ones((n, k.num_players), np.int8)
         refused(lambda: k.bot_seat_actions(out, streams, kinds, node_budget=0), k, words="node_budget")
         refused(lambda: k.bot_seat_actions(np.zeros(n + 1, np.int64), streams, kinds), k)
+        refused(lambda: k.bot_seat_actions(out, streams, np.ones((n, k.num_players + 1), np.int8)), k, words="kinds")
     refused(lambda: Kernel(0, env.num_players), words="num_envs")
     refused(lambda: Kernel(2, "2"), words="num_players")
     refused(lambda: Kernel(2, 9), words=f"{game}: ")
