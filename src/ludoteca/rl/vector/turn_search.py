@@ -156,9 +156,9 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
 def specialise(name: str, width: int, klen: int, legal, play, mover, value, root, key, cache: bool = True):
     """The template's greedy_choice over a game's compiled functions (module docstring), compiled
     and cached under `name` (unique per game: numba's cache files are named after it); `width` (the
-    row's columns) and `klen` (the key's) are compiled in as constants. A cache is
-    keyed by this file's source, not the game's functions': `cache=False` for functions that are
-    not a kernel's (a test's own)."""
+    row's columns) and `klen` (the key's) are compiled in as constants. The cache is keyed by the
+    sources of this file and of the game's functions' modules (engine/jit_cache.py): editing a game's
+    heuristic compiles its copy again. `cache=False` for functions that are not a kernel's (a test's own)."""
     namespace = dict(_greedy_choice.__globals__)
     namespace.update(WIDTH=int(width), KLEN=int(klen))
     find = types.FunctionType(_find.__code__, dict(namespace), name + "_find")
