@@ -102,6 +102,7 @@ def dependencies(func) -> dict[str, Path]:
 def _module_of(value) -> str | None:
     if isinstance(value, types.ModuleType):
         return value.__name__
+    value = getattr(value, "__wrapped__", value)  # an intrinsic that calls a function: that function
     value = getattr(value, "py_func", value)  # a numba dispatcher: the function it compiles
     name = getattr(value, "__module__", None)
     return name if isinstance(name, str) else None
