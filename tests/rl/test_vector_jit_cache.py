@@ -39,7 +39,7 @@ def total(x):
     return offset(x) * 10
 """
 
-# a greedy choice specialised from turn_search's template, its value function in another file
+# a greedy choice specialised from turn_search's template, its value function in another file, bound by Args
 WORTH = """
 from ludoteca.rl.vector import njit
 
@@ -47,7 +47,7 @@ BEST = {best}
 
 
 @njit(cache=True)
-def value(X, d, ctx, me, scratch):
+def score(X, d):
     return 1.0 if X[d, 0] == BEST else 0.0
 """
 
@@ -55,7 +55,7 @@ GAME = """
 import numpy as np
 
 from ludoteca.rl.vector import njit, turn_search
-from worth import value
+from worth import score
 
 
 @njit(cache=True)
@@ -85,7 +85,9 @@ def key(X, d, ctx, me, base, K, err):
     return np.uint64(X[d, 0])
 
 
-choose = turn_search.specialise("tmp_cache_toy_greedy_choice", 1, 1, legal, play, mover, value, root, key)
+# the value named as the game's own function with the arguments it takes (an intrinsic calls it)
+choose = turn_search.specialise("tmp_cache_toy_greedy_choice", 1, 1, legal, play, mover, turn_search.Args(score, 0, 1),
+                                root, key)
 
 
 def total(_):
