@@ -31,6 +31,7 @@ from pathlib import Path
 
 import numba
 from numba.core.caching import FunctionCache
+from numba.core.dispatcher import Dispatcher
 
 _LIBRARY_ROOTS = tuple({Path(p).resolve() for key in ("stdlib", "platstdlib", "purelib", "platlib")
                         if (p := sysconfig.get_paths().get(key))})
@@ -43,7 +44,7 @@ def njit(*args, **kwargs):
 
     def compile_(func):
         dispatcher = numba.njit(**kwargs)(func)
-        if cache:
+        if cache and isinstance(dispatcher, Dispatcher):  # (NUMBA_DISABLE_JIT=1: the function itself)
             dispatcher._cache = SourceKeyedCache(func)  # what numba's own enable_caching does, keyed by sources
         return dispatcher
 

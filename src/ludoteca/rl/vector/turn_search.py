@@ -187,7 +187,7 @@ def _bound(role: str, given):
     def pick(args, p):
         return args[p] if isinstance(p, int) else args[p[0]][p[1]]
 
-    if not HAVE_NUMBA:
+    if not HAVE_NUMBA or _jit_disabled():
         def call(*args):
             return function(*(pick(args, p) for p in picks))
 
@@ -211,6 +211,12 @@ def _bound(role: str, given):
     bound = intrinsic(space[role])
     bound.__wrapped__ = function  # engine/jit_cache.py keys the cache by the function's module
     return bound
+
+
+def _jit_disabled() -> bool:
+    from numba.core import config  # NUMBA_DISABLE_JIT=1: every compiled function runs as Python
+
+    return bool(config.DISABLE_JIT)
 
 
 def specialise(name: str, width: int, klen: int, legal, play, mover, value, root, key, cache: bool = True):
