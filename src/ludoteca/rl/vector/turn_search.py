@@ -27,8 +27,8 @@ for play calls `_apply(X, d, ctx[0], a, scratch[0])`. specialise turns it into a
 emits that call and nothing else. Why not a wrapper: numba takes a reference to every array a compiled
 function passes on (an atomic increment and decrement around each call), and a wrapper passes on
 the row, the buffers and the tuple elements at every position the enumeration visits; that cost
-Prime Climb's greedy 7-8% against its own loop. The intrinsic's call hands the enumeration's own
-arrays straight through, as a game's own loop does.
+a greedy kernel 7-8% against its own loop (docs/lab/bots.md). The intrinsic's call hands the
+enumeration's own arrays straight through, as a game's own loop does.
 
 Why a template copied per game rather than one function taking the game's functions as arguments
 or a closure built per game: numba specialises both, but caches neither on disk (a function-typed
