@@ -77,3 +77,47 @@ def test_a_specialised_enumeration_calls_the_functions_it_was_given():
     vals = work[14][:2]
     assert list(vals) == [1.0, 1.0]  # 1 then 2, or 2 then 1: both reach 3 exactly
     assert P[0, 0] != 0  # the seed's draw and the tie's draw
+
+
+def test_a_game_function_is_called_with_the_arguments_args_picks():
+    """Args(function, *picks): the role's arguments by index, or an element of a tuple argument, in the
+    function's own order; a pick outside the role's arguments is refused in one line."""
+    import numpy as np
+
+    from ludoteca.rl.vector import njit
+
+    @njit
+    def add(X, a, step, d):  # the game's own order: not the template's play(X, d, ctx, a, scratch)
+        X[d, 0] += a * step
+
+    @njit
+    def legal(X, d, ctx, out):
+        out[0], out[1] = 1, 2
+        return 2
+
+    @njit
+    def worth(d, X, ctx_b):
+        return 1.0 if X[d, 0] == ctx_b else 0.0
+
+    @njit
+    def never(X, d, ctx, me):
+        return False
+
+    @njit
+    def root(S, i, ctx):
+        return 0
+
+    @njit
+    def key(X, d, ctx, me, base, K, err):
+        K[0] = X[d, 0]
+        return np.uint64(X[d, 0])
+
+    choose = turn_search.specialise("toy_args_greedy_choice", 1, 1, legal, turn_search.Args(add, 0, 3, (2, 0), 1),
+                                    never, turn_search.Args(worth, 1, 0, (2, 1)), root, key, cache=False)
+    for step, best, expected in ((10, 20, 2), (10, 10, 1), (3, 6, 2)):
+        work = turn_search.workspace(4, 1, 4, 1, 16, np.zeros(1, np.int64))
+        got = choose(np.zeros((1, 1), np.int32), (step, best), 0, 100, np.zeros((1, 1), np.uint64), 0, work)
+        assert got == expected and list(work[14][:2]) == [float(step == best), float(2 * step == best)]
+    with pytest.raises(ValueError, match="play: pick 5 is not one of its 5 arguments"):
+        turn_search.specialise("toy_bad_args", 1, 1, legal, turn_search.Args(add, 0, 5), never, never, root, key,
+                               cache=False)

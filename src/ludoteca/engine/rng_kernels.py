@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import numba as nb
-from numba import njit
+
+from .jit_cache import njit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -23,8 +23,10 @@ import math
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from ...engine.jit_cache import njit
 
 NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
 

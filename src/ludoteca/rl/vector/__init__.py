@@ -69,8 +69,8 @@ import warnings
 
 from ..refusal import Refusal
 
-try:  # the `fast` extra
-    from numba import njit as _numba_njit
+try:  # the `fast` extra: numba, its cache keyed by every source file a kernel reads (engine/jit_cache.py)
+    from ...engine.jit_cache import njit as _numba_njit
 
     HAVE_NUMBA = True
 except ImportError:  # numba missing: the kernels' code runs as Python (same results, slow)
@@ -81,7 +81,7 @@ _warned = False
 
 
 def njit(*args, **kwargs):
-    """numba.njit where numba is installed, else the function itself run as Python, with NumPy's
+    """numba.njit (cache=True: engine/jit_cache.py's source-keyed cache) where numba is installed, else the function itself run as Python, with NumPy's
     overflow warnings off (uint64 arithmetic wraps, as the random stream wants, compiled or not)."""
     if HAVE_NUMBA:
         return _numba_njit(*args, **kwargs)

@@ -65,9 +65,8 @@ def memo_capacity(budget: int) -> int:
 
 
 @njit(cache=True)
-def _value(X, d, G, me, SCORE):
+def _value(X, d, G, me, WORTH, NOW, FUT, START, OUT):
     """turns.seat_value(me) of row d: the returns at the end, else heuristic.evaluate(me)."""
-    WORTH, NOW, FUT, START, OUT = SCORE
     n = G[G_NP]
     if X[d, F_PHASE] == OVER:
         bp, bh = -1, -1
@@ -167,34 +166,20 @@ def _key(X, d, G, me, r_reg, r_edge, K, err):
 
 
 @njit(cache=True)
-def _legal_at(X, d, G, out):
-    return _legal(X, G, d, out)
-
-
-@njit(cache=True)
-def _play(X, d, G, a, scratch):
-    _apply_player(X, G, d, a)
-
-
-@njit(cache=True)
-def _mover_of(X, d, G, me):
-    return _mover(X, d, me)
-
-
-@njit(cache=True)
 def _root(S, i, G):
     return S[i, F_NDREG], S[i, F_NDEDGE]  # the discard piles as the decision found them (the key's tails)
 
 
-@njit(cache=True)
-def _key_of(X, d, G, me, base, K, err):
-    return _key(X, d, G, me, base[0], base[1], K, err)
-
-
-# GreedyBot.choose for the seat to move in game i (its stream P[i, seat]): turn_search's enumeration;
-# -1 where err[0] says a bound was met (then the choice is void)
-greedy_choice = turn_search.specialise("piramide_greedy_choice", WIDTH, KLEN, _legal_at, _play, _mover_of, _value, _root,
-                                       _key_of)
+# GreedyBot.choose for the seat to move in game i (its stream P[i, seat]): turn_search's enumeration, ctx the
+# game's table G, scratch the heuristic's; -1 where err[0] says a bound was met (then the choice is void)
+greedy_choice = turn_search.specialise(
+    "piramide_greedy_choice", WIDTH, KLEN,
+    legal=turn_search.Args(_legal, 0, 2, 1, 3),  # _legal(X, G, d, out)
+    play=turn_search.Args(_apply_player, 0, 2, 1, 3),  # _apply_player(X, G, d, a)
+    mover=turn_search.Args(_mover, 0, 1, 3),  # _mover(X, d, me)
+    value=turn_search.Args(_value, 0, 1, 2, 3, (4, 0), (4, 1), (4, 2), (4, 3), (4, 4)),  # its scratch's arrays
+    root=_root,
+    key=turn_search.Args(_key, 0, 1, 2, 3, (4, 0), (4, 1), 5, 6))  # _key(X, d, G, me, r_reg, r_edge, K, err)
 
 
 @njit(cache=True)

@@ -20,6 +20,16 @@ A game gives, each compiled (numba) and called with its own context `ctx` (a tup
 - `key(X, d, ctx, me, base, K, err) -> uint64`: row d's key into K and its hash (err[0] = TOO_BIG
   where a bound is broken).
 
+A game whose own functions take other arguments, or in another order, names them with `Args(function,
+*picks)` instead of writing a compiled wrapper: each pick is the index of one of the role's arguments
+above, or (index, j) for element j of that (tuple) argument, e.g. `Args(_apply, 0, 1, (2, 0), 3, (4, 0))`
+for play calls `_apply(X, d, ctx[0], a, scratch[0])`. specialise turns it into a numba intrinsic that
+emits that call and nothing else. Why not a wrapper: numba takes a reference to every array a compiled
+function passes on (an atomic increment and decrement around each call), and a wrapper passes on
+the row, the buffers and the tuple elements at every position the enumeration visits; that cost
+a greedy kernel 7-8% against its own loop (docs/lab/bots.md). The intrinsic's call hands the
+enumeration's own arrays straight through, as a game's own loop does.
+
 Why a template copied per game rather than one function taking the game's functions as arguments
 or a closure built per game: numba specialises both, but caches neither on disk (a function-typed
 argument or a closure variable is not a key it can store), so every process would compile the
@@ -33,7 +43,7 @@ import types
 
 import numpy as np
 
-from . import njit
+from . import HAVE_NUMBA, njit
 from .common import GOLDEN, greedy_pick
 
 OK, FULL, TOO_BIG = 0, 1, 2  # err[0]: the memo is full (grow it and play the decision again); a bound broken
@@ -153,18 +163,74 @@ def _greedy_choice(S, ctx, i, budget, P, seat, work):
     return greedy_pick(ROOT, VALS, k0, P, i, seat)
 
 
+ARITY = {"legal": 4, "play": 5, "mover": 4, "value": 5, "root": 3, "key": 7}  # each role's arguments (above)
+
+
+class Args:
+    """A game's own compiled function called in a role with these of the role's arguments (module docstring)."""
+
+    def __init__(self, function, *picks):
+        self.function, self.picks = function, picks
+
+
+def _bound(role: str, given):
+    """`given` as the role's callee: a compiled function as is; Args as an intrinsic calling its function with
+    the picked arguments (compiled Python calling it so, without numba)."""
+    if not isinstance(given, Args):
+        return given
+    function, picks = given.function, given.picks
+    arity = ARITY[role]
+    for p in picks:
+        if not (isinstance(p, int) and 0 <= p < arity or isinstance(p, tuple) and len(p) == 2 and 0 <= p[0] < arity):
+            raise ValueError(f"{role}: pick {p!r} is not one of its {arity} arguments (i) or an element of one (i, j)")
+
+    def pick(args, p):
+        return args[p] if isinstance(p, int) else args[p[0]][p[1]]
+
+    if not HAVE_NUMBA or _jit_disabled():
+        def call(*args):
+            return function(*(pick(args, p) for p in picks))
+
+        return call
+    from numba.extending import intrinsic
+
+    def typer(typingctx, *args):
+        target = typingctx.resolve_value_type(function)
+        inner = target.get_call_type(typingctx, tuple(args[p] if isinstance(p, int) else args[p[0]].types[p[1]]
+                                                      for p in picks), {})
+
+        def codegen(context, builder, signature, values):
+            chosen = [values[p] if isinstance(p, int) else builder.extract_value(values[p[0]], p[1]) for p in picks]
+            return context.get_function(target, inner)(builder, chosen)
+
+        return inner.return_type(*args), codegen
+
+    names = ", ".join(f"a{k}" for k in range(arity))
+    space = {"typer": typer}  # numba types an intrinsic by its Python signature: one of the role's arity
+    exec(f"def {role}(typingctx, {names}):\n    return typer(typingctx, {names})", space)
+    bound = intrinsic(space[role])
+    bound.__wrapped__ = function  # engine/jit_cache.py keys the cache by the function's module
+    return bound
+
+
+def _jit_disabled() -> bool:
+    from numba.core import config  # NUMBA_DISABLE_JIT=1: every compiled function runs as Python
+
+    return bool(config.DISABLE_JIT)
+
+
 def specialise(name: str, width: int, klen: int, legal, play, mover, value, root, key, cache: bool = True):
     """The template's greedy_choice over a game's compiled functions (module docstring), compiled
     and cached under `name` (unique per game: numba's cache files are named after it); `width` (the
-    row's columns) and `klen` (the key's) are compiled in as constants. A cache is
-    keyed by this file's source, not the game's functions': `cache=False` for functions that are
-    not a kernel's (a test's own)."""
+    row's columns) and `klen` (the key's) are compiled in as constants. The cache is keyed by the
+    sources of this file and of the game's functions' modules (engine/jit_cache.py): editing a game's
+    heuristic compiles its copy again. `cache=False` for functions that are not a kernel's (a test's own)."""
     namespace = dict(_greedy_choice.__globals__)
     namespace.update(WIDTH=int(width), KLEN=int(klen))
     find = types.FunctionType(_find.__code__, dict(namespace), name + "_find")
     find.__qualname__ = name + "_find"
-    namespace.update(legal=legal, play=play, mover=mover, value=value, root=root, key=key,
-                     find=njit(cache=cache)(find))
+    given = dict(legal=legal, play=play, mover=mover, value=value, root=root, key=key)
+    namespace.update({role: _bound(role, f) for role, f in given.items()}, find=njit(cache=cache)(find))
     f = types.FunctionType(_greedy_choice.__code__, namespace, name)
     f.__qualname__ = name
     f.__doc__ = _greedy_choice.__doc__
