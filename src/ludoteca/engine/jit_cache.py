@@ -36,6 +36,8 @@ from numba.core.dispatcher import Dispatcher
 _LIBRARY_ROOTS = tuple({Path(p).resolve() for key in ("stdlib", "platstdlib", "purelib", "platlib")
                         if (p := sysconfig.get_paths().get(key))})
 _imports_of: dict[str, frozenset[str]] = {}  # module -> the modules it imports at module level
+_digests: dict[Path, bytes] = {}  # source file -> its sha256
+_files: dict[str, Path | None] = {}  # module -> its source file
 
 
 def njit(*args, **kwargs):
@@ -67,11 +69,18 @@ class SourceKeyedCache(FunctionCache):
 
 
 def sources_digest(func) -> str:
-    """The sha256 of the name and content of every file in `dependencies(func)`."""
+    """The sha256 of the name and content digest of every file in `dependencies(func)`."""
     h = hashlib.sha256()
     for name, path in sorted(dependencies(func).items()):
-        h.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        h.update(name.encode() + b"\0" + _file_digest(path) + b"\0")
     return h.hexdigest()
+
+
+def _file_digest(path: Path) -> bytes:
+    """A file's sha256, read once a process (every kernel of a package reads the same few dozen files)."""
+    if path not in _digests:
+        _digests[path] = hashlib.sha256(path.read_bytes()).digest()
+    return _digests[path]
 
 
 def dependencies(func) -> dict[str, Path]:
@@ -115,7 +124,13 @@ def _in_library(path: Path) -> bool:
 
 def _module_file(name: str) -> Path | None:
     """A module's Python source file, or None (not a module: `from X import a` where a is a name in X; no
-    source; not importable)."""
+    source; not importable); looked up once a process (every kernel walks the same modules)."""
+    if name not in _files:
+        _files[name] = _find_module_file(name)
+    return _files[name]
+
+
+def _find_module_file(name: str) -> Path | None:
     module = sys.modules.get(name)
     if module is None:
         parent, _, attr = name.rpartition(".")
