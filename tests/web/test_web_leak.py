@@ -103,7 +103,7 @@ def check_generic(room, received):
                 told = before.describe_action_for(action, who, "en")
                 own = [e for e in events_for(room.log[i].events, who) if e["type"] != "action"]
                 if own:  # a game that reports its own events: the line is those events told for this seat
-                    names = [room.seat_name(k) for k in range(len(room.seats))]
+                    names = room.names("en")
                     told = sentences([room.game.tell_event(e, "en", names) for e in own])
                 assert line["text"].endswith(told), "each viewer reads the game's own telling for its seat"
                 full = before.describe_action(action, "en")

@@ -9,10 +9,12 @@ import re
 
 import httpx
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 from web_support import PHONE, browser, chromium_available, live_server, play_at_random, toy_games
 
-from ludoteca.web.db import SeatRow
+from ludoteca.engine.errors import IllegalActionError
+from ludoteca.web.chat import ChatRow
+from ludoteca.web.db import ActionRow, SeatRow
 from ludoteca.web.errors import RoomError
 from ludoteca.web.limits import UNLIMITED
 
@@ -85,4 +87,96 @@ def test_the_finished_list_and_the_replay_say_player_n_for_new_and_old_rows(site
             assert person in text and not re.search(r"\bP1\b", text), text
         page.goto(f"{url}/replay/{rooms[1]}")
         page.wait_for_function("(who) => document.body.innerText.includes(who)", arg=person)
+        page.context.close()
+
+
+def played_at_random(service, rid, person_moves: int):
+    """Every seat played at random through the service until the person (seat 0) has made
+    `person_moves` moves (a server's bot may move first: stale, sent again)."""
+    room = service.get(rid)
+    rng = random.Random(11)
+    for _ in range(500):
+        if room.status != "running" or sum(e.player == 0 for e in room.log) >= person_moves:
+            break
+        try:
+            play_at_random(service, room, rng, 1)
+        except RoomError as exc:
+            if exc.code != "stale":
+                raise
+    return room
+
+
+def test_the_server_tells_log_lines_captions_and_chat_with_player_n_in_each_language(site):
+    """A real game's log lines and captions name the nameless person in the language asked (the page
+    renders them as they come); the chat sends no name for such a seat, an older chat row's "P1" too,
+    and the page says the seat's name."""
+    url, app, b = site
+    service = app.state.service
+    made = httpx.post(f"{url}/api/rooms", json={"game": "mazmorra", "seat": 0,
+                                               "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
+                      timeout=60).json()
+    rid, token = made["room"]["id"], made["token"]
+    room = played_at_random(service, rid, 4)
+    with service.sessions.begin() as db:  # a chat message stored by an older server, which named the seat "P1"
+        db.execute(insert(ChatRow), {"room_id": rid, "index": 0, "seat": 0, "name": "P1", "text": "from before", "at": 1.0})
+    for lang, person in (("en", "Player 1"), ("es", "Jugador 1")):
+        lines = room.log_lines(0, lang, 0, len(room.log))
+        mine = [x["text"] for x in lines if x["player"] == 0]
+        assert mine and all(person in text for text in mine), mine
+        shorts = [s for e in room.log for s in e.captions_for(0, lang)]
+        assert any(person in s for s in shorts), shorts
+        told = [x["text"] for x in lines] + shorts
+        assert not [s for s in told if re.search(r"\bP\d\b", s)], told
+        page = page_in(b, url, lang, rid, token)
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_function("(who) => document.querySelector('#log').innerText.includes(who)", arg=person)
+        assert not re.search(r"\bP\d\b", page.inner_text("#log")), page.inner_text("#log")
+        page.wait_for_selector("#chat [data-chat='0']")
+        assert page.inner_text("#chat [data-chat='0'] .who") == person
+        said = "hola" if lang == "es" else "hello"
+        page.fill("#chat-text", said)
+        page.press("#chat-text", "Enter")
+        page.wait_for_function("(said) => [...document.querySelectorAll('#chat .said')].some((e) => e.textContent === said)", arg=said)
+        assert [w.inner_text() for w in page.query_selector_all("#chat .who")] == [person] * len(page.query_selector_all("#chat .who"))
+        page.context.close()
+    assert all(m["name"] is None for m in app.state.hub.chat.history(rid)), "a nameless seat's message carries no name"
+
+
+def test_an_older_rooms_stored_p1_lines_are_told_with_player_n_in_the_replay(site):
+    """A game reporting only the generic event keeps its own lines: an older row stored the nameless
+    mover as "P1: ..."; read back (the room loaded from storage) the server names it in the language asked."""
+    url, app, b = site
+    service = app.state.service
+    rid, _token = nameless_room(url)
+    room = service.get(rid)
+    rng = random.Random(3)
+    for _ in range(200):
+        try:
+            play_at_random(service, room, rng, 3000)
+            break
+        except RoomError as exc:
+            if exc.code != "stale":
+                raise
+        except IllegalActionError:  # a chance outcome sampled just before the server's bot moved
+            continue
+    assert room.status == "finished"
+    with service.sessions.begin() as db:
+        db.execute(update(SeatRow).where(SeatRow.room_id == rid, SeatRow.seat == 0).values(name="P1"))
+        # the rows that keep the game's own lines (a row told from its events keeps none)
+        rows = [r for r in db.scalars(select(ActionRow).where(ActionRow.room_id == rid, ActionRow.player == "0")) if r.lines]
+        odd = [(r.index, r.action, r.lines) for r in rows if not (r.lines[0][1].startswith("Player 1: ") and r.lines[0][2].startswith("Jugador 1: "))]
+        assert rows and not odd, odd
+        for r in rows:  # the older form of the same lines
+            r.lines = [[viewer, "P1: " + en.removeprefix("Player 1: "), "P1: " + es.removeprefix("Jugador 1: ")] for viewer, en, es in r.lines]
+    assert service.evict(room)
+    loaded = service.get(rid)
+    for lang, person in (("en", "Player 1"), ("es", "Jugador 1")):
+        lines = [x["text"] for x in loaded.log_lines(None, lang, 0, len(loaded.log)) if x["player"] == 0]
+        assert len([t for t in lines if t.startswith(f"{person}: ")]) >= len(rows), lines
+        assert all(person in text and not re.search(r"\bP1\b", text) for text in lines), lines
+        page = page_in(b, url, lang)
+        page.goto(f"{url}/replay/{rid}")
+        page.click("#last")  # the replay opens before the first move
+        page.wait_for_function("(who) => document.querySelector('#log').innerText.includes(who + ': ')", arg=person)
+        assert not re.search(r"\bP1\b", page.inner_text("#log") + page.inner_text("#players")), page.inner_text("#log")
         page.context.close()

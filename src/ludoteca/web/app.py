@@ -483,7 +483,8 @@ def create_app(db_url: str = "ludoteca.db", bot_delay: float = 0.5, takeover_aft
         await check_rate("replay", client_of(request))
         room = finished(room_id)
         rec = room.match.record()
-        rec.players = [{"name": room.seat_name(i), "kind": s.bot if s.kind == "bot" else "human"} for i, s in enumerate(room.seats)]
+        rec.players = [{"name": room.shown_name(i) or f"P{i + 1}", "kind": s.bot if s.kind == "bot" else "human"}  # records' own mark
+                       for i, s in enumerate(room.seats)]
         return rec.to_json()
 
     @app.get("/api/rooms/{room_id}/replay")

@@ -110,6 +110,10 @@ class Chat:
 
     @staticmethod
     def _message(index: int, seat: int | None, name: str, text: str, at: float) -> dict[str, Any]:
+        """A seat's person who gave no name (stored as no name; older rows stored "P2") is sent as
+        none: each page names such a seat in its language, as it does in the list of players."""
+        if seat is not None and name in ("", f"P{seat + 1}"):
+            name = None
         return {"i": index, "seat": seat, "name": name, "text": text, "at": at}
 
     def post(self, room, seat: int | None, name: Any, text: Any, speaker: Hashable) -> dict[str, Any]:
@@ -124,7 +128,7 @@ class Chat:
             raise RoomError("rate_limited", T("you are writing too fast: wait a few seconds", "escribes demasiado rápido: espera unos segundos"))
         if seat is None and not self.rates.allow("chat_room", room.id):  # the players' own messages always get through
             raise RoomError("rate_limited", T("this room's chat is too busy: wait a few seconds", "el chat de esta sala va demasiado rápido: espera unos segundos"))
-        shown = room.seat_name(seat) if seat is not None else clean_name(name, "")
+        shown = (room.shown_name(seat) or "") if seat is not None else clean_name(name, "")
         self.history(room.id)
         for _ in range(8):
             try:

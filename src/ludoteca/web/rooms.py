@@ -116,6 +116,9 @@ class Seat:
         return self.kind == "bot" or self.taken_over
 
 
+PLAYER_N = T("Player {n}", "Jugador {n}")  # a person who gave no name (Room.seat_name)
+
+
 class LogEntry:
     """One action of the move log: who, its notation and the events it caused (every seat's
     details). Each viewer's line is told from the events when asked (`Game.tell_event`, with the
@@ -138,22 +141,32 @@ class LogEntry:
         return events_for(self.events, viewer)
 
     def line_for(self, viewer: int | None) -> Text:
-        if self.lines is not None:
-            return self.lines[viewer]
         return T(self.for_viewer(viewer, "en"), self.for_viewer(viewer, "es"))
 
     def captions_for(self, viewer: int | None, lang: str) -> list[str]:
         """Each event as this viewer is told it, in a few words (engine.captions; "" where none)."""
         if self.teller is None:
             return []
-        game, names = self.teller.game, self.teller.names()
+        game, names = self.teller.game, self.teller.names(lang)
         return [caption(game, e, lang, names, viewer) for e in events_for(self.events, viewer)]
 
     def for_viewer(self, viewer: int | None, lang: str) -> str:
         if self.lines is not None:
-            return self.lines[viewer].get(lang)
-        game, names = self.teller.game, self.teller.names()
+            return self._own_line(viewer, lang)
+        game, names = self.teller.game, self.teller.names(lang)
         return sentences([game.tell_event(e, lang, names) for e in events_for(self.events, viewer) if e.get("type") != "action"])
+
+
+    def _own_line(self, viewer: int | None, lang: str) -> str:
+        """The game's own line; an older row's mover who gave no name, stored as "P2: ", named as
+        the reader's language names such a person."""
+        text = self.lines[viewer].get(lang)
+        if isinstance(self.player, int) and self.teller is not None:
+            mark = f"P{self.player + 1}: "
+            room = self.teller.room
+            if text.startswith(mark) and room.shown_name(self.player) is None:
+                return f"{room.seat_name(self.player, lang)}: {text[len(mark):]}"
+        return text
 
 
 class Teller:
@@ -168,8 +181,8 @@ class Teller:
     def game(self):
         return self.room.game
 
-    def names(self) -> list[str]:
-        return self.room.names()
+    def names(self, lang: str) -> list[str]:
+        return self.room.names(lang)
 
 
 def generic_only(events: list[dict[str, Any]]) -> bool:
@@ -214,10 +227,11 @@ class Room:
     def over(self) -> bool:
         return self.status == "finished"
 
-    def seat_name(self, seat: int) -> str:
-        """The seat's name in the game's log lines: a person who gave none is "P2" there, a mark each
-        reader's page says in its language ("Player 2" / "Jugador 2"), as it does for `shown_name`'s None."""
-        return self.seats[seat].name or f"P{seat + 1}"
+    def seat_name(self, seat: int, lang: str) -> str:
+        """The seat's name in the game's log lines and captions, told in `lang`: a person who gave none
+        (`shown_name`'s None) is "Player 2" / "Jugador 2", as the pages name such a seat."""
+        name = self.shown_name(seat)
+        return PLAYER_N.get(lang).format(n=seat + 1) if name is None else name
 
     def shown_name(self, seat: int) -> str | None:
         """The seat's name as the room tells it: None for a person who gave none (older rooms stored "P2")."""
@@ -335,8 +349,8 @@ class Room:
         return [{"i": i, "player": e.player, "events": e.events_for(seat), "short": e.captions_for(seat, lang)}
                 for i, e in enumerate(self.log[start:], start=start)]
 
-    def names(self) -> list[str]:
-        return [self.seat_name(i) for i in range(len(self.seats))]
+    def names(self, lang: str) -> list[str]:
+        return [self.seat_name(i, lang) for i in range(len(self.seats))]
 
 
 MAX_PREVIEWS = 400
@@ -1023,7 +1037,7 @@ class RoomService:
         state = room.state
         player = state.current_player()
         who = "chance" if player == CHANCE else player
-        lines = log_lines(state, action, "" if who == "chance" else room.seat_name(player))
+        lines = log_lines(state, action, None if who == "chance" else T(room.seat_name(player, "en"), room.seat_name(player, "es")))
         notation = state.action_to_string(action)
         events = room.match.apply(action)
         room.log.append(LogEntry(who, notation, lines if generic_only(events) else None, events, room.teller))

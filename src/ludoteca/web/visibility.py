@@ -24,10 +24,10 @@ def viewers(num_players: int) -> list[int | None]:
     return [*range(num_players), None]
 
 
-def log_lines(state: State, action: int, name: str) -> dict[int | None, Text]:
+def log_lines(state: State, action: int, name: Text | None) -> dict[int | None, Text]:
     """What each viewer reads about `action`, about to be applied to `state`, prefixed with
-    the mover's `name` (chance moves have none). Viewers told the same line share one Text."""
-    prefix = T("", "") if state.current_player() == CHANCE else T(f"{name}: ", f"{name}: ")
+    the mover's `name` in each language (chance moves have none). Viewers told the same line share one Text."""
+    prefix = T("", "") if state.current_player() == CHANCE or name is None else T(f"{name.en}: ", f"{name.es}: ")
     full = prefix + T(*(state.describe_action(action, lg) for lg in LANGS))
     if type(state).describe_action_for is State.describe_action_for:  # the game tells everyone the same
         return {viewer: full for viewer in viewers(state.num_players)}

@@ -6,7 +6,7 @@ that does not. `progress` counts such a pawn's distance as the steps it would ne
 straight from its room towards EXIT: the gap between the two cards' centres on the table, in card
 widths (2 cells), plus `NO_PATH` steps for the path that does not exist yet. It also weighs a
 step at a quarter of a counter (greedy's heuristic: half): counters − 0.25 × distance, then
-0.5 + 0.5 tanh((mine − best other) / 4) as `State.evaluate`.
+0.5 + 0.5 tanh((mine − best other) / 4) as `State.evaluate` (heuristic.seat_values).
 
 The game package imports no bots: `progress` is named in EVALUATORS, which the bots' registry reads
 (bots/policies.py).
@@ -17,7 +17,8 @@ from __future__ import annotations
 from ...engine import TERMINAL
 from .cards import EXIT
 from .geometry import DIMS
-from .state import PLACE, judge, seat_standing, standing, worths
+from .heuristic import seat_values, standing, worths
+from .state import PLACE
 
 NO_PATH = 3.0  # steps for the path that does not exist yet (0 and 3 played the same games at weight 1)
 WEIGHT = 0.25  # a step to EXIT against a counter: 0.25 beat greedy's 0.5 and 0.1 and 1 (docs/bots.md)
@@ -45,8 +46,7 @@ def _straight(table, room: int) -> float:
 
 def _values(counters: list[int], distance: list[float]) -> list[float]:
     n = len(counters)
-    worth = [counters[s] - WEIGHT * distance[s] for s in range(n)]
-    return [judge(worth[s], max(worth[t] for t in range(n) if t != s)) for s in range(n)]
+    return seat_values([counters[s] - WEIGHT * distance[s] for s in range(n)], n, -1, [0.0] * n)
 
 
 def progress_values(state) -> list[float]:
@@ -106,7 +106,7 @@ def heuristic_turn_ends(state, actions: list[int], seat: int):
     moves = state.moves_ahead(actions)
     if moves is not None:
         no_path = len(state.table.placed) + 1
-        return [None if a is None else _only(n, seat, seat_standing(a[0], a[2], no_path, seat)) for a in moves], 0
+        return [None if a is None else _mine(a, no_path, n, seat) for a in moves], 0
     ahead = state.placements_ahead(actions, best_end=True)
     if ahead is None:
         return None
@@ -116,18 +116,18 @@ def heuristic_turn_ends(state, actions: list[int], seat: int):
         if a is None or (a[3] and a[4] is None):
             out.append(None)
         elif not a[3]:
-            out.append(_only(n, seat, seat_standing(a[0], a[2], no_path, seat)))
+            out.append(_mine(a, no_path, n, seat))
         else:  # its best end: counters + gain - 0.5 * distance = counters + score / 2 (exact halves)
             worth = worths(a[0], a[2], no_path)
-            out.append(_only(n, seat, judge(mine_now + 0.5 * a[4], max(worth[:seat] + worth[seat + 1:]))))
+            worth[seat] = mine_now + 0.5 * a[4]
+            out.append(seat_values(worth, n, seat, [0.0] * n))
             resolved += 1
     return out, resolved
 
 
-def _only(n: int, seat: int, value: float) -> list[float]:
-    out = [0.0] * n
-    out[seat] = value
-    return out
+def _mine(ahead: tuple, no_path: int, n: int, seat: int) -> list[float]:
+    """The heuristic's vector with only `seat`'s entry (the others 0.0), of one position ahead."""
+    return seat_values(worths(ahead[0], ahead[2], no_path), n, seat, [0.0] * n)
 
 
 EVALUATORS = {"progress": lambda game: progress_values}

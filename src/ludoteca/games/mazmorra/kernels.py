@@ -19,14 +19,13 @@ above zero (table.py's spread(tops[k])), kept as cards are laid instead of sprea
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
 from ...engine.jit_cache import njit
+from . import heuristic
 
 NUM_CARDS, ENTRY, EXIT, NUM_PIECES = 90, 90, 91, 92
 
@@ -46,6 +45,8 @@ MAX_GROUP = 32  # placements overlapping one card: 15 upright + 16 sideways
 RING = 10
 MASK_BITS = 46  # a set of pieces crosses into numba as two int64 words of 46 bits (never negative)
 
+_pawn_worth = njit(cache=True)(heuristic.pawn_worth)  # the heuristic as heuristic.py writes it, compiled
+_seat_values = njit(cache=True)(heuristic.seat_values)
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 
@@ -747,9 +748,8 @@ def place_each(ti, tb, gi, gb, actions, count, number, colour, start, mover, roo
 
 @njit(cache=True)
 def standing_each(out, count, actions, n2, colour, mover, counters, players, no_path, values):
-    """The game's heuristic (state.standing) one step after each placement, from place_each's
-    answers in `out`: values[i * players + s] for seat s, with the same arithmetic as the Python
-    (whole and half counters are exact in floats, and tanh is the C library's, as Python's)."""
+    """The game's heuristic (heuristic.py, compiled as it is written) one step after each placement,
+    from place_each's answers in `out`: values[i * players + s] for seat s."""
     worth = np.empty(players, np.float64)
     for i in range(count):
         r, end, packed = out[i], out[count + i], out[2 * count + i]
@@ -761,16 +761,5 @@ def standing_each(out, count, actions, n2, colour, mover, counters, players, no_
             gain = 0
         for s in range(players):
             k = ((packed >> (8 * s)) & 255) - 1
-            c = counters[s] + (gain if s == mover else 0)
-            worth[s] = c - 0.5 * (k if k >= 0 else no_path)
-        top = 0
-        for s in range(1, players):
-            if worth[s] > worth[top]:
-                top = s
-        second = -np.inf
-        for s in range(players):
-            if s != top and worth[s] > second:
-                second = worth[s]
-        for s in range(players):
-            other = second if s == top else worth[top]
-            values[i * players + s] = 0.5 + 0.5 * math.tanh((worth[s] - other) / 4.0)
+            worth[s] = _pawn_worth(counters[s] + (gain if s == mover else 0), k, no_path)
+        _seat_values(worth, players, -1, values[i * players:i * players + players])

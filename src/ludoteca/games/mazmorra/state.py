@@ -14,8 +14,8 @@ from typing import Any, Hashable
 from ...engine import CHANCE, TERMINAL, State, T, Text
 from .cards import COLOUR, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
+from .heuristic import pawn_worth, seat_values, standing
 from .walk import find_walk
-from math import tanh as _tanh
 
 PLACE, MOVE, TAKE, DRAW, REFILL, OVER = range(6)
 PHASE_NAMES = ("place", "move", "take", "draw", "refill", "over")
@@ -29,33 +29,6 @@ _CARDS_PLACED, _FROM_DOUBLE_COVER, _WALKS, _NO_WALK, _FROM_COLOUR = (
 _ROOM_BIT = [1 << r for r in range(NUM_CARDS)] + [0, 0]  # a pawn's room as a bit; ENTRY and EXIT: none
 _DECISION_KINDS = (frozenset({"play", "discard"}), frozenset({"move"}), frozenset({"take"}),
                    frozenset({"draw"}), frozenset({"refill"}), frozenset())
-
-
-def worths(counters: list[int], steps: list[int], no_path: int) -> list[float]:
-    """Each pawn's worth for the heuristic (State.evaluate): its counters minus half its distance to
-    EXIT (-1: no path, scored as `no_path`)."""
-    return [c - 0.5 * (k if k >= 0 else no_path) for c, k in zip(counters, steps)]
-
-
-def judge(mine: float, other: float) -> float:
-    """The heuristic's value of a worth against the best other seat's."""
-    return 0.5 + 0.5 * _tanh((mine - other) / 4.0)
-
-
-def standing(counters: list[int], steps: list[int], no_path: int) -> list[float]:
-    """The heuristic of every seat (State.evaluate_all): a seat's best other is the best worth
-    overall, or the second best for the seat that holds the best."""
-    worth = worths(counters, steps, no_path)
-    best = max(worth)
-    top = worth.index(best)
-    second = max(worth[:top] + worth[top + 1:])
-    return [judge(w, second if s == top else best) for s, w in enumerate(worth)]
-
-
-def seat_standing(counters: list[int], steps: list[int], no_path: int, seat: int) -> float:
-    """standing()'s entry for one seat (State.evaluate)."""
-    worth = worths(counters, steps, no_path)
-    return judge(worth[seat], max(worth[:seat] + worth[seat + 1:]))
 
 
 class MazmorraState(State):
@@ -274,15 +247,13 @@ class MazmorraState(State):
     def evaluate(self, seat: int) -> float:
         """Greedy's yardstick, in [0, 1] (see docs/rules/mazmorra.md).
 
-        Each pawn is worth counters - 0.5 * distance (distance as scored: steps to EXIT, or
-        rooms + 1 without a path); the value is 0.5 + 0.5 * tanh((mine - best other) / 4).
-        The end of the game is worth its returns."""
+        The seat's value in heuristic.py (its pawn's worth against the best other's); the end of
+        the game is worth its returns."""
         if self.phase == OVER:
             return self.returns()[seat]
-        counters = self.counters
-        mine = counters[seat] - 0.5 * self.distance(seat)
-        other = max(counters[s] - 0.5 * self.distance(s) for s in range(self.num_players) if s != seat)
-        return judge(mine, other)
+        d, n, no_path = self.distances(), self.num_players, len(self.table.placed) + 1
+        worth = [pawn_worth(c, d[r], no_path) for c, r in zip(self.counters, self.pawns)]
+        return seat_values(worth, n, seat, [0.0] * n)[seat]
 
     def evaluate_all(self) -> list[float]:
         """evaluate() for every seat, each pawn's worth worked out once."""

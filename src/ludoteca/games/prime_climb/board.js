@@ -76,10 +76,12 @@ function space(n, occupants, L) {
 }
 
 const who = (ctx, seat) => ctx.names[seat] || `P${seat + 1}`;
+// a card's name as the view says it in players' words ("±4", "Switch" / "Intercambio"), never its key
+const cardName = (names, card, L) => (names?.[card] ? L(names[card].en, names[card].es) : String(card));
 
 // a short label for a move that has no space of its own (a Keeper: "Keeper A +3"), from the parts
 // the server sends with the move (`fields`), never the notation
-function label(move, ctx) {
+function label(move, ctx, names) {
   const L = (en, es) => (ctx.lang === "es" ? es : en);
   const f = move.fields || {};
   if (f.kind === "end") return L("End moving", "Terminar");
@@ -89,7 +91,7 @@ function label(move, ctx) {
   if (f.kind === "curse") return `${L("Curse", "Maldición a")} ${who(ctx, f.seat - 1)}`;
   if (f.kind === "card") return `${L("Card moves", "La carta mueve")} ${f.pawn}`;
   if (f.kind === "switch") return `${L("Switch with", "Cambiar con")} ${who(ctx, f.seat - 1)} ${f.pawn}`;
-  if (f.kind === "steal") return `${L("Steal", "Robar")} ${f.card.replace("+-", "±")} ${L("from", "a")} ${who(ctx, f.seat - 1)}`;
+  if (f.kind === "steal") return `${L("Steal", "Robar")} ${cardName(names, f.card, L)} ${L("from", "a")} ${who(ctx, f.seat - 1)}`;
   return move.action;
 }
 
@@ -129,7 +131,7 @@ export function draw(doc, ctx) {
   }));
 
   // the buttons of the moves without a space of their own, to size the picture
-  const items = others.map((move) => ({ label: label(move, ctx), move, ctx }));
+  const items = others.map((move) => ({ label: label(move, ctx, v.card_names), move, ctx }));
   const [trayG, trayH] = tray(infoX, 0, infoW - 20, items, { size: phone ? 20 : 15 });
   const infoH = (phone ? 0 : 150 + (v.keepers || []).length * 62 + 60) + trayH;
   const vbW = phone ? 2 * ext : 2 * ext + infoW + 20, vbH = phone ? 2 * ext : Math.max(2 * ext, infoH + 40);
@@ -224,7 +226,7 @@ export function draw(doc, ctx) {
   (v.keepers || []).forEach((keep, seat) => {
     side.append(seatShape(seat, infoX + 10 * k, y + 6 * k, 9 * k, SEAT_COLOURS[seat]));
     side.append(svg("text", { x: infoX + 26 * k, y: y + 12 * k, "font-size": 18 * k, "font-weight": seat === mover ? 800 : 400, fill: "#2b2622" }, `${seat === mover ? "▶ " : ""}${who(ctx, seat)}`));
-    const cards = Object.entries(keep || {}).flatMap(([name, count]) => Array(count).fill(name.replace("+-", "±")));
+    const cards = Object.entries(keep || {}).flatMap(([name, count]) => Array(count).fill(cardName(v.card_names, name, L)));
     const text = (cards.length ? cards.join(", ") : L("no Keepers", "sin cartas")) + (v.cursed?.[seat] ? ` · ${L("cursed", "maldito")}` : "");
     if (phone) side.append(svg("text", { x: infoX + infoW - 20, y: y + 12 * k, "text-anchor": "end", "font-size": 16 * k, fill: "#4a4038" }, text));
     else side.append(svg("text", { x: infoX + 26, y: y + 34, "font-size": 15, fill: "#4a4038" }, text));
@@ -232,7 +234,7 @@ export function draw(doc, ctx) {
   });
   if (v.card) {
     side.append(svg("rect", { x: infoX, y, width: 220 * k, height: 44 * k, rx: 8, fill: "#fff3c4", stroke: "#c4572e" }));
-    side.append(svg("text", { x: infoX + 110 * k, y: y + 28 * k, "text-anchor": "middle", "font-size": 17 * k, "font-weight": 700, fill: "#2b2622" }, `${L("Card", "Carta")}: ${String(v.card)}`));
+    side.append(svg("text", { x: infoX + 110 * k, y: y + 28 * k, "text-anchor": "middle", "font-size": 17 * k, "font-weight": 700, fill: "#2b2622" }, `${L("Card", "Carta")}: ${cardName(v.card_names, v.card, L)}`));
     y += 56 * k;
   }
   trayG.setAttribute("transform", `translate(0, ${y})`);

@@ -2,7 +2,8 @@
 
 Everything in Prime Climb is public, so every seat sees the same fields, rotated to start with
 its own. Left out: `last_moved` and `landed_red` (this turn's history, shown to players),
-`winner` (the game is over). rl/observations turns this into the encoder; rl/vector/prime_climb.py
+`winner` (the game is over), `card_names` (the shown cards' names in words, for front ends: the
+vector counts the cards themselves). rl/observations turns this into the encoder; rl/vector/prime_climb.py
 writes the same vector from its rows, at this schema's offsets.
 """
 
@@ -15,7 +16,7 @@ from .board import GOAL
 from .state import PHASES
 
 VERSION = 2  # 1: the hashed block of unnamed fields, two dice only, the card-pawn phase as "other"
-LEFT_OUT = ("last_moved", "landed_red", "winner")  # view fields not in the vector (the docstring says why)
+LEFT_OUT = ("last_moved", "landed_red", "winner", "card_names")  # view fields not in the vector (the docstring says why)
 SPACES = GOAL + 1  # 0 (start) .. 101 (the centre)
 DIE_FACES = range(1, 11)
 

@@ -17,6 +17,7 @@ from . import actions as A
 from . import cards as C
 from .board import GOAL, IS_RED, PLUS, TIMES, apply_op
 # the Move phase (move_phase.py: where dice and Keepers take a pawn, the strict use-every-die test)
+from .tell import CARD_NAMES
 from .move_phase import DIE_ACTIONS, DIE_PAWN, DIE_RESULT, DIE_VALUE, KEEPER_ACTIONS, after_die, can_use_all, without
 
 NK = C.NUM_KEEPERS
@@ -586,6 +587,9 @@ class PrimeClimbState(State):
         # The event counters are history, not position: views (and key()) leave them out.
         body = self.to_json()
         del body["stats"]
+        # the names of the cards it shows in players' words, both languages: front ends show these, never the keys
+        shown = [name for keep in body["keepers"] for name in keep] + ([body["card"]] if body["card"] else [])
+        body["card_names"] = {name: CARD_NAMES[name] for name in shown}
         return body
 
 

@@ -31,13 +31,20 @@ _NO_EFFECT = {
 }
 
 
+def card_name(name: str, es: bool) -> str:
+    """A card's own name in players' words: "±5", "±50", "Switch" / "Intercambio"."""
+    c = C.card_type(name)
+    return f"±{c + 1}" if c is not None and c < C.BUMP else _TITLES.get(name, (name, name))[es]
+
+
+#: every card's own name in both languages, as a view sends it (PrimeClimbState.view's `card_names`)
+CARD_NAMES = {name: {"en": card_name(name, False), "es": card_name(name, True)} for name in C.NAMES}
+
+
 def card_title(name: str, es: bool) -> str:
     """A card as the table calls it: "the Keeper ±5", "the card Switch"."""
     c = C.card_type(name)
-    if c is not None and c < C.BUMP:
-        title = f"±{c + 1}"
-    else:
-        title = _TITLES.get(name, (name, name))[es]
+    title = card_name(name, es)
     if c is not None and C.IS_KEEPER[c]:
         return f"el Guardián {title}" if es else f"the Keeper {title}"
     return f"la carta {title}" if es else f"the card {title}"

@@ -6,10 +6,9 @@ cards), enumerates every sequence of the mover's decisions after each legal acti
 leaves the mover (turns.TurnEnumerator: depth first in the engine's order of legal actions, the
 positions counted as it counts them, and past `node_budget` the remaining choices scored one step
 deep, exactly where it cuts), scores each end with turns.seat_value (State.evaluate for the mover:
-counters - 0.5 * distance against the best other seat's, 0.5 + 0.5 * tanh(difference / 4), the same
-float operations in the same order and the C library's tanh, as kernels.standing_each; the end of
-the game its returns), and plays among the actions within 1e-12 of the best the one its stream's
-`below(len(best))` picks (common.greedy_pick).
+games/mazmorra/heuristic.py's pawn_worth and seat_values, compiled as they are written, as
+kernels.standing_each compiles them; the end of the game its returns), and plays among the actions
+within 1e-12 of the best the one its stream's `below(len(best))` picks (common.greedy_pick).
 
 Why the true state may be read instead of the determinisation: a turn's decisions are to place a
 card (or discard one) from the mover's own hand, to choose where the walk ends and, with the
@@ -39,13 +38,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...games.mazmorra.state import judge
+from ...games.mazmorra import heuristic
 from . import njit
 from .common import GREEDY, greedy_pick, seat_below
 from .mazmorra import (C_DISC, C_NP, F_ENDED, F_NPLACED, F_PHASE, F_TURN, MOVE, NUM_PIECES, O_COUNTERS, O_PAWNS, OVER,
                        PLACE, TAKE, WIDTH, K, _apply_player, _legal)
 
-_judge = njit(cache=True)(judge)  # the heuristic's value of a worth against the best other's, as state.py writes it
+_pawn_worth = njit(cache=True)(heuristic.pawn_worth)  # the heuristic as heuristic.py writes it, compiled
+_seat_values = njit(cache=True)(heuristic.seat_values)
 ROWS = 5  # the root's copy, then a turn's positions after it: placed, walked, took (and one spare)
 
 
@@ -62,7 +62,7 @@ def _dist(W, d, tb, gi, n, out):
 
 
 @njit(cache=True)
-def _value(W, d, tb, gi, n, me, dist):
+def _value(W, d, tb, gi, n, me, dist, worth):
     """turns.seat_value(me) of row d: returns()[me] at the end, else State.evaluate(me)."""
     _dist(W, d, tb, gi, n, dist)
     if W[d, F_PHASE] == OVER:  # winners(): the best score, then the nearest to EXIT among the tied
@@ -83,14 +83,9 @@ def _value(W, d, tb, gi, n, me, dist):
                 if s == me:
                     mine = True
         return 1.0 / k if mine else 0.0
-    mine = W[d, O_COUNTERS + me] - 0.5 * dist[me]
-    other = -np.inf
     for s in range(n):
-        if s != me:
-            x = W[d, O_COUNTERS + s] - 0.5 * dist[s]
-            if x > other:
-                other = x
-    return _judge(mine, other)
+        worth[0, s] = _pawn_worth(W[d, O_COUNTERS + s], dist[s], W[d, F_NPLACED] + 1)  # dist: as scored already
+    return _seat_values(worth[0], n, me, worth[1])[me]
 
 
 @njit(cache=True)
@@ -118,7 +113,7 @@ def _child(W, WTI, WTB, TAB, d, a, gi, gb, C, buf):
 
 @njit(cache=True)
 def greedy_choice(S, TI, TB, gi, gb, C, i, seat, P, budget, W, WTI, WTB, TAB, LEG, NL, JX, BV, HAS, DEEP, ROOT, VALS,
-                  buf, dist):
+                  buf, dist, worth):
     """GreedyBot.choose for the seat to move in game i (its stream P[i, seat])."""
     k0 = _legal(S, TI, TB, gi, gb, C, i, ROOT)
     if k0 == 1:
@@ -135,7 +130,7 @@ def greedy_choice(S, TI, TB, gi, gb, C, i, seat, P, budget, W, WTI, WTB, TAB, LE
     for r in range(k0):
         _child(W, WTI, WTB, TAB, 0, ROOT[r], gi, gb, C, buf)  # TurnEnumerator.after: best_end(child)
         if not _mover(W, 1):
-            VALS[r] = _value(W, 1, WTB[TAB[1]], gi, n, me, dist)
+            VALS[r] = _value(W, 1, WTB[TAB[1]], gi, n, me, dist, worth)
             continue
         d = 1
         nodes += 1
@@ -156,7 +151,7 @@ def greedy_choice(S, TI, TB, gi, gb, C, i, seat, P, budget, W, WTI, WTB, TAB, LE
                     JX[d] = 0
                     HAS[d] = False
                     continue
-                v = _value(W, d + 1, WTB[TAB[d + 1]], gi, n, me, dist)
+                v = _value(W, d + 1, WTB[TAB[d + 1]], gi, n, me, dist, worth)
                 if not HAS[d] or v > BV[d]:
                     BV[d] = v
                     HAS[d] = True
@@ -174,7 +169,7 @@ def greedy_choice(S, TI, TB, gi, gb, C, i, seat, P, budget, W, WTI, WTB, TAB, LE
 
 @njit(cache=True)
 def bot_batch(S, TI, TB, gi, gb, C, term, P, kinds, budget, out, chosen, W, WTI, WTB, TAB, LEG, NL, JX, BV, HAS, DEEP,
-              ROOT, VALS, buf, dist):
+              ROOT, VALS, buf, dist, worth):
     """The seat to move's bot in each live game: kinds[i, seat] RANDOM (the engine's random bot) or
     GREEDY (greedy_choice), each from its own stream P[i, seat]; step then trusts the action."""
     for i in range(S.shape[0]):
@@ -184,7 +179,7 @@ def bot_batch(S, TI, TB, gi, gb, C, term, P, kinds, budget, out, chosen, W, WTI,
             t = S[i, F_TURN]
             if kinds[i, t] == GREEDY:
                 out[i] = greedy_choice(S, TI, TB, gi, gb, C, i, t, P, budget, W, WTI, WTB, TAB, LEG, NL, JX, BV, HAS,
-                                       DEEP, ROOT, VALS, buf, dist)
+                                       DEEP, ROOT, VALS, buf, dist, worth)
             else:
                 k = _legal(S, TI, TB, gi, gb, C, i, ROOT)
                 out[i] = ROOT[seat_below(P, i, t, k)]
@@ -197,4 +192,4 @@ def workspace(ti_size: int, tb_size: int, buf_size: int) -> tuple:
             np.zeros(ROWS, np.int64), np.zeros((ROWS, NUM_PIECES + 8), np.int64), np.zeros(ROWS, np.int64),
             np.zeros(ROWS, np.int64), np.zeros(ROWS, np.float64), np.zeros(ROWS, np.bool_), np.zeros(ROWS, np.bool_),
             np.zeros(buf_size, np.int64), np.zeros(buf_size, np.float64), np.zeros(buf_size, np.int64),
-            np.zeros(4, np.int64))
+            np.zeros(4, np.int64), np.zeros((2, 4), np.float64))

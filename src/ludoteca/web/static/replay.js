@@ -1,5 +1,5 @@
 // A finished game, step by step, as a spectator saw it.
-import { h, t, tr, lang, langSwitch, botName, learnGame } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, botName, learnGame, seatName } from "/static/i18n.js";
 import { api } from "/static/api.js";
 import { Board, drawerFor } from "/static/board.js";
 import { Captions, learnSpecial } from "/static/follow.js";
@@ -33,13 +33,12 @@ async function load(target) {
   if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => localNames(item.short?.[k] || ""), true); }
 }
 
-// a bot seat's name in the page's language, in a caption as in the list
+// a bot seat's name in the page's language, in a caption as in the list (the server names a person
+// who typed no name in the page's language itself)
 function localNames(text) {
   let out = String(text ?? "");
   for (const s of loaded?.room.seats || []) {
     if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
-    // a person who typed no name: "Player 2", not the server's "P2"
-    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
   }
   return out;
 }
@@ -50,11 +49,6 @@ function iconButton(id, onclick) {
   const icon = svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" });
   icon.append(svg("path", { d: PATHS[id], fill: "currentColor", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round" }));
   return h("button", { type: "button", id, class: "icon", "aria-label": t(id), title: t(id), onclick }, icon);
-}
-
-function name(s) {
-  if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) return t("playerN").replace("{n}", s.seat + 1);
-  return s.kind === "bot" ? botName(s.name) : s.name;
 }
 
 function render(moved) {
@@ -68,9 +62,9 @@ function render(moved) {
   $("h-players").textContent = t("playersScores");
   const scores = room.result?.scores;
   $("players").replaceChildren(...room.seats.map((s) => h("li", { class: `player seat${s.seat}${room.result?.winners.includes(s.seat) ? " turn" : ""}`, "data-seat": s.seat },
-    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, name(s)),
+    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, seatName(s)),
     room.result?.winners.includes(s.seat) ? ` ★ ${t("winner")}` : "", scores ? h("span", { class: "score" }, String(scores[s.seat])) : null)));
-  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map(name), t, tr, h, hint: () => {}, redraw: () => render(false),
+  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map(seatName), t, tr, h, hint: () => {}, redraw: () => render(false),
     last: data.events ? [data.events] : null, narrow: $("board").clientWidth < 640 };
   board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
   board.draw(drawer, data.view, ctx, moved);

@@ -140,13 +140,12 @@ async function receive(msg) {
   tellReturn(msg);
 }
 
-// a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2")
+// a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2"); the
+// server names a person who typed no name in the page's language itself ("Player 2" / "Jugador 2")
 function localNames(text) {
   let out = String(text ?? "");
   for (const s of last?.room.seats || []) {
     if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
-    // a person who typed no name: "Player 2", not the server's "P2"
-    else if (s.kind !== "bot" && (!s.name || s.name === `P${s.seat + 1}`)) out = out.replace(new RegExp(`\\bP${s.seat + 1}\\b`, "g"), t("playerN").replace("{n}", s.seat + 1));
   }
   return out;
 }
@@ -386,7 +385,7 @@ function receiveChat(msg) {
 function renderChat() {
   const box = $("chat");
   const items = chat.map((m) => h("li", { class: m.seat === null ? "spectator" : `seat${m.seat}`, "data-chat": m.i },
-    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name === `P${m.seat + 1}` ? seatName(m.seat) : m.name)), ": ",
+    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name ?? nameOfSeat({ kind: "human", seat: m.seat }))), ": ",
     h("span", { class: "said" }, m.text)));
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("noChat"))]));
   box.scrollTop = box.scrollHeight;
