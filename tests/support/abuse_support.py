@@ -89,16 +89,24 @@ def http(base: str, method: str, path: str, body=None, source: str = PLAYER, hea
 
 
 def ws_connect(base: str, room: str, source: str = PLAYER, deflate: bool = True):
-    """A WebSocket from `source`, asking for permessage-deflate as browsers do."""
+    """A WebSocket from `source`, asking for permessage-deflate as browsers do. An attacker that reads
+    nothing fills its queue and stops reading, so it never sees the server's closing frame: its close
+    gives up after 1 s (websockets' default, 10 s, was most of some tests' time), as a client would."""
     import websockets
 
     return websockets.connect(base.replace("http", "ws") + f"/ws/{room}", max_size=2**22, local_addr=(source, 0),
-                              compression="deflate" if deflate else None, open_timeout=20)
+                              compression="deflate" if deflate else None, open_timeout=20, close_timeout=1)
 
 
 def quantile(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+#: the tests' player's pause between moves: the moves are timed, not the pause, so it is as short as keeps
+#: the player within the message rate (`WebLimits.message_rate`, 20 a second per client: both seats of a room
+#: share its address); the benchmark keeps `player_moves`' own 0.07 s
+TEST_PAUSE = 0.05
 
 
 async def player_moves(base: str, moves: int, pause: float = 0.07, source: str = PLAYER) -> list[float]:
@@ -653,12 +661,13 @@ class Apart:
         return json.loads(out.decode().strip().splitlines()[-1])
 
 
-async def during_apart(name: str, moves: int, server: str, settle: float = 1.5, **kwargs) -> tuple[list[float], dict]:
-    """The player's latencies on `server` while attack `name` runs in its own process (started `settle` s before)."""
+async def during_apart(name: str, moves: int, server: str, settle: float = 1.5, pause: float = 0.07, **kwargs) -> tuple[list[float], dict]:
+    """The player's latencies on `server` while attack `name` runs in its own process (started `settle` s before);
+    `pause`: the player's, between moves (`player_moves`)."""
     attack = Apart(name, **kwargs)
     try:
         await asyncio.sleep(settle)
-        latencies = await player_moves(server, moves)
+        latencies = await player_moves(server, moves, pause)
     finally:
         counts = await asyncio.to_thread(attack.stop)
     return latencies, counts

@@ -29,12 +29,16 @@ def secured(headers) -> bool:
 
 
 def raw(port: int, data: bytes, source: str = PLAYER, wait: float = 10.0) -> bytes:
+    """What the server answers `data`, to its closing the connection; a WebSocket upgrade (101) keeps
+    it open, so that answer ends with its head (it used to wait out `wait`, 3 s for each of them)."""
     with socket.create_connection(("127.0.0.1", port), timeout=wait, source_address=(source, 0)) as s:
         s.sendall(data)
         out = b""
         try:
             while chunk := s.recv(65536):
                 out += chunk
+                if out.startswith(b"HTTP/1.1 101") and b"\r\n\r\n" in out:
+                    break
         except (socket.timeout, ConnectionResetError):
             pass
         return out
