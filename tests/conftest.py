@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -85,6 +86,16 @@ def environment_restored():
     if os.environ != saved:
         os.environ.clear()
         os.environ.update(saved)
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_restored():
+    """A command run in-process may leave Ctrl-C ignored (the simulate driver ignores it while it hands
+    work to its pool); every later subprocess of the worker would inherit SIG_IGN and never stop on it."""
+    saved = signal.getsignal(signal.SIGINT)
+    yield
+    if signal.getsignal(signal.SIGINT) is not saved and saved is not None:
+        signal.signal(signal.SIGINT, saved)
 
 
 def _lock_paths() -> tuple[str, str] | None:

@@ -29,6 +29,12 @@ def specs(n: int, seats=("random", "random")) -> list[dict]:
     return [s.to_json() for s in specs_for("aggravation", variants, list(seats), 5, n, 100_000, set(), [], set())]
 
 
+def as_at_a_terminal() -> None:
+    """The child's Ctrl-C as a shell leaves it, whatever this worker's own disposition (an earlier
+    test's in-process run may have left it ignored, and an ignored SIGINT is inherited across exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class StopAfter:
     """A stop flag raised after `calls` looks at it, as the driver's Event is set mid-chunk."""
 
@@ -80,7 +86,7 @@ def test_ctrl_c_keeps_the_games_played_and_a_rerun_completes_them(tmp_path, work
                "--workers", workers, "--records", "none", "--no-report", "--seed", "5"]
     cut = tmp_path / "cut"
     proc = subprocess.Popen([*command, "--out", str(cut)], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=as_at_a_terminal)
     rows = cut / "games.jsonl"
     deadline = time.monotonic() + 600  # a bound on waiting for the first games, never a measurement
     while proc.poll() is None and time.monotonic() < deadline and not (rows.exists() and rows.stat().st_size > 0):
@@ -107,7 +113,8 @@ def test_the_first_batched_run_says_it_is_compiling_and_ctrl_c_stops_it(tmp_path
     env = {**ENV, "NUMBA_CACHE_DIR": str(cache), "LUDOTECA_LANG": "es"}
     proc = subprocess.Popen([sys.executable, "-m", "ludoteca.cli.main", "simulate", "aggravation", "--seats", "random,random",
                              "-n", "200", "--workers", "1", "--out", str(tmp_path / "run"), "--no-report"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=as_at_a_terminal)
     seen = ""
     while proc.poll() is None and "Compilando" not in seen:
         line = proc.stderr.readline()
