@@ -182,3 +182,37 @@ def test_the_room_links_learn_to_play_for_a_game_with_a_lesson(site, language):
     page.wait_for_selector("#resign")  # the room's first state has come (room-extra.js follows it)
     assert page.locator("#learn-link").count() == 0
     ctx.close()
+
+
+def test_the_rooms_side_modules_loading_late_still_show_the_learn_link_resign_and_clocks(site):
+    """room-extra.js and room-time.js may finish loading after the room's first messages (their own
+    imports still on the way): a player waiting on their own move gets no later state, so they must
+    start from the latest one room.js was told (api.js's tell/listen), never miss it."""
+    url, browser = site
+    game = next(g for g in HTTP.get(f"{url}/api/games").json()["games"] if g["learn"])
+    made = HTTP.post(f"{url}/api/rooms", json={"game": game["name"], "options": {"clock": "5+2"}, "seat": 0, "name": "Ana",
+                                               "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": "easy"}] * (game["default_players"] - 1)},
+                     headers={"origin": url})
+    assert made.status_code in (200, 201), made.text
+    made = made.json()
+    ctx, page = device(browser, "en", [(made["room"]["id"], 0, made["token"])])
+    first = []  # when the room's first state came by its socket, and when the late modules were let through
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: first.append("state") if '"type": "state"' in str(f) or '"type":"state"' in str(f) else None))
+
+    def late(route):  # held until the room's first state has been received and handled
+        for _ in range(100):
+            if first:
+                break
+            page.wait_for_timeout(50)
+        page.wait_for_timeout(500)
+        route.continue_()
+
+    page.route("**/static/account-i18n.js", late)  # room-extra.js's own import
+    page.route("**/static/lobby-time.js", late)  # room-time.js's own import
+    page.goto(f"{url}/room/{made['room']['id']}")
+    expect(page.locator("#learn-link")).to_have_text(LEARN["en"], timeout=15_000)
+    expect(page.locator("#resign")).to_be_visible()
+    expect(page.locator("#time-card")).to_contain_text("Clocks: 5 min + 2 s per move", timeout=15_000)
+    assert first, "the room's state never came"
+    assert not page.errors, page.errors
+    ctx.close()

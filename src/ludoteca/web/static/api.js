@@ -26,3 +26,16 @@ export function saveInvites(roomId, invites) {
 }
 export function myName() { return localStorage.getItem("ludoteca:name") || ""; }
 export function saveName(name) { localStorage.setItem("ludoteca:name", name); }
+
+// A room's news between its page's modules (room.js tells, room-extra.js and room-time.js listen): the
+// latest of each kind is kept, so a module whose own imports were still loading when the room's first
+// messages came starts from them instead of missing them (one state may be all a waiting player gets).
+const told = {};
+export function tell(name, detail) {
+  told[name] = detail;
+  document.dispatchEvent(new CustomEvent(name, { detail }));
+}
+export function listen(name, fn) {
+  document.addEventListener(name, (e) => fn(e.detail));
+  if (name in told) fn(told[name]);
+}

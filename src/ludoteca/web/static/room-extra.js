@@ -4,7 +4,7 @@
 // room's public state from room.js's WebSocket messages (the "ludoteca:state" event); only a finished
 // room is asked once more, for the play-again offer the state does not carry. The seat's token stays in
 // this browser. It also links the game's "Learn to play" from the rules card, for games with a lesson.
-import { api, mySeat, saveSeat } from "/static/api.js";
+import { api, mySeat, saveSeat, listen } from "/static/api.js";
 import { h, tr, seatName } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 
@@ -86,8 +86,8 @@ const style = h("link", { rel: "stylesheet", href: "/static/account.css" });
 document.head.append(style);
 bar.hidden = true;
 document.body.append(bar);
-document.addEventListener("ludoteca:state", (e) => follow(e.detail));
-document.addEventListener("ludoteca:game", (e) => learnLink(e.detail));
+listen("ludoteca:state", follow);
+listen("ludoteca:game", learnLink);
 document.addEventListener("click", (e) => {
   if (!e.target.closest?.("[data-lang]")) return;
   setTimeout(() => { render(); if (learn) learn.textContent = tr(LEARN); }, 0);

@@ -3,7 +3,7 @@
 // its date), who ran out of time, and what the room does then. The server alone judges time: this
 // page only shows the seconds it was told, counted down from when it was told them.
 import { h, tr, lang, seatName } from "/static/i18n.js";
-import { mySeat } from "/static/api.js";
+import { mySeat, listen } from "/static/api.js";
 import { leftWords as span } from "/static/lobby-time.js";
 
 const L = {
@@ -77,5 +77,5 @@ const place = () => {
   if (bar) bar.after(card); else document.body.append(card);
 };
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", place); else place();
-document.addEventListener("ludoteca:state", (e) => follow(e.detail));
+listen("ludoteca:state", follow);
 document.addEventListener("click", (e) => { if (e.target.closest?.("[data-lang]")) setTimeout(render, 0); });

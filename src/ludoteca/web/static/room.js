@@ -3,7 +3,7 @@
 // (the module its plug-in declares, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
 import { h, t, tr, lang, langSwitch, botName, botLevel, learnGame, seatName as nameOfSeat } from "/static/i18n.js";
-import { api, mySeat, saveSeat, myInvites, myName, saveName } from "/static/api.js";
+import { api, mySeat, saveSeat, myInvites, myName, saveName, tell } from "/static/api.js";
 import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
 import { Captions, CAPTION_MS, learnSpecial, yourTurnAlert, soundOn, setSound, notifyOn, askNotify, stopNotify } from "/static/follow.js";
@@ -95,7 +95,7 @@ function connect() {
       learnGame(msg.game);  // the words of the game's options, then the rules that name them
       learnSpecial(msg.game);
       $("rules").replaceChildren(...rulesNodes(msg.text));
-      document.dispatchEvent(new CustomEvent("ludoteca:game", { detail: msg.game }));  // room-extra.js: learn
+      tell("ludoteca:game", msg.game);  // room-extra.js: learn
     }
     else if (msg.type === "error") {
       inFlight = null;
@@ -127,7 +127,7 @@ async function receive(msg) {
   if (inFlight !== null && msg.version !== inFlight) inFlight = null;  // the move was answered
   if (msg.events?.length) lastEvents = msg.events;
   follow(msg, update);
-  document.dispatchEvent(new CustomEvent("ludoteca:state", { detail: msg.room }));  // room-extra.js: resign, play again, learn
+  tell("ludoteca:state", msg.room);  // room-extra.js: resign, play again; room-time.js: clocks
   const module = await drawerFor(msg.room.game);
   if (last !== msg) return;  // a newer state came while the game's module loaded: it is drawn instead
   drawer = module;
