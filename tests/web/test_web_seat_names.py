@@ -59,6 +59,22 @@ def test_a_nameless_person_is_stored_without_a_name_and_shown_in_each_language(s
         page.context.close()
 
 
+def finish_at_random(service, room, seed: int) -> None:
+    """The person plays at random to the game's end; the server's bot may move first (stale: again),
+    or a chance outcome may be sampled just before the bot moved (illegal: again)."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        try:
+            play_at_random(service, room, rng, 3000)
+            break
+        except RoomError as exc:
+            if exc.code != "stale":
+                raise
+        except IllegalActionError:
+            continue
+    assert room.status == "finished"
+
+
 def test_the_finished_list_and_the_replay_say_player_n_for_new_and_old_rows(site):
     url, app, b = site
     service = app.state.service
@@ -66,15 +82,7 @@ def test_the_finished_list_and_the_replay_say_player_n_for_new_and_old_rows(site
     for _ in range(2):
         rid, _token = nameless_room(url)
         room = service.get(rid)
-        rng = random.Random(7)
-        for _ in range(200):  # the person plays at random; the server's bot may move first (then: stale, again)
-            try:
-                play_at_random(service, room, rng, 3000)
-                break
-            except RoomError as exc:
-                if exc.code != "stale":
-                    raise
-        assert room.status == "finished"
+        finish_at_random(service, room, 7)
         rooms.append(rid)
     with service.sessions.begin() as db:  # an older room stored "P1" for its nameless person
         db.execute(update(SeatRow).where(SeatRow.room_id == rooms[1], SeatRow.seat == 0).values(name="P1"))
@@ -149,17 +157,7 @@ def test_an_older_rooms_stored_p1_lines_are_told_with_player_n_in_the_replay(sit
     service = app.state.service
     rid, _token = nameless_room(url)
     room = service.get(rid)
-    rng = random.Random(3)
-    for _ in range(200):
-        try:
-            play_at_random(service, room, rng, 3000)
-            break
-        except RoomError as exc:
-            if exc.code != "stale":
-                raise
-        except IllegalActionError:  # a chance outcome sampled just before the server's bot moved
-            continue
-    assert room.status == "finished"
+    finish_at_random(service, room, 3)
     with service.sessions.begin() as db:
         db.execute(update(SeatRow).where(SeatRow.room_id == rid, SeatRow.seat == 0).values(name="P1"))
         # the rows that keep the game's own lines (a row told from its events keeps none)

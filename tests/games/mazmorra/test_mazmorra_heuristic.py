@@ -11,7 +11,9 @@ import math
 
 import pytest
 
-from ludoteca.engine import CHANCE, TERMINAL, make_game
+from game_lists import decision_positions
+
+from ludoteca.engine import make_game
 from ludoteca.engine.rng import Rng
 from ludoteca.games.mazmorra import heuristic
 
@@ -19,16 +21,8 @@ from ludoteca.games.mazmorra import heuristic
 def positions(players: int, options: dict, seeds):
     """Every decision met in seeded random games, to their ends."""
     game = make_game("mazmorra", options)
-    walk = Rng(players)
     for seed in seeds:
-        state = game.new_initial_state(players, seed)
-        while state.current_player() != TERMINAL:
-            if state.current_player() == CHANCE:
-                state.apply_legal(state.sample_chance())
-                continue
-            yield state
-            legal = state.legal_actions()
-            state.apply_legal(legal[walk.below(len(legal))])
+        yield from decision_positions(game, players, 10**6, seed)
 
 
 @pytest.mark.parametrize("players, options", [(2, {"allow_two": True}), (3, {}), (4, {}),
