@@ -69,10 +69,11 @@ def test_the_room_sends_each_events_caption_in_the_connections_language(tmp_path
         with client.websocket_connect(f"/ws/{made['room']['id']}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": made["token"], "lang": "es"})
             msg = receive_state(ws)
-            for _ in range(20):
+            for _ in range(500):  # a marble enters from BASE on a 1 or a 6: turns without a move may come first
                 if msg["legal"]:
                     break
                 msg = receive_state(ws)
+            assert msg["legal"], "Ana never had a move"
             ws.send_json({"type": "act", "version": msg["version"], "action": msg["legal"][0]["action"]})
             msg = receive_state(ws)
     item = msg["events"][0]
