@@ -19,16 +19,25 @@ def train(
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
     out: Annotated[Optional[Path], typer.Option(help="Folder of the run (resumed when it holds one); by default learned/GAME-Np-sSEED.")] = None,
     games: Annotated[Optional[int], typer.Option(help="Games the batched bots play for the training data (default 20000).")] = None,
-    epochs: Annotated[Optional[int], typer.Option(help="Passes of training over all positions (default 30).")] = None,
+    epochs: Annotated[Optional[int], typer.Option(help="Passes of training over all positions (default 30; with td: over each generation's, default 1).")] = None,
+    method: Annotated[str, typer.Option(help="mc: fit who won in greedy's games; td: TD(lambda), the net's own games.")] = "mc",
+    start: Annotated[Optional[str], typer.Option(help="td: start from the shipped net (shipped) or a new one (fresh).")] = None,
+    lam: Annotated[Optional[float], typer.Option("--lambda", help="td: how far back a result reaches, 0 to 1 (default 0.7).")] = None,
+    explore: Annotated[Optional[float], typer.Option(help="Share of random moves in the games played, 0 to 1.")] = None,
+    lr: Annotated[Optional[float], typer.Option(help="td: Adam's step size (default 0.0005).")] = None,
+    chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
     """Train the learned bot of a game: games played by the batched bots, then a value net fitted to who
-    won. Killed, the same command goes on where it stopped. The weights' file is printed on the last line."""
+    won (--method mc); or the net's own games, each position fitted to the values of those after it
+    (--method td). Killed, the same command goes on where it stopped. The weights' file is printed on
+    the last line."""
     from .main import use_lang
 
     use_lang(lang)
     from ..bots.learned.games import TrainError
-    from ..rl.train import run, settings
+    from ..rl import train as mc
+    from ..rl import train_td as td
 
     try:
         from ..engine import game_class, make_game
@@ -38,12 +47,22 @@ def train(
         n = eng.check_players(players)
         resolved = game_class(game).OPTIONS.resolve(dict(raw), game)
         options = {k: resolved[k] for k in raw}
-        cfg = settings(game, n, options, seed, games=games, epochs=epochs)
+        if method == "td":
+            cfg = td.settings(game, n, options, seed, games=games, epochs=epochs, start=start, lam=lam,
+                              explore=explore, lr=lr, chunk=chunk)
+        elif method == "mc":
+            tuned = {"--start": start, "--lambda": lam, "--lr": lr, "--chunk": chunk}
+            if any(v is not None for v in tuned.values()):
+                flag = next(k for k, v in tuned.items() if v is not None)
+                raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
+            cfg = mc.settings(game, n, options, seed, games=games, epochs=epochs, explore=explore)
+        else:
+            raise TrainError(f"method must be mc or td, not {method!r}", f"el método debe ser mc o td, no {method!r}")
     except LudotecaError as exc:
         fail(exc.message)
     except TrainError as exc:
         fail(T(exc.en, exc.es))
-    folder = out or Path("learned") / f"{game}-{n}p-s{seed}"
+    folder = out or Path("learned") / f"{game}-{n}p-{'td-' if method == 'td' else ''}s{seed}"
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     lg = language()
@@ -58,7 +77,7 @@ def train(
             bar.update(tasks[stage], completed=done)
 
         try:
-            final = run(cfg, folder, told)
+            final = (td if method == "td" else mc).run(cfg, folder, told)
         except TrainError as exc:
             fail(T(exc.en, exc.es))
         except OSError as exc:
