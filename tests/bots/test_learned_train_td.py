@@ -34,9 +34,9 @@ def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
     return a.keys() == b.keys() and all(a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
 
 
-@pytest.mark.parametrize("start", ["shipped", "fresh"])
-def test_training_is_reproducible_from_its_seed(tmp_path, start):
-    more = {"start": start, "hidden": 8} if start == "fresh" else {"start": start}
+@pytest.mark.parametrize("start,against", [("shipped", "self"), ("fresh", "self"), ("shipped", "greedy")])
+def test_training_is_reproducible_from_its_seed(tmp_path, start, against):
+    more = {"start": start, "hidden": 8, "against": against} if start == "fresh" else {"start": start, "against": against}
     first = run(tiny(5, **more), tmp_path / "a")
     again = run(tiny(5, **more), tmp_path / "b")
     other = run(tiny(6, **more), tmp_path / "c")
@@ -120,6 +120,7 @@ def test_resumed_after_sigkill_ends_as_a_run_never_killed(tmp_path):
     ({"lr": 0.0}, "learning rate", "tasa de aprendizaje"),
     ({"start": "old"}, "start must be shipped or fresh", "debe ser shipped o fresh"),
     ({"chunk": 0}, "chunk must be a whole number", "chunk debe ser un número entero"),
+    ({"against": "hard"}, "against must be self or greedy", "el rival debe ser self o greedy"),
     ({"pace": 3}, "unknown setting pace", "ajuste desconocido pace"),
 ])
 def test_bad_settings_are_refused_in_both_languages(budget, en, es):
@@ -142,6 +143,7 @@ def test_no_shipped_net_to_start_from_is_refused():
     ("es", ["--lambda", "0.5"], "--lambda es para --method td"),
     ("en", ["--method", "td", "--lambda", "2"], "lambda must be between 0 and 1"),
     ("es", ["--method", "td", "--start", "old"], "debe ser shipped o fresh"),
+    ("es", ["--against", "greedy"], "--against es para --method td"),
 ])
 def test_the_cli_says_what_is_wrong_in_one_line(tmp_path, lang, args, words):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}

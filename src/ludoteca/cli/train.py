@@ -26,6 +26,7 @@ def train(
     explore: Annotated[Optional[float], typer.Option(help="Share of random moves in the games played, 0 to 1.")] = None,
     lr: Annotated[Optional[float], typer.Option(help="td: Adam's step size (default 0.0005).")] = None,
     chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
+    against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy).")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
     """Train the learned bot of a game: games played by the batched bots, then a value net fitted to who
@@ -49,9 +50,9 @@ def train(
         options = {k: resolved[k] for k in raw}
         if method == "td":
             cfg = td.settings(game, n, options, seed, games=games, epochs=epochs, start=start, lam=lam,
-                              explore=explore, lr=lr, chunk=chunk)
+                              explore=explore, lr=lr, chunk=chunk, against=against)
         elif method == "mc":
-            tuned = {"--start": start, "--lambda": lam, "--lr": lr, "--chunk": chunk}
+            tuned = {"--start": start, "--lambda": lam, "--lr": lr, "--chunk": chunk, "--against": against}
             if any(v is not None for v in tuned.values()):
                 flag = next(k for k, v in tuned.items() if v is not None)
                 raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")

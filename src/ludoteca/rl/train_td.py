@@ -46,7 +46,8 @@ from .train import _seed, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `games`); a full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 100000, "chunk": 500, "epochs": 1, "hidden": 64, "explore": 0.02,
-                            "lam": 0.7, "lr": 0.0005, "batch": 256, "start": "shipped", "snapshot": 20}
+                            "lam": 0.7, "lr": 0.0005, "batch": 256, "start": "shipped", "snapshot": 20,
+                            "against": "self"}
 
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
@@ -66,6 +67,9 @@ def settings(game: str, players: int, options: dict[str, Any], seed: int, **budg
                              f"{es} debe estar entre 0 y 1")
     if not isinstance(out["lr"], (int, float)) or not 0.0 < out["lr"] < 1.0:
         raise TrainError("the learning rate must be between 0 and 1", "la tasa de aprendizaje debe estar entre 0 y 1")
+    if out["against"] not in ("self", "greedy"):
+        raise TrainError(f"against must be self or greedy, not {out['against']!r}",
+                         f"el rival debe ser self o greedy, no {out['against']!r}")
     if out["start"] not in ("shipped", "fresh"):
         raise TrainError(f"start must be shipped or fresh, not {out['start']!r}",
                          f"el punto de partida debe ser shipped o fresh, no {out['start']!r}")
@@ -86,9 +90,13 @@ def _shipped_file(game: str, players: int):
 # --- self-play ---------------------------------------------------------------------------------
 
 def play_generation(cfg: dict[str, Any], k: int, net: ValueNet | None) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Generation k's games, played by `net` in every seat (None: uniform moves, the games whose
+    """Generation k's games, played by `net` in every seat (`against` "greedy": in seat g mod n of
+    game g, greedy's moves in the others, so the net learns its values against the opponents it
+    meets; every seat's positions are kept), or None: uniform moves (the games whose
     positions standardise a fresh net's inputs, drawn from a stream of their own): per game, its
     positions' features (P, F), their movers (P,), and who won (n,)."""
+    from ..bots.lookahead import greedy_action
+    from ..bots.policies import resolve_turn_ends
     from ..engine import CHANCE, make_game
 
     spec = spec_for(cfg["game"])
@@ -97,8 +105,10 @@ def play_generation(cfg: dict[str, Any], k: int, net: ValueNet | None) -> list[t
     stream = (11, k) if net is not None else (15, 0)
     seeds = np.random.default_rng(_seed(cfg["seed"], *stream)).integers(0, 2**62, cfg["chunk"])
     noise = np.random.default_rng(_seed(cfg["seed"], stream[0] + 1, *stream[1:]))
+    batches = [resolve_turn_ends(game, "heuristic", s) for s in range(n)]
     games = []
     for g in range(cfg["chunk"]):
+        mine = g % n
         state = game.new_initial_state(n, seed=int(seeds[g]))
         rows, movers = [], []
         while not state.is_terminal():
@@ -109,6 +119,8 @@ def play_generation(cfg: dict[str, Any], k: int, net: ValueNet | None) -> list[t
             legal = state.legal_actions()
             if net is None or len(legal) == 1 or noise.random() < cfg["explore"]:
                 action = legal[int(noise.integers(len(legal)))] if len(legal) > 1 else legal[0]
+            elif cfg["against"] == "greedy" and me != mine:
+                action = greedy_action(state, me, 2000, None, batches[me])
             else:
                 action, options = None, []
                 for a in legal:
@@ -218,7 +230,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     final = out / f"{name}.npz"
     save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
     flags = {"games": "--games", "epochs": "--epochs", "explore": "--explore", "lam": "--lambda", "lr": "--lr",
-             "start": "--start", "chunk": "--chunk"}  # the settings `ludoteca train` takes (all are in the record)
+             "start": "--start", "chunk": "--chunk", "against": "--against"}  # the settings `ludoteca train` takes (all are in the record)
     command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", "--method td", f"--seed {cfg['seed']}"]
                                            + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]
                                            + [f"{flags[k]} {cfg[k]}" for k in flags if cfg[k] != DEFAULTS[k]])
