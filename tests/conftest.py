@@ -49,6 +49,30 @@ def _absl_on_the_process_stderr() -> None:
 _absl_on_the_process_stderr()
 
 
+def _each_cli_command_built_once() -> None:
+    """Typer's `CliRunner.invoke` builds the Click command from the app's functions at every call (every
+    annotation evaluated anew: about 0.3 s for `ludoteca`, most of the time of a command a test runs
+    in-process, hundreds of them in tests/terminal and tests/cli). An app's command is the same each
+    time (the console script builds it once a process too): built once per app. Test code that builds
+    its own (`typer.main.get_command`, to localise its help) still gets a fresh one."""
+    import typer.testing
+
+    build = getattr(typer.testing, "_get_command", None)
+    if build is None:  # another Typer: as it is
+        return
+    built: dict[int, tuple] = {}
+
+    def once(app):
+        if id(app) not in built:
+            built[id(app)] = (app, build(app))  # the app kept: its id is never another's
+        return built[id(app)][1]
+
+    typer.testing._get_command = once
+
+
+_each_cli_command_built_once()
+
+
 _NO_SERVERS: list[str] = []
 
 
