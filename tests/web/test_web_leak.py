@@ -178,7 +178,7 @@ def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
     """The checker is not blind: if every log line were public, the hidden draws would show."""
     import ludoteca.web.rooms as rooms
 
-    def everyone_reads_everything(state, action, name):
+    def everyone_reads_everything(state, action, name, names=None):
         return {v: T(state.describe_action(action, "en"), state.describe_action(action, "es")) for v in [*range(state.num_players), None]}
 
     monkeypatch.setattr(rooms, "log_lines", everyone_reads_everything)

@@ -104,11 +104,11 @@ export function botLevel(name) {
 }
 
 // a seat's name for people: a bot's in the page's language, a person who typed none "Player 2" /
-// "Jugador 2" (stored as no name; older rooms stored "P2", read the same)
+// "Jugador 2" (the server sends no name for such a seat, an older room's stored "P2" included)
 export function seatName(s) {
   if (!s) return "";
   if (s.kind === "bot") return botName(s.name);
-  if (!s.name || s.name === `P${s.seat + 1}`) return t("playerN").replace("{n}", s.seat + 1);
+  if (!s.name) return t("playerN").replace("{n}", s.seat + 1);
   return s.name;
 }
 
