@@ -37,7 +37,9 @@ async function act(notation) {
 async function show(got, moved) {
   last = got;
   const drawer = await drawerFor(game);
-  const names = [t("you"), tr({ en: "Rival", es: "Rival" })];
+  // every seat of the lesson named (a board never names a seat itself): you, then the rival(s)
+  const rivals = (got.view.num_players || 2) - 1;
+  const names = [t("you"), ...Array.from({ length: rivals }, (_, i) => tr({ en: "Rival", es: "Rival" }) + (rivals > 1 ? ` ${i + 1}` : ""))];
   const ctx = { legal: got.legal, act, lang: lang(), seat: 0, names, t, tr, h, last: got.events,
     narrow: $("board").clientWidth < 640, hint: (text) => { $("hint").textContent = text || ""; },
     redraw: () => board.draw(drawer, got.view, ctx, false) };
