@@ -100,7 +100,7 @@ def check_generic(room, received):
             for i, line in enumerate(msg["log"], start=msg["log_from"]):
                 before = states[i]
                 action = before.string_to_action(room.log[i].notation)
-                told = before.describe_action_for(action, who, "en")
+                told = before.describe_action_for(action, who, "en", names=room.names("en"))
                 own = [e for e in events_for(room.log[i].events, who) if e["type"] != "action"]
                 if own:  # a game that reports its own events: the line is those events told for this seat
                     names = room.names("en")

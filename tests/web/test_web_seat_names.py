@@ -178,3 +178,62 @@ def test_an_older_rooms_stored_p1_lines_are_told_with_player_n_in_the_replay(sit
         page.wait_for_function("(who) => document.querySelector('#log').innerText.includes(who + ': ')", arg=person)
         assert not re.search(r"\bP1\b", page.inner_text("#log") + page.inner_text("#players")), page.inner_text("#log")
         page.context.close()
+
+
+STEAL_TABLE = "prime_climb"  # the one game whose moves name other seats at will: a Steal card in play
+
+
+def steal_room(url, service):
+    """Ana (seat 0) with a Steal card in play, against a person who typed no name (seat 1, holding the
+    Keeper ±4) and the medium bot (seat 2, holding Bump): the position is laid before seat 1 sits down."""
+    from ludoteca.games.prime_climb.state import state_from_body
+
+    made = httpx.post(f"{url}/api/rooms", json={"game": STEAL_TABLE, "seat": 0, "name": "Ana",
+                                               "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "medium"}]},
+                      timeout=60).json()
+    rid, token = made["room"]["id"], made["token"]
+    room = service.get(rid)
+    assert room.status == "open"
+    body = room.state.to_json()
+    body.update(turn=0, phase="steal", card="steal", pawns=[[12, 30], [8, 20], [5, 40]], keepers=[{}, {"+-4": 1}, {"bump": 1}])
+    for name in ("+-4", "bump", "steal"):
+        body["deck"][name] -= 1
+    room.match.state = state_from_body(room.game, body, 3)  # in memory only: the claim below bumps the version
+    httpx.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1}, timeout=30).raise_for_status()
+    assert room.status == "running" and room.state.current_player() == 0
+    return rid, token, room
+
+
+def test_moves_and_log_name_a_nameless_person_and_a_bot_in_each_language(site):
+    """The legal moves' words (the list's buttons, the board's) and the log name the nameless person
+    "Player 2" / "Jugador 2" and the bot "Medium 3" / "Medio 3", as the server tells them: never "P2"."""
+    url, app, b = site
+    rid, token, room = steal_room(url, app.state.service)
+    wanted = {"en": (["steal the Keeper ±4 from Player 2", "steal the Keeper Bump from Medium 3"], ["Steal ±4 from Player 2", "Steal Bump from Medium 3"]),
+              "es": (["robar el Guardián ±4 a Jugador 2", "robar el Guardián Golpe a Medio 3"], ["Robar ±4 a Jugador 2", "Robar Golpe a Medio 3"])}
+    for lang, (listed, on_board) in wanted.items():
+        page = page_in(b, url, lang, rid, token)
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_selector("#actions button.move")
+        buttons = page.get_by_role("button")
+        names = [buttons.nth(i).get_attribute("aria-label") or buttons.nth(i).inner_text() for i in range(buttons.count())]
+        assert sorted(page.locator("#actions button.move").all_inner_texts()) == sorted(listed)
+        assert all(page.get_by_role("button", name=text, exact=True).count() >= 1 for text in listed), (names, [page.get_by_role("button", name=text, exact=True).count() for text in listed])
+        board = " | ".join(page.locator("#board").all_inner_texts())
+        assert all(text in board for text in on_board), board
+        assert not re.search(r"\bP\d\b", " | ".join(names) + board), names
+        page.context.close()
+    page = page_in(b, url, "en", rid, token)
+    page.goto(f"{url}/room/{rid}")
+    page.click("#actions button.move[data-action='steal P3 bump']")
+    page.wait_for_function("() => document.querySelector('#log').innerText.includes('Medium 3')")
+    page.context.close()
+    for lang, ana_line, bot in (("en", "Ana steals the Keeper Bump from Medium 3", "Medium 3"), ("es", "Ana le roba el Guardián Golpe a Medio 3", "Medio 3")):
+        lines = [x["text"] for x in room.log_lines(0, lang, 0, len(room.log))]
+        assert any(ana_line in text for text in lines), lines
+        page = page_in(b, url, lang, rid, token)
+        page.goto(f"{url}/room/{rid}")
+        page.wait_for_function("(who) => document.querySelector('#log').innerText.includes(who)", arg=bot)
+        log = page.inner_text("#log")
+        assert "medium 3" not in log and not re.search(r"\bP\d\b", log), log
+        page.context.close()

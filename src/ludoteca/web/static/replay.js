@@ -29,8 +29,9 @@ async function load(target) {
   const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;
   render(moved);
-  // a step forward says what happened in a caption (the server's few words), as the live room does
-  if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => item.short?.[k] || "", true);  // told by the server in the page's language }
+  // a step forward says what happened in a caption (the server's few words, in the page's language),
+  // as the live room does
+  if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => item.short?.[k] || "", true); }
 }
 
 // the bar's buttons draw their own icons (fonts may lack ⏮ and ⏭)
