@@ -1,6 +1,7 @@
 """A person who gives no name is stored with none and shown "Player 2" / "Jugador 2" in each reader's
-language (the room, the lobby's finished list, the replay); a room's bot tag is capitalised as the rest
-of the page; an older row that stored "P2" reads the same."""
+language (the room, the lobby's finished list, the replay, the moves' words); a bot is named in its
+words in that language ("Medio 3"), by the server; a room's bot tag is capitalised as the rest of the
+page; an older row that stored "P2" (or a bot's code, "hard 2") reads the same."""
 
 from __future__ import annotations
 
@@ -135,6 +136,9 @@ def test_the_server_tells_log_lines_captions_and_chat_with_player_n_in_each_lang
         assert any(person in s for s in shorts), shorts
         told = [x["text"] for x in lines] + shorts
         assert not [s for s in told if re.search(r"\bP\d\b", s)], told
+        bot = {"en": "Random 2", "es": "Al azar 2"}[lang]  # a bot in its words, in the language asked
+        theirs = [x["text"] for x in lines if x["player"] == 1]
+        assert theirs and all(bot in text for text in theirs) and not any("random 2" in s for s in told), theirs
         page = page_in(b, url, lang, rid, token)
         page.goto(f"{url}/room/{rid}")
         page.wait_for_function("(who) => document.querySelector('#log').innerText.includes(who)", arg=person)
@@ -166,12 +170,19 @@ def test_an_older_rooms_stored_p1_lines_are_told_with_player_n_in_the_replay(sit
         assert rows and not odd, odd
         for r in rows:  # the older form of the same lines
             r.lines = [[viewer, "P1: " + en.removeprefix("Player 1: "), "P1: " + es.removeprefix("Jugador 1: ")] for viewer, en, es in r.lines]
+        # the bot's lines: an older server named it by its code in both languages ("hard 2: ")
+        bots = [r for r in db.scalars(select(ActionRow).where(ActionRow.room_id == rid, ActionRow.player == "1")) if r.lines]
+        assert bots and all(r.lines[0][1].startswith("Hard 2: ") and r.lines[0][2].startswith("Difícil 2: ") for r in bots)
+        for r in bots:
+            r.lines = [[viewer, "hard 2: " + en.removeprefix("Hard 2: "), "hard 2: " + es.removeprefix("Difícil 2: ")] for viewer, en, es in r.lines]
     assert service.evict(room)
     loaded = service.get(rid)
-    for lang, person in (("en", "Player 1"), ("es", "Jugador 1")):
+    for lang, person, bot in (("en", "Player 1", "Hard 2"), ("es", "Jugador 1", "Difícil 2")):
         lines = [x["text"] for x in loaded.log_lines(None, lang, 0, len(loaded.log)) if x["player"] == 0]
         assert len([t for t in lines if t.startswith(f"{person}: ")]) >= len(rows), lines
         assert all(person in text and not re.search(r"\bP1\b", text) for text in lines), lines
+        theirs = [x["text"] for x in loaded.log_lines(None, lang, 0, len(loaded.log)) if x["player"] == 1]
+        assert len([t for t in theirs if t.startswith(f"{bot}: ")]) >= len(bots), theirs
         page = page_in(b, url, lang)
         page.goto(f"{url}/replay/{rid}")
         page.click("#last")  # the replay opens before the first move
