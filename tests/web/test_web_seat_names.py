@@ -232,6 +232,8 @@ def test_moves_and_log_name_a_nameless_person_and_a_bot_in_each_language(site):
         assert all(page.get_by_role("button", name=text, exact=True).count() >= 1 for text in listed), (names, [page.get_by_role("button", name=text, exact=True).count() for text in listed])
         board = " | ".join(page.locator("#board").all_inner_texts())
         assert all(text in board for text in on_board), board
+        seats = [page.inner_text(f"#players li[data-seat='{i}'] .pname") for i in range(3)]
+        assert seats[1:] == ({"en": ["Player 2", "Medium 3"], "es": ["Jugador 2", "Medio 3"]}[lang]), seats
         assert not re.search(r"\bP\d\b", " | ".join(names) + board), names
         page.context.close()
     page = page_in(b, url, "en", rid, token)

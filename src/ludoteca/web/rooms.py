@@ -331,6 +331,7 @@ class Room:
             "version": self.version,
             "room": self.public(connected),
             "seat": seat,
+            "names": self.names(lang),  # every seat as the page names it, in its language (`seat_name`)
             "view": view_document(state, seat),
             "legal": self.legal_for(seat, lang),
             "can_undo": seat is not None and self.status == "running" and self.match.can_undo(seat),

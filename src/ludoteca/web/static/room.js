@@ -224,8 +224,9 @@ function tellReturn(msg) {
 }
 
 // a seat's name; a person who typed none is "Player 2" (never the server's "P2")
+// a seat's name as the server names it in the page's language (the seat list's words until it has)
 function seatName(i) {
-  return nameOfSeat(last?.room.seats[i] || { kind: "human", seat: i });
+  return last?.names?.[i] ?? nameOfSeat(last?.room.seats[i] || { kind: "human", seat: i });
 }
 
 function renderAlerts() {
