@@ -250,3 +250,20 @@ def test_moves_and_log_name_a_nameless_person_and_a_bot_in_each_language(site):
         log = page.inner_text("#log")
         assert "medium 3" not in log and not re.search(r"\bP\d\b", log), log
         page.context.close()
+
+
+def test_a_lesson_names_you_and_the_rival_in_its_moves_and_for_its_board(site):
+    """A lesson's seats are named by the server in the language asked (its moves' words use the same
+    names, never "P2"); every game with lessons."""
+    from ludoteca.engine.registry import game_names
+    from ludoteca.web.learn import has_tutorial
+
+    url, _app, _b = site
+    taught = [name for name in game_names() if has_tutorial(name)]
+    assert taught
+    for name in taught:
+        for lang, you in (("en", "You"), ("es", "Tú")):
+            got = httpx.post(f"{url}/api/learn/{name}", json={"lesson": 0, "taken": [], "lang": lang}, timeout=60).json()
+            assert got["names"][0] == you and len(got["names"]) == got["view"]["num_players"], got["names"]
+            said = " | ".join(m["text"] for m in got["legal"])
+            assert not re.search(r"\bP\d\b", said), said

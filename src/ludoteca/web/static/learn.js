@@ -37,9 +37,7 @@ async function act(notation) {
 async function show(got, moved) {
   last = got;
   const drawer = await drawerFor(game);
-  // every seat of the lesson named (a board never names a seat itself): you, then the rival(s)
-  const rivals = (got.view.num_players || 2) - 1;
-  const names = [t("you"), ...Array.from({ length: rivals }, (_, i) => tr({ en: "Rival", es: "Rival" }) + (rivals > 1 ? ` ${i + 1}` : ""))];
+  const names = got.names;  // every seat of the lesson, as the server names it (you, then the rival(s))
   const ctx = { legal: got.legal, act, lang: lang(), seat: 0, names, t, tr, h, last: got.events,
     narrow: $("board").clientWidth < 640, hint: (text) => { $("hint").textContent = text || ""; },
     redraw: () => board.draw(drawer, got.view, ctx, false) };
