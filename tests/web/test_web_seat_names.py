@@ -267,3 +267,82 @@ def test_a_lesson_names_you_and_the_rival_in_its_moves_and_for_its_board(site):
             assert got["names"][0] == you and len(got["names"]) == got["view"]["num_players"], got["names"]
             said = " | ".join(m["text"] for m in got["legal"])
             assert not re.search(r"\bP\d\b", said), said
+
+
+def clocked_room(url):
+    """Ana (seat 0), a person who typed no name (seat 1) and the medium bot (seat 2), on 5+3 clocks."""
+    made = httpx.post(f"{url}/api/rooms", json={"game": "toy", "seat": 0, "name": "Ana", "options": {"clock": "5+3"},
+                                               "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "medium"}]},
+                      timeout=60).json()
+    rid = made["room"]["id"]
+    other = httpx.post(f"{url}/api/rooms/{rid}/claim", json={"seat": 1}, timeout=30)
+    other.raise_for_status()
+    return rid, made["token"], other.json()["token"]
+
+
+def test_the_server_names_every_seat_for_the_lobby_the_clocks_and_the_resign_card(site):
+    """A room's public state carries each seat's name in both languages (`shown`) and a bot's level
+    words (`level`), whether the room is held or read from its rows; the lobby's "Your games" and
+    running lists, the clocks' card and the resign card show them: "Player 2" / "Jugador 2", "Medium 3" / "Medio 3"."""
+    from ludoteca.web import store
+
+    url, app, b = site
+    service = app.state.service
+    rid, ana, other = clocked_room(url)
+    person, bot = {"en": "Player 2", "es": "Jugador 2"}, {"en": "Medium 3", "es": "Medio 3"}
+    held = httpx.get(f"{url}/api/rooms/{rid}").json()
+    stored = store.public_of_stored(service, rid, None)
+    for shown in (held, stored):
+        assert [s["shown"] for s in shown["seats"]] == [{"en": "Ana", "es": "Ana"}, person, bot], shown["seats"]
+        assert [s["level"] for s in shown["seats"]] == [None, None, {"en": "Medium", "es": "Medio"}]
+    listed = httpx.get(f"{url}/api/rooms?status=running").json()["running"]
+    assert [s["shown"] for r in listed if r["id"] == rid for s in r["seats"]][1:] == [person, bot]
+    for lang in ("en", "es"):
+        page = page_in(b, url, lang, rid, ana)
+        page.goto(url)
+        for where in ("#mine", "#running"):
+            text = page.wait_for_selector(f"{where} [data-room='{rid}']").inner_text()
+            assert person[lang] in text and f"{bot[lang]} (Bot)" in text and not re.search(r"\bP\d\b|medium 3", text), text
+        page.goto(f"{url}/room/{rid}")
+        card = page.wait_for_selector("#time-card:not([hidden])")
+        for seat, name in ((1, person[lang]), (2, bot[lang])):
+            assert name in card.query_selector(f"[data-time-seat='{seat}']").inner_text()
+        page.context.close()
+    httpx.post(f"{url}/api/rooms/{rid}/resign", json={"seat": 1, "token": other}, timeout=30).raise_for_status()
+    for lang, said in (("en", "Player 2 resigned"), ("es", "Jugador 2 abandonó")):
+        page = page_in(b, url, lang, rid, ana)
+        page.goto(f"{url}/room/{rid}")
+        line = page.wait_for_selector("#resign-bar .resigned-line")
+        assert line.inner_text().startswith(said), line.inner_text()
+        page.click(f"[data-lang='{'en' if lang == 'es' else 'es'}']")  # the other language, at once, with no new request
+        other_said = "Jugador 2 abandonó" if lang == "en" else "Player 2 resigned"
+        page.wait_for_function("(said) => document.querySelector('#resign-bar .resigned-line').innerText.startsWith(said)", arg=other_said)
+        page.context.close()
+
+
+def test_the_pages_scripts_hold_no_bot_or_seat_words_and_the_level_picker_takes_the_servers():
+    """The bots' words live in Python alone (bots/levels.py's LABELS, the plug-ins' bots): i18n.js
+    no longer keeps a table of them nor words a seat; the lobby's level picker shows /api/bots' labels."""
+    from pathlib import Path
+
+    import ludoteca.web
+
+    static = Path(ludoteca.web.__file__).parent / "static"
+    i18n = (static / "i18n.js").read_text(encoding="utf-8")
+    for word in ("BOT_NAMES", "botName", "botLevel", "seatName", "playerN", "Jugador {n}", "medio", "difícil", "codicioso"):
+        assert word not in i18n, word
+    for script in static.glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        assert not re.search(r"\bbotName\(|\bbotLevel\(|BOT_NAMES", text), script.name
+
+
+def test_the_level_picker_words_come_from_the_server(site):
+    url, _app, b = site
+    for lang, level in (("en", "Bot: Medium ≈"), ("es", "Bot: Medio ≈")):
+        page = page_in(b, url, lang)
+        page.goto(url)
+        page.wait_for_selector("#create-button")
+        page.select_option("#game", "toy")
+        option = "#seat-1 option[value='bot:medium']"  # its words, then the level's rating
+        page.wait_for_function("([o, w]) => document.querySelector(o)?.textContent.startsWith(w)", arg=[option, level])
+        page.context.close()

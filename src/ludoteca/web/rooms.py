@@ -99,6 +99,20 @@ def bot_seat_name(name: str, lang: str) -> str:
     return f"{label.get(lang)} {number}" if number else label.get(lang)
 
 
+def seat_name_in(seat: int, kind: str, name: str | None, lang: str) -> str:
+    """A seat's name for people, in `lang` (the one place pages, log lines and mails get it): a person
+    who gave none (older rooms stored "P2") is "Player 2" / "Jugador 2", a bot is named in the bot's
+    words ("Medio 2"), a name someone chose stays as written."""
+    if kind == "human" and name in (None, "", f"P{seat + 1}"):
+        return PLAYER_N.get(lang).format(n=seat + 1)
+    return bot_seat_name(name or "", lang) if kind == "bot" else name
+
+
+def seat_words(seat: int, kind: str, name: str | None) -> dict[str, str]:
+    """The seat's name in each language, as a room's public state carries it (`seats[i].shown`)."""
+    return {lang: seat_name_in(seat, kind, name, lang) for lang in ("en", "es")}
+
+
 def bots_for(game, num_players: int) -> dict[str, list[dict[str, Any]]]:
     """The bots this game (with its options) can seat among `num_players`: the levels (and `perfect`
     where it plays) first, the others under "more", each with its words for people."""
@@ -242,10 +256,7 @@ class Room:
         """The seat's name in the game's log lines, move descriptions and captions, told in `lang`: a
         person who gave none (`shown_name`'s None) is "Player 2" / "Jugador 2", a bot is named in the
         bot's words ("Medio 2"), as the pages name such seats; the pages show these texts as sent."""
-        name = self.shown_name(seat)
-        if name is None:
-            return PLAYER_N.get(lang).format(n=seat + 1)
-        return bot_seat_name(name, lang) if self.seats[seat].kind == "bot" else name
+        return seat_name_in(seat, self.seats[seat].kind, self.seats[seat].name, lang)
 
     def shown_name(self, seat: int) -> str | None:
         """The seat's name as the room tells it: None for a person who gave none (older rooms stored "P2")."""
@@ -273,6 +284,8 @@ class Room:
                     "kind": s.kind,
                     "bot": s.bot if s.plays_as_bot else None,
                     "name": self.shown_name(i),
+                    "shown": seat_words(i, s.kind, s.name),  # its name for people, in each language
+                    "level": bot_label(s.bot) if s.plays_as_bot and s.bot else None,  # the bot's words
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,

@@ -1,5 +1,5 @@
 // A finished game, step by step, as a spectator saw it.
-import { h, t, tr, lang, langSwitch, learnGame, seatName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api } from "/static/api.js";
 import { Board, drawerFor } from "/static/board.js";
 import { Captions, learnSpecial } from "/static/follow.js";
@@ -53,9 +53,9 @@ function render(moved) {
   $("h-players").textContent = t("playersScores");
   const scores = room.result?.scores;
   $("players").replaceChildren(...room.seats.map((s) => h("li", { class: `player seat${s.seat}${room.result?.winners.includes(s.seat) ? " turn" : ""}`, "data-seat": s.seat },
-    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, data.names?.[s.seat] ?? seatName(s)),
+    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, data.names?.[s.seat] ?? tr(s.shown)),
     room.result?.winners.includes(s.seat) ? ` ★ ${t("winner")}` : "", scores ? h("span", { class: "score" }, String(scores[s.seat])) : null)));
-  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map((s) => data.names?.[s.seat] ?? seatName(s)), t, tr, h, hint: () => {}, redraw: () => render(false),
+  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map((s) => data.names?.[s.seat] ?? tr(s.shown)), t, tr, h, hint: () => {}, redraw: () => render(false),
     last: data.events ? [data.events] : null, narrow: $("board").clientWidth < 640 };
   board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
   board.draw(drawer, data.view, ctx, moved);

@@ -2,7 +2,7 @@
 // of each new move told for this seat; we draw it with the game's own module
 // (the module its plug-in declares, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
-import { h, t, tr, lang, langSwitch, botLevel, learnGame, seatName as nameOfSeat } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName, tell } from "/static/api.js";
 import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
@@ -223,10 +223,9 @@ function tellReturn(msg) {
   box.classList.remove("hidden");
 }
 
-// a seat's name; a person who typed none is "Player 2" (never the server's "P2")
-// a seat's name as the server names it in the page's language (the seat list's words until it has)
+// a seat's name as the server names it in the page's language (the message's `names`, else the seat's `shown`)
 function seatName(i) {
-  return last?.names?.[i] ?? nameOfSeat(last?.room.seats[i] || { kind: "human", seat: i });
+  return last?.names?.[i] ?? tr(last?.room.seats[i]?.shown);
 }
 
 function renderAlerts() {
@@ -282,7 +281,7 @@ function renderPlayers(msg) {
     const tags = [];
     if (turn && !doc.is_terminal) tags.push(t("onTurn"));
     if (s.seat === msg.seat) tags.push(t("you"));
-    if (s.kind === "bot") tags.push(`${t("bot")}: ${botLevel(s.bot)}`);
+    if (s.kind === "bot") tags.push(`${t("bot")}: ${tr(s.level)}`);
     if (s.taken_over) tags.push(t("botPlaysFor").replace("{name}", seatName(s.seat)));
     else if (s.kind === "human" && s.claimed && !s.connected) tags.push(t("away"));
     if (!s.claimed) tags.push(t("open"));
@@ -379,7 +378,7 @@ function receiveChat(msg) {
 function renderChat() {
   const box = $("chat");
   const items = chat.map((m) => h("li", { class: m.seat === null ? "spectator" : `seat${m.seat}`, "data-chat": m.i },
-    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name ?? nameOfSeat({ kind: "human", seat: m.seat }))), ": ",
+    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name ?? seatName(m.seat))), ": ",
     h("span", { class: "said" }, m.text)));
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("noChat"))]));
   box.scrollTop = box.scrollHeight;
