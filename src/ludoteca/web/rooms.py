@@ -100,7 +100,7 @@ def bot_seat_name(name: str, lang: str) -> str:
 
 
 def seat_name_in(seat: int, kind: str, name: str | None, lang: str) -> str:
-    """A seat's name for people, in `lang` (the one place pages, log lines and mails get it): a person
+    """A seat's name for people, in `lang` (what the pages, log lines and move words all say): a person
     who gave none (older rooms stored "P2") is "Player 2" / "Jugador 2", a bot is named in the bot's
     words ("Medio 2"), a name someone chose stays as written."""
     if kind == "human" and name in (None, "", f"P{seat + 1}"):
