@@ -163,7 +163,7 @@ def test_the_generic_event_is_told_per_seat_in_words():
     events = state.apply_with_events(action)  # the engine's default: the notation is the mover's only
     assert tell_events(game, events, 0, "en", ["Ana", "Bo"]) == [f"Ana: play {card}"]
     assert tell_events(game, events, 1, "en", ["Ana", "Bo"]) == ["Ana: a hidden move"]
-    assert tell_events(game, events, None, "es") == ["P1: una jugada oculta"]
+    assert tell_events(game, events, None, "es") == ["Jugador 1: una jugada oculta"]  # a nameless seat, in the language asked
 
 
 HIDDEN_GAMES = [n for n in game_names() if not make_game(n).perfect_information]

@@ -10,6 +10,7 @@ cards its receiver may not know.
 from __future__ import annotations
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, NotationError, State, T
+from ludoteca.engine.events import seat_name
 
 CARDS = 12
 DRAW, PLAY, HIDE = 0, CARDS, 2 * CARDS
@@ -89,7 +90,7 @@ class HiddenState(State):
                 return a
         raise NotationError(T(f"{text!r} is not a hidden-toy move", f"{text!r} no es una jugada del juego oculto"))
 
-    def describe_action(self, action, lang="en"):
+    def describe_action(self, action, lang="en", names=None):
         card = name(action % CARDS)
         if action < PLAY:
             return T(f"draws {card}", f"roba {card}").get(lang)
@@ -97,10 +98,11 @@ class HiddenState(State):
             return T(f"plays {card} face up", f"juega {card} boca arriba").get(lang)
         return T(f"discards {card} face down", f"descarta {card} boca abajo").get(lang)
 
-    def describe_action_for(self, action, seat, lang="en"):
+    def describe_action_for(self, action, seat, lang="en", names=None):
         """A drawn card is named to its receiver only; a face-down discard to its player only."""
         if action < PLAY and seat != self._receiver():
-            return T(f"P{self._receiver() + 1} draws a card", f"P{self._receiver() + 1} roba una carta").get(lang)
+            who = seat_name(names, self._receiver(), lang)
+            return T(f"{who} draws a card", f"{who} roba una carta").get(lang)
         if action >= HIDE and seat != self.turn:
             return T("discards a card face down", "descarta una carta boca abajo").get(lang)
         return self.describe_action(action, lang)

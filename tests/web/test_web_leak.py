@@ -100,7 +100,7 @@ def check_generic(room, received):
             for i, line in enumerate(msg["log"], start=msg["log_from"]):
                 before = states[i]
                 action = before.string_to_action(room.log[i].notation)
-                told = before.describe_action_for(action, who, "en")
+                told = before.describe_action_for(action, who, "en", names=room.names("en"))
                 own = [e for e in events_for(room.log[i].events, who) if e["type"] != "action"]
                 if own:  # a game that reports its own events: the line is those events told for this seat
                     names = room.names("en")
@@ -178,7 +178,7 @@ def test_the_leak_check_would_notice_a_leak(tmp_path, monkeypatch):
     """The checker is not blind: if every log line were public, the hidden draws would show."""
     import ludoteca.web.rooms as rooms
 
-    def everyone_reads_everything(state, action, name):
+    def everyone_reads_everything(state, action, name, names=None):
         return {v: T(state.describe_action(action, "en"), state.describe_action(action, "es")) for v in [*range(state.num_players), None]}
 
     monkeypatch.setattr(rooms, "log_lines", everyone_reads_everything)

@@ -119,13 +119,13 @@ class Game:
 
     def tell_event(self, event: dict[str, Any], lang: str, names: Sequence[str] | None = None) -> str:
         """One event (`engine.events`, already told per viewer) in words, with the players'
-        names (`names[seat]`; P1..Pn where absent). Games override it for their own event
+        names (`names[seat]`; "Player 2" / "Jugador 2" where absent). Games override it for their own event
         types; this default tells the generic `action` event and any other by its type."""
         from .events import seat_name
 
         if event.get("type") == "action":
             who = event.get("player")
-            label = T("chance", "azar").get(lang) if who == "chance" else seat_name(names, who)
+            label = T("chance", "azar").get(lang) if who == "chance" else seat_name(names, who, lang)
             hidden = T("a hidden outcome", "un resultado oculto") if who == "chance" else T("a hidden move", "una jugada oculta")
             return f"{label}: {event.get('text') or event.get('action') or hidden.get(lang)}"
         return str(event.get("type"))
@@ -280,15 +280,17 @@ class State:
         gives none (a front end then keeps to the notation as a whole)."""
         return None
 
-    def describe_action(self, action: int, lang: str = "en") -> str:
-        """A sentence a person understands; defaults to the notation."""
+    def describe_action(self, action: int, lang: str = "en", names: Sequence[str] | None = None) -> str:
+        """A sentence a person understands; defaults to the notation. `names`: each seat's name as
+        the front end shows it, in `lang`; a seat it does not name is "Player 2" / "Jugador 2"
+        (`events.seat_name(names, seat, lang)`, which every game's sentences use)."""
         return self.action_to_string(action)
 
-    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en", names: Sequence[str] | None = None) -> str:
         """How `action`, about to be applied, looks to `seat` (None: a spectator). Games with
         hidden information override it so that a card drawn into another player's hand is
-        told as "P2 draws a card", never by name. Front ends show logs only through this."""
-        return self.describe_action(action, lang)
+        told as "Ana draws a card", never by name. Front ends show logs only through this."""
+        return self.describe_action(action, lang, names)
 
     # --- information ------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

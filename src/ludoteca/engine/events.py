@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from .i18n import T
+
 if TYPE_CHECKING:
     from .core import Game
 
@@ -43,12 +45,17 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [event_for(e, seat) for e in events]
 
 
-def seat_name(names: Sequence[str] | None, seat: Any) -> str:
-    """A seat as the table names it: the player's name, else P1..Pn (never the 0-based index)."""
+#: a seat whose player has no name, in words (move descriptions; the web names nameless people so too)
+PLAYER_N = T("Player {n}", "Jugador {n}")
+
+
+def seat_name(names: Sequence[str] | None, seat: Any, lang: str | None = None) -> str:
+    """A seat as the table names it: the player's name, else "Player 2" / "Jugador 2" in `lang`
+    (without a language, the short P1..Pn of records and notation; never the 0-based index)."""
     if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
         if names is not None and seat < len(names) and names[seat]:
             return str(names[seat])
-        return f"P{seat + 1}"
+        return f"P{seat + 1}" if lang is None else PLAYER_N.get(lang).format(n=seat + 1)
     return str(seat)
 
 

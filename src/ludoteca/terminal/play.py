@@ -216,7 +216,7 @@ class TerminalGame:
         """Apply through the match and tell every event it caused, as this table may know it."""
         state = self.match.state
         actor = state.current_player()
-        fallback = state.describe_action_for(action, self.viewer, self.lang)
+        fallback = state.describe_action_for(action, self.viewer, self.lang, names=self.names)
         before = state.clone() if actor == CHANCE and self.manual_chance else None
         length = len(self.match.actions)
         events = self.match.apply(action)
@@ -632,8 +632,8 @@ class TerminalGame:
 
     def confirmed(self, action: int) -> bool:
         state = self.match.state
-        question = self.t(f"Play {state.action_to_string(action)} ({state.describe_action(action, self.lang)})? yes/no",
-                          f"¿Jugar {self.code(state.action_to_string(action))} ({state.describe_action(action, self.lang)})? sí/no")
+        question = self.t(f"Play {state.action_to_string(action)} ({state.describe_action(action, self.lang, names=self.names)})? yes/no",
+                          f"¿Jugar {self.code(state.action_to_string(action))} ({state.describe_action(action, self.lang, names=self.names)})? sí/no")
         self.console.print(escape(question), highlight=False)
         answer = self.ask("> ").strip().lower()
         return answer in ("y", "yes", "s", "si", "sí")
@@ -669,7 +669,7 @@ class TerminalGame:
 
     def legal_rows(self, legal: list[int]) -> list[tuple[str, str, Any]]:
         state = self.match.state
-        return [(self.code(state.action_to_string(a)), state.describe_action(a, self.lang), a) for a in legal]
+        return [(self.code(state.action_to_string(a)), state.describe_action(a, self.lang, names=self.names), a) for a in legal]
 
     def list_menu(self, entries: list[tuple[str, str, Any]]) -> None:
         Choices(self, entries).show_page()

@@ -70,7 +70,7 @@ def walk(record: GameRecord, console: Console | None = None, step: bool = True, 
     for index, entry in enumerate(record.actions, 1):
         player = state.current_player()
         action = state.string_to_action(entry["action"])
-        fallback = state.describe_action_for(action, None, lg)
+        fallback = state.describe_action_for(action, None, lg, names=names)
         events = state.apply_with_events(action)
         who = T("chance", "azar").get(lg) if player == CHANCE else seat_name(names, player)
         head = f"[bold]{index}/{total}[/] {escape(who)}"

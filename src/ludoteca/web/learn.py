@@ -32,11 +32,18 @@ def has_tutorial(name: str) -> bool:
     return tutorial_of(name) is not None
 
 
+def lesson_names(n: int, lang: str) -> list[str]:
+    """The seats of a lesson as the page names them: you, then the rival (numbered where there are several)."""
+    rival = T("Rival", "Rival").get(lang)
+    return [T("You", "Tú").get(lang), *(rival if n == 2 else f"{rival} {k}" for k in range(1, n))]
+
+
 def moves_for(state, lang: str) -> list[dict[str, Any]]:
     """Your legal moves with their words and, as in a room, what each would do (the points a place
     scores, what a card would cover): the table shows them."""
     legal = state.legal_actions()
-    return move_entries(state, legal, [state.describe_action_for(a, 0, lang) for a in legal], previews_for(state, 0, legal))
+    names = lesson_names(state.num_players, lang)
+    return move_entries(state, legal, [state.describe_action_for(a, 0, lang, names=names) for a in legal], previews_for(state, 0, legal))
 
 
 def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[str, Any]:
@@ -76,7 +83,7 @@ def lesson_answer(name: str, lesson: int, taken: list[str], lang: str) -> dict[s
         "titles": [p["title"].to_json() for p in lessons], "step": at, "steps": len(steps), "done": done,
         "say": (plan["done"] if done else steps[at]["say"]).to_json(), "taken": taken[:at],
         "wrong": said_wrong.to_json() if said_wrong is not None else None,
-        "view": view_document(state, 0), "legal": legal, "events": events,
+        "view": view_document(state, 0), "legal": legal, "events": events, "names": lesson_names(state.num_players, lang),
     }
 
 

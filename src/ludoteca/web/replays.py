@@ -100,6 +100,7 @@ class Replays:
         log = room.log
         out = json.dumps({
             "room": public,
+            "names": room.names(lang),  # every seat as the page names it, in its language
             "step": step,
             "total": total,
             "view": view_document(state, None),

@@ -27,7 +27,7 @@ from ..bots.base import seat_refusal
 from ..bots.levels import LABELS, OFFERED_FIRST
 from ..engine import CHANCE, TERMINAL, LudotecaError, Match, T, Text, make_game, view_document
 from ..engine.captions import caption
-from ..engine.events import events_for
+from ..engine.events import PLAYER_N, events_for  # PLAYER_N: a person who gave no name (Room.seat_name)
 from ..engine.rng import derive_seed
 from . import ratings, store, turns
 from .db import ActionRow, AutoMoveRow, RoomRow, SeatRow, _signed, _unsigned
@@ -89,6 +89,30 @@ def bot_label(name: str) -> dict[str, str]:
     return (LABELS.get(name) or T(name, name)).to_json()
 
 
+def bot_seat_name(name: str, lang: str) -> str:
+    """A bot seat's name for people, in `lang`: its default "<bot> <n>" (or a bare bot name) told in
+    the bot's words ("medium 2" -> "Medium 2" / "Medio 2"); a name someone chose stays as written."""
+    word, _, number = name.partition(" ")
+    label = LABELS.get(word)
+    if label is None or (number and not number.isdigit()):
+        return name
+    return f"{label.get(lang)} {number}" if number else label.get(lang)
+
+
+def seat_name_in(seat: int, kind: str, name: str | None, lang: str) -> str:
+    """A seat's name for people, in `lang` (what the pages, log lines and move words all say): a person
+    who gave none (older rooms stored "P2") is "Player 2" / "Jugador 2", a bot is named in the bot's
+    words ("Medio 2"), a name someone chose stays as written."""
+    if kind == "human" and name in (None, "", f"P{seat + 1}"):
+        return PLAYER_N.get(lang).format(n=seat + 1)
+    return bot_seat_name(name or "", lang) if kind == "bot" else name
+
+
+def seat_words(seat: int, kind: str, name: str | None) -> dict[str, str]:
+    """The seat's name in each language, as a room's public state carries it (`seats[i].shown`)."""
+    return {lang: seat_name_in(seat, kind, name, lang) for lang in ("en", "es")}
+
+
 def bots_for(game, num_players: int) -> dict[str, list[dict[str, Any]]]:
     """The bots this game (with its options) can seat among `num_players`: the levels (and `perfect`
     where it plays) first, the others under "more", each with its words for people."""
@@ -116,7 +140,6 @@ class Seat:
         return self.kind == "bot" or self.taken_over
 
 
-PLAYER_N = T("Player {n}", "Jugador {n}")  # a person who gave no name (Room.seat_name)
 
 
 class LogEntry:
@@ -158,14 +181,16 @@ class LogEntry:
 
 
     def _own_line(self, viewer: int | None, lang: str) -> str:
-        """The game's own line; an older row's mover who gave no name, stored as "P2: ", named as
-        the reader's language names such a person."""
+        """The game's own line; an older row's mover stored as a nameless person's "P2: " or a bot's
+        "medium 2: " (in both languages) is named as the reader's language names that seat."""
         text = self.lines[viewer].get(lang)
         if isinstance(self.player, int) and self.teller is not None:
-            mark = f"P{self.player + 1}: "
             room = self.teller.room
-            if text.startswith(mark) and room.shown_name(self.player) is None:
-                return f"{room.seat_name(self.player, lang)}: {text[len(mark):]}"
+            shown = room.shown_name(self.player)
+            mark = f"P{self.player + 1}: " if shown is None else f"{shown}: "
+            said = f"{room.seat_name(self.player, lang)}: "
+            if text.startswith(mark) and mark != said:
+                return said + text[len(mark):]
         return text
 
 
@@ -228,10 +253,10 @@ class Room:
         return self.status == "finished"
 
     def seat_name(self, seat: int, lang: str) -> str:
-        """The seat's name in the game's log lines and captions, told in `lang`: a person who gave none
-        (`shown_name`'s None) is "Player 2" / "Jugador 2", as the pages name such a seat."""
-        name = self.shown_name(seat)
-        return PLAYER_N.get(lang).format(n=seat + 1) if name is None else name
+        """The seat's name in the game's log lines, move descriptions and captions, told in `lang`: a
+        person who gave none (`shown_name`'s None) is "Player 2" / "Jugador 2", a bot is named in the
+        bot's words ("Medio 2"), as the pages name such seats; the pages show these texts as sent."""
+        return seat_name_in(seat, self.seats[seat].kind, self.seats[seat].name, lang)
 
     def shown_name(self, seat: int) -> str | None:
         """The seat's name as the room tells it: None for a person who gave none (older rooms stored "P2")."""
@@ -259,6 +284,8 @@ class Room:
                     "kind": s.kind,
                     "bot": s.bot if s.plays_as_bot else None,
                     "name": self.shown_name(i),
+                    "shown": seat_words(i, s.kind, s.name),  # its name for people, in each language
+                    "level": bot_label(s.bot) if s.plays_as_bot and s.bot else None,  # the bot's words
                     "claimed": s.claimed,
                     "invite": s.invite_only,
                     "taken_over": s.taken_over,
@@ -301,7 +328,7 @@ class Room:
         previews = self._legal.get("previews")
         if previews is None:
             previews = self._legal["previews"] = previews_for(state, seat, legal)
-        out = self._legal[lang] = move_entries(state, legal, [state.describe_action(a, lang) for a in legal], previews)
+        out = self._legal[lang] = move_entries(state, legal, [state.describe_action(a, lang, names=self.names(lang)) for a in legal], previews)
         return out
 
     def message_for(self, seat: int | None, lang: str, log_from: int = 0, connected: set[int] | None = None,
@@ -317,6 +344,7 @@ class Room:
             "version": self.version,
             "room": self.public(connected),
             "seat": seat,
+            "names": self.names(lang),  # every seat as the page names it, in its language (`seat_name`)
             "view": view_document(state, seat),
             "legal": self.legal_for(seat, lang),
             "can_undo": seat is not None and self.status == "running" and self.match.can_undo(seat),
@@ -1037,7 +1065,8 @@ class RoomService:
         state = room.state
         player = state.current_player()
         who = "chance" if player == CHANCE else player
-        lines = log_lines(state, action, None if who == "chance" else T(room.seat_name(player, "en"), room.seat_name(player, "es")))
+        names = {lg: room.names(lg) for lg in ("en", "es")}
+        lines = log_lines(state, action, None if who == "chance" else T(names["en"][player], names["es"][player]), names)
         notation = state.action_to_string(action)
         events = room.match.apply(action)
         room.log.append(LogEntry(who, notation, lines if generic_only(events) else None, events, room.teller))

@@ -330,7 +330,7 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
     from types import SimpleNamespace
 
     from ..engine import game_class
-    from .rooms import check_row, public_options, take_pace
+    from .rooms import bot_label, check_row, public_options, seat_words, take_pace
 
     fields = row._asdict()
     try:
@@ -368,7 +368,9 @@ def public_of_row(row, seats, connected: set[int] | None) -> dict[str, Any]:
                 "seat": s.seat,
                 "kind": s.kind,
                 "bot": s.bot if (s.kind == "bot" or s.taken_over) else None,
-                "name": s.name or None,  # nameless: each reader words it "Player N" in their language
+                "name": s.name or None,  # nameless: "shown" words it "Player N" in each language
+                "shown": seat_words(s.seat, s.kind, s.name),
+                "level": bot_label(s.bot) if (s.kind == "bot" or s.taken_over) and s.bot else None,
                 "claimed": s.claimed,
                 "invite": bool(s.invite_only),
                 "taken_over": s.taken_over,

@@ -83,7 +83,7 @@ export function draw(doc, ctx) {
     return L_.home[Math.floor(h / board.home_holes)][h % board.home_holes];
   };
   const L = (en, es) => (ctx.lang === "es" ? es : en);
-  const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat] || `P${seat + 1}`}:`);
+  const who = (seat) => (seat === ctx.seat ? L("your", "tu") : `${ctx.names[seat]}:`);
   const holeName = (pos) => (pos < 0 ? L("in BASE", "en BASE") : pos < N ? (stars.has(pos) ? `${L("star", "estrella")} ${board.star_letters[board.stars.indexOf(pos)]} (${L("hole", "agujero")} ${pos})` : `${L("hole", "agujero")} ${pos}`)
     : pos === N ? L("in the centre", "en el centro") : `${L("in HOME", "en CASA")} ${((pos - N - 1) % board.home_holes) + 1}`);
   // each movable marble's ways to go (along the track, into the centre, to a star), from the
@@ -147,7 +147,7 @@ export function draw(doc, ctx) {
     const y = sy + (ctx.narrow ? 60 : 110) + seat * 34 * k, home = marbles.filter((p) => p > N).length;
     side.append(seatShape(seat, sx + 8 * k, y - 5 * k, 8 * k, colour[seat], { stroke: "#2b2622", "stroke-width": 1.5 }));
     side.append(svg("text", { x: sx + 22 * k, y, "font-size": 14 * k, "font-weight": seat === mover ? 800 : 400, fill: "#2b2622" },
-      `${seat === mover ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`} · ${L("home", "casa")} ${home}/4`));
+      `${seat === mover ? "▶ " : ""}${ctx.names[seat]} · ${L("home", "casa")} ${home}/4`));
   });
   root.append(side);
   ctx.hint(ctx.legal.length ? (selected ? L("Tap where the marble goes.", "Toca adónde va la canica.") : L("Tap a glowing marble.", "Toca una canica resaltada.")) : "");

@@ -266,8 +266,8 @@ class AggravationState(State):
     def string_to_action(self, text: str) -> int:
         return notation.string_to_action(self, text)
 
-    def describe_action(self, action: int, lang: str = "en") -> str:
-        return notation.describe(self, action).get(lang)
+    def describe_action(self, action: int, lang: str = "en", names=None) -> str:
+        return notation.describe(self, action).get(lang)  # seats are named by their colours, the game's own terms
 
     def why_illegal(self, action: int) -> Text:
         return notation.why_illegal(self, action)

@@ -147,7 +147,7 @@ export function draw(doc, ctx) {
   }
   const pawnsIn = {};
   (v.pawns || []).forEach((piece, seat) => (pawnsIn[piece] ||= []).push(seat));
-  const who = (seat) => (seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn of", "peón de")} ${ctx.names[seat] || `P${seat + 1}`}`);
+  const who = (seat) => (seat === ctx.seat ? L("your pawn", "tu peón") : `${L("pawn of", "peón de")} ${ctx.names[seat]}`);
   const placed = new Set(v.table.map(([card]) => card));
   const table = svg("g", { class: "table" });
   for (const [key, cells] of Object.entries(cellsOf)) {
@@ -311,7 +311,7 @@ export function draw(doc, ctx) {
     below.push(svg("circle", { cx: 16, cy: yy - 5, r: 9, fill: PAWNS[seat % 4], stroke: PAWN_INK[seat % 4] === "#fff" ? "#888" : "#111", "stroke-width": 2 }));
     below.push(svg("text", { x: 16, y: yy - 1, "text-anchor": "middle", "font-size": 11, "font-weight": 800, fill: PAWN_INK[seat % 4] }, String(seat + 1)));
     const facts = `${v.counters[seat]} ${L("counters", "contadores")} · ${v.distances[seat]} ${L("to exit", "a la salida")} · ${v.hand_sizes[seat]} ${L("cards", "cartas")}`;
-    const named_ = `${turn ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`}`;
+    const named_ = `${turn ? "▶ " : ""}${ctx.names[seat]}`;
     if (narrow) {
       below.push(svg("text", { x: 32, y: yy, "font-size": 15, "font-weight": turn ? 800 : 400, fill: "#2b2622" }, named_));
       below.push(svg("text", { x: 32, y: yy + 19, "font-size": 14, fill: "#4a4038" }, facts));

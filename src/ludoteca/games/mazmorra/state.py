@@ -12,6 +12,7 @@ from bisect import bisect_left
 from typing import Any, Hashable
 
 from ...engine import CHANCE, TERMINAL, State, T, Text
+from ...engine.events import seat_name
 from .cards import COLOUR, EXIT, NUM_CARDS, NUMBER
 from . import stats as S
 from .heuristic import pawn_worth, seat_values, standing
@@ -398,10 +399,10 @@ class MazmorraState(State):
 
         return action_fields(self, action)
 
-    def describe_action(self, action: int, lang: str = "en") -> str:
+    def describe_action(self, action: int, lang: str = "en", names=None) -> str:
         from .notation import describe_action
 
-        return describe_action(self, action, lang)
+        return describe_action(self, action, lang)  # names no seat
 
     def apply_with_events(self, action: int) -> list[dict[str, Any]]:
         """Apply a checked action and return its events (events.py: the turn of the rules in events)."""
@@ -409,12 +410,12 @@ class MazmorraState(State):
 
         return apply_with_events(self, action)
 
-    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en", names=None) -> str:
         """A card drawn into a hand is seen by its drawer only (a face-up refill is public)."""
         if self.phase == DRAW and seat != self.turn:
-            who = f"P{self.turn + 1}"
+            who = seat_name(names, self.turn, lang)
             return T(f"{who} draws a card from the market", f"{who} roba una carta del mercado").get(lang)
-        return self.describe_action(action, lang)
+        return self.describe_action(action, lang, names)
 
     def why_illegal(self, action: int) -> Text:
         from .notation import why_illegal

@@ -175,7 +175,7 @@ export function draw(doc, ctx) {
     const y = infoY + seat * (ctx.narrow ? 34 : 26), me = String(seat) === doc.current_player, k = ctx.narrow ? 1.4 : 1;
     root.append(seatShape(seat, sideX + 8, y - 5, 7 * k, SEAT_COLOURS[seat], { stroke: "#2b2622", "stroke-width": 1 }));
     root.append(svg("text", { x: sideX + 22, y, "font-size": 15 * k, "font-weight": me ? 800 : 400, fill: "#2b2622" },
-      `${me ? "▶ " : ""}${ctx.names[seat] || `P${seat + 1}`}: ${score} ${score === 1 ? L("point", "punto") : L("points", "puntos")} · ${v.hand_sizes?.[seat] ?? "?"} ${v.hand_sizes?.[seat] === 1 ? L("card", "carta") : L("cards", "cartas")}`));
+      `${me ? "▶ " : ""}${ctx.names[seat]}: ${score} ${score === 1 ? L("point", "punto") : L("points", "puntos")} · ${v.hand_sizes?.[seat] ?? "?"} ${v.hand_sizes?.[seat] === 1 ? L("card", "carta") : L("cards", "cartas")}`));
   });
   trayG.setAttribute("transform", `translate(0, ${infoY + scoresH + 10})`);
   root.append(trayG);

@@ -22,6 +22,7 @@ from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, State, T
 from ludoteca.engine.counters import counters_statistics
+from ludoteca.engine.events import seat_name
 from ludoteca.engine.rng import Rng
 
 from .deck import LEFT_EDGE, REGULAR, RIGHT_EDGE
@@ -397,22 +398,22 @@ class PiramideState(State):
         from .notation import string_to_action
         return string_to_action(self, text)
 
-    def describe_action(self, action: int, lang: str = "en") -> str:
+    def describe_action(self, action: int, lang: str = "en", names=None) -> str:
         from .notation import describe_action
-        return describe_action(self, action, lang)
+        return describe_action(self, action, lang)  # names no seat
 
     def apply_with_events(self, action: int) -> list[dict[str, Any]]:
         """Apply a checked action and return its events (events.py; the rulebook's turn in events)."""
         from .events import apply_with_events
         return apply_with_events(self, action)
 
-    def describe_action_for(self, action: int, seat: int | None, lang: str = "en") -> str:
+    def describe_action_for(self, action: int, seat: int | None, lang: str = "en", names=None) -> str:
         """A card drawn from a deck is seen by its drawer only; the others learn which deck."""
         if self.phase == DRAWING and seat != self.cur:
             deck = T("regular", "de bloques regulares") if self.pending == 0 else T("edge", "de bordes")
-            who = f"P{self.cur + 1}"
+            who = seat_name(names, self.cur, lang)
             return T(f"{who} draws a card from the {deck.en} deck", f"{who} roba una carta del mazo {deck.es}").get(lang)
-        return self.describe_action(action, lang)
+        return self.describe_action(action, lang, names)
 
     def why_illegal(self, action: int):
         from .notation import why_illegal

@@ -75,7 +75,7 @@ function space(n, occupants, L) {
   return g;
 }
 
-const who = (ctx, seat) => ctx.names[seat] || `P${seat + 1}`;
+const who = (ctx, seat) => ctx.names[seat];
 // a card's name as the view says it in players' words ("±4", "Switch" / "Intercambio"), never its key
 const cardName = (names, card, L) => (names?.[card] ? L(names[card].en, names[card].es) : String(card));
 

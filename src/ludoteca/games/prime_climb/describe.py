@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...engine.events import seat_name
 from . import actions as A
 from . import cards as C
 from .board import apply_op
@@ -10,7 +11,8 @@ _OPS_EN = ("add {v} to pawn {p}", "subtract {v} from pawn {p}", "multiply pawn {
 _OPS_ES = ("suma {v} al peón {p}", "resta {v} al peón {p}", "multiplica el peón {p} por {v}", "divide el peón {p} entre {v}")
 
 
-def describe(state, a: int, lang: str = "en") -> str:
+def describe(state, a: int, lang: str = "en", names=None) -> str:
+    """`names`: the seats as the front end names them, in `lang` (engine.events.seat_name)."""
     es = lang == "es"
     t = state.turn
     if a < A.KEEPER0:
@@ -31,10 +33,10 @@ def describe(state, a: int, lang: str = "en") -> str:
                 else f"Keeper Bump: send every pawn within 2 spaces of your pawn {p} to Start")
     if a < A.CURSE0:
         g = a - A.BUMP_ANY0
-        who, letter = A.seat_name(g // 2), A.LETTERS[g % 2]
+        who, letter = seat_name(names, g // 2, lang), A.LETTERS[g % 2]
         return (f"Guardián Golpe: manda a Inicio el peón {letter} de {who}" if es else f"Keeper Bump: send {who}'s pawn {letter} to Start")
     if a < A.END:
-        s = A.seat_name(a - A.CURSE0)
+        s = seat_name(names, a - A.CURSE0, lang)
         return (f"Guardián Maldición sobre {s}: en su próximo turno solo podrá restar o dividir" if es
                 else f"Keeper Curse on {s}: on their next turn they may only subtract or divide")
     if a == A.END:
@@ -44,13 +46,13 @@ def describe(state, a: int, lang: str = "en") -> str:
         return f"la carta de acción mueve el peón {p}" if es else f"the Action card moves pawn {p}"
     if a < A.STEAL0:
         g = a - A.SWITCH0
-        who, letter = A.seat_name(g // 2), A.LETTERS[g % 2]
+        who, letter = seat_name(names, g // 2, lang), A.LETTERS[g % 2]
         return (f"intercambiar tu peón con el peón {letter} de {who}" if es else f"switch your pawn with {who}'s pawn {letter}")
     if a < A.ROLL0:
         s, k = divmod(a - A.STEAL0, C.NUM_KEEPERS)
         from .tell import card_title
 
-        return f"robar {card_title(C.NAMES[k], True)} a {A.seat_name(s)}" if es else f"steal {card_title(C.NAMES[k], False)} from {A.seat_name(s)}"
+        return f"robar {card_title(C.NAMES[k], True)} a {seat_name(names, s, lang)}" if es else f"steal {card_title(C.NAMES[k], False)} from {seat_name(names, s, lang)}"
     if a < A.DRAW0:
         lo, hi = A.ROLLS[a - A.ROLL0]
         if lo == hi:

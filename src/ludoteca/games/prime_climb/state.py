@@ -496,10 +496,10 @@ class PrimeClimbState(State):
             raise NotationError(T(f"{text!r} is not a legal action here", f"{text!r} no es una acción legal aquí") + self.why_illegal(action))
         return action
 
-    def describe_action(self, action: int, lang: str = "en") -> str:
+    def describe_action(self, action: int, lang: str = "en", names=None) -> str:
         from .describe import describe
 
-        return describe(self, action, lang)
+        return describe(self, action, lang, names)
 
     # --- results -------------------------------------------------------------------------------
     def winners(self) -> list[int]:

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from ...engine import T, game_class
+from ...engine.events import PLAYER_N
 from ..accounts import AccountRow
 from ..accounts import digest as sha256
 from ..db import ActionRow, RoomRow, SeatRow
@@ -197,7 +198,7 @@ def seat_label(seat: SeatRow, lang: str) -> str:
     if seat.kind == "bot":
         return bot_label(seat.bot or "")["es" if lang == "es" else "en"]
     if not seat.name or seat.name == f"P{seat.seat + 1}":  # nameless (older rows stored "P2"): the reader's words
-        return ("Jugador {n}" if lang == "es" else "Player {n}").format(n=seat.seat + 1)
+        return PLAYER_N.get("es" if lang == "es" else "en").format(n=seat.seat + 1)
     return header_text(seat.name, 40)
 
 

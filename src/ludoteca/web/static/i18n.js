@@ -4,7 +4,6 @@ const TEXTS = {
   newRoom: ["New room", "Nueva sala"], game: ["Game", "Juego"], players: ["Players", "Jugadores"],
   options: ["Rules options", "Opciones de reglas"], seats: ["Seats", "Asientos"], yourName: ["Your name", "Tu nombre"],
   you: ["You", "Tú"], person: ["A person (invite)", "Una persona (invitar)"], bot: ["Bot", "Bot"],
-  level_easy: ["easy", "fácil"], level_medium: ["medium", "medio"], level_hard: ["hard", "difícil"],
   private: ["Private (invitation only)", "Privada (solo con invitación)"], create: ["Create room", "Crear sala"],
   openRooms: ["Open rooms", "Salas abiertas"], runningRooms: ["Games being played", "Partidas en juego"],
   finishedRooms: ["Finished games", "Partidas terminadas"], none: ["None yet.", "Ninguna todavía."],
@@ -50,29 +49,18 @@ const TEXTS = {
   // table (issue 44)
   botPlaysForYou: ["A bot is playing for you until you are back", "Un bot juega por ti hasta que vuelvas"],
   botTakesOver: ["A bot is playing for {name} now", "Ahora un bot juega por {name}"],
-  aSpectator: ["A spectator", "Un espectador"], playerN: ["Player {n}", "Jugador {n}"],
+  aSpectator: ["A spectator", "Un espectador"],
   place: ["Place", "Puesto"], placeN: ["{n}.", "{n}.º"], boardRegion: ["The board: pinch or use the zoom buttons", "El tablero: pellizca o usa los botones de zoom"],
   stepOf: ["Move {n} of {total}", "Jugada {n} de {total}"],
 };
 
-// Rule options and bot names as the lobby and the room show them (the server's names are the notation).
+// Rule options as the lobby and the room show them (the server's names are the notation; bots and seats
+// come named by the server: a room's seats carry `shown` and `level`, /api/bots each bot's `label`).
 // Each game declares the words of its options and their choices (its package's PLUGIN); the server
 // sends them with the game's card and the room's rules, and `learnGame` keeps them here.
 const OPTION_NAMES = {};
 const OPTION_VALUES = { default: ["default", "predeterminado"], true: ["on", "sí"], false: ["off", "no"] };
 const CHOICES = {};  // "option=value" -> words: a value is read in its option's sense first
-const BOT_NAMES = {
-  easy: ["easy", "fácil"], medium: ["medium", "medio"], hard: ["hard", "difícil"], random: ["random", "al azar"],
-  greedy: ["greedy", "codicioso"], mcts: ["MCTS search", "búsqueda MCTS"], ismcts: ["ISMCTS search", "búsqueda ISMCTS"],
-  lookahead: ["lookahead", "anticipación"], "noisy-greedy": ["noisy greedy", "codicioso con ruido"],
-  "optimal-racer": ["optimal racer", "corredor óptimo"],
-};
-// lobby (issue 44): the bots named for people (no bare codes), as bots/levels.py does
-Object.assign(BOT_NAMES, {
-  perfect: ["perfect", "perfecto"], mcts: ["tree search", "búsqueda en árbol"],
-  ismcts: ["tree search over hidden cards", "búsqueda en árbol con cartas ocultas"],
-});
-// end lobby (issue 44)
 const pick = (pair, fallback) => (pair ? pair[lang() === "es" ? 1 : 0] : fallback);
 export const optionName = (name) => pick(OPTION_NAMES[name], name);
 export const optionValue = (value, option) =>
@@ -87,29 +75,6 @@ export function learnGame(card) {
       OPTION_VALUES[value] ||= pair(text);  // the rules' text names a value without its option
     }
   }
-}
-// a bot's name for people: "medium 2" -> "Medio 2" (a seat's default name is "<bot> <n>"): a seat's
-// name is a proper name, capitalised, so a log line that starts with it starts as a sentence
-export function botName(name) {
-  const m = /^(\S+)( \d+)?$/.exec(String(name ?? ""));
-  if (!m || !BOT_NAMES[m[1]]) return String(name ?? "");
-  const word = pick(BOT_NAMES[m[1]]);
-  return m[2] ? word[0].toUpperCase() + word.slice(1) + m[2] : word;
-}
-
-// a bot's level as a tag shows it, capitalised as the rest of the page: "hard" -> "Hard" / "Difícil"
-export function botLevel(name) {
-  const word = botName(name);
-  return word ? word[0].toUpperCase() + word.slice(1) : word;
-}
-
-// a seat's name for people: a bot's in the page's language, a person who typed none "Player 2" /
-// "Jugador 2" (stored as no name; older rooms stored "P2", read the same)
-export function seatName(s) {
-  if (!s) return "";
-  if (s.kind === "bot") return botName(s.name);
-  if (!s.name || s.name === `P${s.seat + 1}`) return t("playerN").replace("{n}", s.seat + 1);
-  return s.name;
 }
 
 export function lang() {

@@ -37,7 +37,7 @@ async function act(notation) {
 async function show(got, moved) {
   last = got;
   const drawer = await drawerFor(game);
-  const names = [t("you"), tr({ en: "Rival", es: "Rival" })];
+  const names = got.names;  // every seat of the lesson, as the server names it (you, then the rival(s))
   const ctx = { legal: got.legal, act, lang: lang(), seat: 0, names, t, tr, h, last: got.events,
     narrow: $("board").clientWidth < 640, hint: (text) => { $("hint").textContent = text || ""; },
     redraw: () => board.draw(drawer, got.view, ctx, false) };

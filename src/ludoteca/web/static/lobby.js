@@ -1,7 +1,7 @@
 // The lobby: the games you are in and the open rooms first, then each game as a card (its board
 // drawn by its own module, a one-line pitch, players, length, "Play now", "With friends", its rules),
 // the "With friends" form (lobby-form.js), and the games being played and finished.
-import { h, t, tr, lang, langSwitch, botName, learnGame, seatName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api, saveSeat, myName, saveName, mySeat } from "/static/api.js";
 import { boardPicture, facts, playNow, say } from "/static/cards.js";
 import { renderCreate } from "/static/lobby-form.js";
@@ -81,10 +81,10 @@ async function refreshMine() {
 }
 
 function seatLabel(s) {
-  if (s.kind === "bot") return `${botName(s.name)} (${t("bot")})`;
+  if (s.kind === "bot") return `${tr(s.shown)} (${t("bot")})`;
   if (!s.claimed && s.invite) return `· ${tr(L.inviteOnly)}`;
   if (!s.claimed) return `· ${t("open")}`;
-  return seatName(s);
+  return tr(s.shown);  // as the server names the seat ("Player 2" / "Jugador 2" for one who typed none)
 }
 
 function roomItem(room, kind, yours = false) {
@@ -119,7 +119,7 @@ function roomItem(room, kind, yours = false) {
   } else {
     if (room.stopped) who.append(` — ${tr(L.stopped)}`);
     else {
-      const winners = room.result ? room.result.winners.map((w) => seatName(room.seats[w])).join(", ") : "";
+      const winners = room.result ? room.result.winners.map((w) => tr(room.seats[w].shown)).join(", ") : "";
       who.append(` — ${t("winner")}: ${winners}`);
     }
     actions.append(h("a", { class: "button", href: `/replay/${encodeURIComponent(room.id)}` }, t("replay")));

@@ -1,5 +1,5 @@
 // A finished game, step by step, as a spectator saw it.
-import { h, t, tr, lang, langSwitch, botName, learnGame, seatName } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api } from "/static/api.js";
 import { Board, drawerFor } from "/static/board.js";
 import { Captions, learnSpecial } from "/static/follow.js";
@@ -29,18 +29,9 @@ async function load(target) {
   const moved = loaded !== null && data.step === step + 1;
   loaded = data; total = data.total; step = data.step;
   render(moved);
-  // a step forward says what happened in a caption (the server's few words), as the live room does
-  if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => localNames(item.short?.[k] || ""), true); }
-}
-
-// a bot seat's name in the page's language, in a caption as in the list (the server names a person
-// who typed no name in the page's language itself)
-function localNames(text) {
-  let out = String(text ?? "");
-  for (const s of loaded?.room.seats || []) {
-    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
-  }
-  return out;
+  // a step forward says what happened in a caption (the server's few words, in the page's language),
+  // as the live room does
+  if (moved && data.events) { captions.clear(); captions.tell([data.events], (item, k) => item.short?.[k] || "", true); }
 }
 
 // the bar's buttons draw their own icons (fonts may lack ⏮ and ⏭)
@@ -62,9 +53,9 @@ function render(moved) {
   $("h-players").textContent = t("playersScores");
   const scores = room.result?.scores;
   $("players").replaceChildren(...room.seats.map((s) => h("li", { class: `player seat${s.seat}${room.result?.winners.includes(s.seat) ? " turn" : ""}`, "data-seat": s.seat },
-    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, seatName(s)),
+    h("span", { class: "swatch", "aria-hidden": "true" }, String(s.seat + 1)), h("span", { class: "pname" }, data.names?.[s.seat] ?? tr(s.shown)),
     room.result?.winners.includes(s.seat) ? ` ★ ${t("winner")}` : "", scores ? h("span", { class: "score" }, String(scores[s.seat])) : null)));
-  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map(seatName), t, tr, h, hint: () => {}, redraw: () => render(false),
+  const ctx = { legal: [], act: () => {}, lang: lang(), seat: null, names: room.seats.map((s) => data.names?.[s.seat] ?? tr(s.shown)), t, tr, h, hint: () => {}, redraw: () => render(false),
     last: data.events ? [data.events] : null, narrow: $("board").clientWidth < 640 };
   board.zoomControls($("zoom-out"), $("zoom-reset"), $("zoom-in"));
   board.draw(drawer, data.view, ctx, moved);
@@ -94,7 +85,7 @@ function renderLog() {
   for (let i = from; i < step; i++) if (held.has(i)) lines.push(held.get(i));
   const earlier = from > 0 ? h("li", { class: "earlier" }, h("button", { type: "button", id: "log-earlier", onclick: showEarlier }, t("earlierMoves"))) : null;
   $("log").replaceChildren(...[earlier, ...lines.map((e) => h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}` },
-    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))].filter(Boolean));
+    h("span", { class: "n" }, `${e.i + 1}.`), " ", String(e.text ?? "")))].filter(Boolean));
 }
 
 // the page of lines before the first one shown, put above them; the list stays where the viewer was reading

@@ -5,14 +5,14 @@
 // room is asked once more, for the play-again offer the state does not carry. The seat's token stays in
 // this browser. It also links the game's "Learn to play" from the rules card, for games with a lesson.
 import { api, mySeat, saveSeat, listen } from "/static/api.js";
-import { h, tr, seatName } from "/static/i18n.js";
+import { h, tr } from "/static/i18n.js";
 import { at } from "/static/account-i18n.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const bar = h("section", { id: "resign-bar", class: "card resign-bar", "aria-label": at("resign") });
 let room = null;
 
-const nameOf = (s) => seatName(s);
+const nameOf = (s) => tr(s.shown);  // the seat as the server names it, in each language
 
 function render() {
   const mine = mySeat(roomId);

@@ -2,7 +2,7 @@
 // the seat on turn's counting down (a clock in seconds, a turn-based deadline in days and hours, with
 // its date), who ran out of time, and what the room does then. The server alone judges time: this
 // page only shows the seconds it was told, counted down from when it was told them.
-import { h, tr, lang, seatName } from "/static/i18n.js";
+import { h, tr, lang } from "/static/i18n.js";
 import { mySeat, listen } from "/static/api.js";
 import { leftWords as span } from "/static/lobby-time.js";
 
@@ -24,7 +24,7 @@ const roomId = decodeURIComponent(location.pathname.split("/").pop());
 const card = h("section", { id: "time-card", class: "card time-card", "aria-labelledby": "h-time" });
 let room = null, told = 0, ticking = null;
 
-const nameOf = (s) => seatName(s);
+const nameOf = (s) => tr(s.shown);  // the seat as the server names it, in each language
 
 function render() {
   const timing = room?.timing;

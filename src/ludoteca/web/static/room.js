@@ -2,7 +2,7 @@
 // of each new move told for this seat; we draw it with the game's own module
 // (the module its plug-in declares, through board.js) or the generic one, and send moves in the game's
 // notation together with the version they were chosen in. Chat and the rules live here too.
-import { h, t, tr, lang, langSwitch, botName, botLevel, learnGame, seatName as nameOfSeat } from "/static/i18n.js";
+import { h, t, tr, lang, langSwitch, learnGame } from "/static/i18n.js";
 import { api, mySeat, saveSeat, myInvites, myName, saveName, tell } from "/static/api.js";
 import { Board, drawerFor, rulesNodes, ARM_MS } from "/static/board.js";
 import * as generic from "/static/games/generic.js";
@@ -140,18 +140,11 @@ async function receive(msg) {
   tellReturn(msg);
 }
 
-// a log line for people: bot seats' names in the page's language ("medium 2" -> "medio 2"); the
-// server names a person who typed no name in the page's language itself ("Player 2" / "Jugador 2")
-function localNames(text) {
-  let out = String(text ?? "");
-  for (const s of last?.room.seats || []) {
-    if (s.kind === "bot" && botName(s.name) !== s.name) out = out.split(s.name).join(botName(s.name));
-  }
-  return out;
-}
-const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? localNames(e.text) : ""; };
+// log lines and captions come told in the page's language, every seat named as the page names it
+// (a bot in its words, a person who typed no name "Player 2" / "Jugador 2"): shown as sent
+const lineOf = (i) => { const e = log.find((x) => x.i === i); return e ? String(e.text ?? "") : ""; };
 // a caption: the server's few words for one event of an action (the log keeps the whole line)
-const shortOf = (item, k) => localNames(item.short?.[k] || "");
+const shortOf = (item, k) => item.short?.[k] || "";
 
 // a bot takes over a seat: everyone is told at once, in a toast (and on the seat in the list)
 function tellTakeOver(msg) {
@@ -225,14 +218,14 @@ function tellReturn(msg) {
   localStorage.setItem(key, String(total));
   const box = $("welcome-back");
   box.replaceChildren(h("h2", {}, t(total - told === 1 ? "whileAwayOne" : "whileAway").replace("{n}", total - told)),
-    h("ol", { class: "log" }, played.slice(-(total - told)).map((e) => h("li", {}, h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text)))),
+    h("ol", { class: "log" }, played.slice(-(total - told)).map((e) => h("li", {}, h("span", { class: "n" }, `${e.i + 1}.`), " ", String(e.text ?? "")))),
     h("button", { type: "button", id: "welcome-close", onclick: () => box.classList.add("hidden") }, t("close")));
   box.classList.remove("hidden");
 }
 
-// a seat's name; a person who typed none is "Player 2" (never the server's "P2")
+// a seat's name as the server names it in the page's language (the message's `names`, else the seat's `shown`)
 function seatName(i) {
-  return nameOfSeat(last?.room.seats[i] || { kind: "human", seat: i });
+  return last?.names?.[i] ?? tr(last?.room.seats[i]?.shown);
 }
 
 function renderAlerts() {
@@ -288,7 +281,7 @@ function renderPlayers(msg) {
     const tags = [];
     if (turn && !doc.is_terminal) tags.push(t("onTurn"));
     if (s.seat === msg.seat) tags.push(t("you"));
-    if (s.kind === "bot") tags.push(`${t("bot")}: ${botLevel(s.bot)}`);
+    if (s.kind === "bot") tags.push(`${t("bot")}: ${tr(s.level)}`);
     if (s.taken_over) tags.push(t("botPlaysFor").replace("{name}", seatName(s.seat)));
     else if (s.kind === "human" && s.claimed && !s.connected) tags.push(t("away"));
     if (!s.claimed) tags.push(t("open"));
@@ -345,7 +338,7 @@ function renderActions(msg) {
 
 function logItem(e) {
   return h("li", { class: e.player === "chance" ? "chance" : `seat${e.player}`, "data-by-bot": e.by_bot ? "" : null },
-    h("span", { class: "n" }, `${e.i + 1}.`), " ", localNames(e.text),
+    h("span", { class: "n" }, `${e.i + 1}.`), " ", String(e.text ?? ""),
     e.by_bot ? h("em", { class: "by-bot" }, ` (${t("botFor").replace("{name}", e.player === "chance" ? "" : seatName(Number(e.player)))})`) : null);
 }
 
@@ -385,7 +378,7 @@ function receiveChat(msg) {
 function renderChat() {
   const box = $("chat");
   const items = chat.map((m) => h("li", { class: m.seat === null ? "spectator" : `seat${m.seat}`, "data-chat": m.i },
-    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name ?? nameOfSeat({ kind: "human", seat: m.seat }))), ": ",
+    h("strong", { class: "who" }, m.seat === null ? (m.name ? `${m.name} (${t("spectator")})` : t("aSpectator")) : (m.name ?? seatName(m.seat))), ": ",
     h("span", { class: "said" }, m.text)));
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("noChat"))]));
   box.scrollTop = box.scrollHeight;
