@@ -159,8 +159,8 @@ def test_the_weights_load_from_the_package_with_their_record():
 
 
 def test_games_without_training_refuse_the_bot_in_one_line():
-    said = seat_refusal("learned", make_game("mazmorra", {}), 3)
-    assert said is not None and "\n" not in said.get("en") and said.get("es") != said.get("en")
+    said = seat_refusal("learned", make_game("mazmorra", {}), 4)  # every game has learned: a count without weights
+    assert said is not None and "\n" not in said.get("en") and said.get("es") != said.get("en") and "3" in said.get("en")
     said = seat_refusal("learned", make_game("aggravation", {}), 3)
     assert said is not None and "2 or 4" in said.get("en") and "2 o 4" in said.get("es")
     assert seat_refusal("learned", make_game("aggravation", {}), 2) is None
@@ -168,7 +168,7 @@ def test_games_without_training_refuse_the_bot_in_one_line():
 
 def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    for args, words in ((["mazmorra"], "no learned bot"), (["aggravation", "-p", "9"], "9"),
+    for args, words in ((["chess"], "unknown game"), (["aggravation", "-p", "9"], "9"),
                         (["aggravation", "--games", "0"], "games")):
         done = subprocess.run([sys.executable, "-m", "ludoteca.cli.main", "train", *args, "--out", str(tmp_path / "x")],
                               env=env, capture_output=True, text=True)

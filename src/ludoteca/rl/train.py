@@ -114,6 +114,8 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
             if not state.is_terminal():
                 movers.append(me)
                 rows.append(spec.features(state, me))
+        while state.current_player() == CHANCE:  # a game may end on a draw (Mazmorra's last card)
+            state.apply_legal(state.sample_chance())
         returns = np.asarray(state.returns())
         if not state.is_terminal() or not np.allclose(returns, kern.returns[i]):
             raise RuntimeError(f"game {i} of chunk {k}: the engine's replay does not end as the kernel's game")

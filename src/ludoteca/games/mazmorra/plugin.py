@@ -53,5 +53,6 @@ PLUGIN = GamePlugin(
         "ended_at_exit": ("games ended at the exit", "partidas acabadas en la salida", "share"),
         "rooms": ("rooms at the end", "salas al final", "reading"),
     },
+    learned="ludoteca.games.mazmorra.learned",  # the learned bot's features from a seat's view
     gym_id="ludoteca/Mazmorra-v0",
 )

@@ -63,6 +63,7 @@ PLUGIN = GamePlugin(
         "others_best_pawn": ("the losers' best pawn", "el mejor peón de quien pierde", "reading"),
         "cards_kept": ("Keeper cards still held", "cartas Guardián sin jugar", "reading"),
     },
+    learned="ludoteca.games.prime_climb.learned",  # the learned bot's features from a seat's view
     commands="ludoteca.cli.solve:app",  # the teaching commands (cli/prime_climb.py) and `solve`
     gym_id="ludoteca/PrimeClimb-v0",
 )
