@@ -36,6 +36,8 @@ def live_server(db_url: str, **app_kwargs):
     deadline = time.monotonic() + 300
     while not server.started and thread.is_alive() and time.monotonic() < deadline:
         time.sleep(0.02)
+    if server.started:  # the server's event loop, for on_server_loop
+        app.state.test_loop = server.servers[0].get_loop()
     try:
         yield f"http://127.0.0.1:{port}", app
     finally:
@@ -158,6 +160,17 @@ def finished_room(url, game="piramide") -> str:
             return rid
         time.sleep(0.05)
     raise AssertionError("the bots did not finish")
+
+
+def on_server_loop(app, fn, *args):
+    """fn(*args) run in a live_server's event-loop thread, and its result: a test that plays a live
+    room through its service then never races the server's own bot moves on the same room."""
+    import asyncio
+
+    async def call():
+        return fn(*args)
+
+    return asyncio.run_coroutine_threadsafe(call(), app.state.test_loop).result(timeout=600)
 
 
 def play_at_random(service, room, rng, steps: int):

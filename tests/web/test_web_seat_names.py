@@ -11,7 +11,7 @@ import re
 import httpx
 import pytest
 from sqlalchemy import insert, select, update
-from web_support import PHONE, browser, chromium_available, live_server, play_at_random, toy_games
+from web_support import PHONE, browser, chromium_available, live_server, on_server_loop, play_at_random, toy_games
 
 from ludoteca.engine.errors import IllegalActionError
 from ludoteca.web.chat import ChatRow
@@ -83,7 +83,7 @@ def test_the_finished_list_and_the_replay_say_player_n_for_new_and_old_rows(site
     for _ in range(2):
         rid, _token = nameless_room(url)
         room = service.get(rid)
-        finish_at_random(service, room, 7)
+        on_server_loop(app, finish_at_random, service, room, 7)
         rooms.append(rid)
     with service.sessions.begin() as db:  # an older room stored "P1" for its nameless person
         db.execute(update(SeatRow).where(SeatRow.room_id == rooms[1], SeatRow.seat == 0).values(name="P1"))
@@ -125,7 +125,7 @@ def test_the_server_tells_log_lines_captions_and_chat_with_player_n_in_each_lang
                                                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
                       timeout=60).json()
     rid, token = made["room"]["id"], made["token"]
-    room = played_at_random(service, rid, 4)
+    room = on_server_loop(app, played_at_random, service, rid, 4)
     with service.sessions.begin() as db:  # a chat message stored by an older server, which named the seat "P1"
         db.execute(insert(ChatRow), {"room_id": rid, "index": 0, "seat": 0, "name": "P1", "text": "from before", "at": 1.0})
     for lang, person in (("en", "Player 1"), ("es", "Jugador 1")):
@@ -161,7 +161,7 @@ def test_an_older_rooms_stored_p1_lines_are_told_with_player_n_in_the_replay(sit
     service = app.state.service
     rid, _token = nameless_room(url)
     room = service.get(rid)
-    finish_at_random(service, room, 3)
+    on_server_loop(app, finish_at_random, service, room, 3)
     with service.sessions.begin() as db:
         db.execute(update(SeatRow).where(SeatRow.room_id == rid, SeatRow.seat == 0).values(name="P1"))
         # the rows that keep the game's own lines (a row told from its events keeps none)
