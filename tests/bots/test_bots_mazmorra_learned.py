@@ -8,7 +8,6 @@ replays games that end on a draw (the deck's last card) to their end."""
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,42 +17,25 @@ from ludoteca.bots.learned import LearnedBot, shipped
 from ludoteca.bots.learned.games import learned_games, spec_for
 from ludoteca.engine import CHANCE, make_game, view_document
 from ludoteca.games.mazmorra.bots_plugin import progress_values
-from ludoteca.games.mazmorra.learned import FIELDS, feature_names, features, size
-
-ROOT = Path(__file__).resolve().parents[2]
-
+from ludoteca.games.mazmorra import learned
+from ludoteca.games.mazmorra.learned import feature_names, features, size
+from learned_support import OnlyTheView, assert_fields_documented, decisions
 
 def _positions(count: int, seed: int):
     """Decisions (with a choice) of seeded three-player games of greedy moves, each with the seat to move."""
     game = make_game("mazmorra", {})
-    rng = np.random.default_rng(seed)
-    out = []
-    g = 0
-    while len(out) < count:
-        st = game.new_initial_state(3, seed=seed * 100 + g)
+
+    def greedy_seats(g):
         bots = [make_bot("greedy", game, s, seed + s) for s in range(3)]
-        g += 1
-        steps = int(rng.integers(0, 50))
-        while not st.is_terminal() and steps:
-            if st.current_player() == CHANCE:
-                st.apply_action(st.sample_chance())
-                continue
-            me = st.current_player()
-            st.apply_action(bots[me].choose(view_document(st, me), st.legal_actions()))
-            steps -= 1
-        while st.current_player() == CHANCE:
-            st.apply_action(st.sample_chance())
-        if not st.is_terminal() and len(st.legal_actions()) > 1:
-            out.append(st)
-    return out
+        return lambda st: bots[st.current_player()].choose(view_document(st, st.current_player()), st.legal_actions())
+
+    return decisions(game, 3, count, seed, 50, greedy_seats)
 
 
 def test_the_plugin_declares_the_features_and_their_table_matches_the_code():
     assert "mazmorra" in learned_games() and spec_for("mazmorra").size(3) == size(3) == 47
     assert len(feature_names(3)) == size(3) and len(feature_names(4)) == size(4) == 8 * 4 + 23
-    doc = (ROOT / "src/ludoteca/games/mazmorra/learned.py").read_text(encoding="utf-8")
-    for name, _ in FIELDS:
-        assert f"| `{name}` |" in doc, name
+    assert_fields_documented(learned)
 
 
 def test_the_values_are_greedys_and_hards_own():
@@ -84,25 +66,10 @@ def test_features_and_choice_are_the_same_when_only_what_the_seat_cannot_see_dif
     assert differed >= 6  # the deals did change what the seat cannot see
 
 
-class _OnlyTheView:
-    """A position that answers nothing but the game, the player count and seat `me`'s view."""
-
-    def __init__(self, state, me: int):
-        self._state, self._me = state, me
-        self.game, self.num_players = state.game, state.num_players
-
-    def view(self, seat):
-        assert seat == self._me, "asked for another seat's view"
-        return self._state.view(seat)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"a feature read the state's {name}")
-
-
 def test_no_feature_reads_the_state_beyond_the_seats_view():
     for st in _positions(8, seed=5):
         for me in range(3):
-            f = features(_OnlyTheView(st, me), me)
+            f = features(OnlyTheView(st, me), me)
             assert np.array_equal(f, features(st, me))
             assert f.shape == (size(3),) and np.isfinite(f).all()
 

@@ -22,7 +22,9 @@ from ludoteca.bots.learned import LearnedBot, shipped
 from ludoteca.bots.learned.games import learned_games, spec_for
 from ludoteca.engine import CHANCE, make_game, view_document
 from ludoteca.engine.documents import state_from_document, state_to_document
-from ludoteca.games.piramide.learned import FIELDS, feature_names, features, size
+from ludoteca.games.piramide import learned
+from ludoteca.games.piramide.learned import feature_names, features, size
+from learned_support import OnlyTheView, assert_fields_documented
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,9 +62,7 @@ def _hidden_swapped(st, me: int, seed: int):
 def test_the_plugin_declares_the_features_and_their_table_matches_the_code():
     assert "piramide" in learned_games() and spec_for("piramide").size(3) == size(3) == 46
     assert len(feature_names(3)) == size(3) and len(feature_names(5)) == size(5)
-    doc = (ROOT / "src/ludoteca/games/piramide/learned.py").read_text(encoding="utf-8")
-    for name, _ in FIELDS:
-        assert f"| `{name}` |" in doc, name
+    assert_fields_documented(learned)
 
 
 def test_features_and_choice_are_the_same_when_only_what_the_seat_cannot_see_differs():
@@ -87,25 +87,10 @@ def test_features_and_choice_are_the_same_when_only_what_the_seat_cannot_see_dif
     assert differed >= 12  # the swaps did change what the seat cannot see
 
 
-class _OnlyTheView:
-    """A position that answers nothing but the game, the player count and seat `me`'s view."""
-
-    def __init__(self, state, me: int):
-        self._state, self._me = state, me
-        self.game, self.num_players = state.game, state.num_players
-
-    def view(self, seat):
-        assert seat == self._me, "asked for another seat's view"
-        return self._state.view(seat)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"a feature read the state's {name}")
-
-
 def test_no_feature_reads_the_state_beyond_the_seats_view():
     for st in _positions(10, seed=5):
         for me in range(3):
-            assert np.array_equal(features(_OnlyTheView(st, me), me), features(st, me))
+            assert np.array_equal(features(OnlyTheView(st, me), me), features(st, me))
 
 
 def test_features_are_finite_and_bounded_over_whole_games():

@@ -7,7 +7,6 @@ and its shipped weights load with the record of how they were trained."""
 from __future__ import annotations
 
 from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
@@ -16,41 +15,19 @@ from ludoteca.bots.learned import LearnedBot, shipped
 from ludoteca.bots.learned.games import learned_games, spec_for
 from ludoteca.engine import CHANCE, make_game, view_document
 from ludoteca.games.prime_climb.evaluation import evaluate
-from ludoteca.games.prime_climb.learned import FIELDS, feature_names, features, size
-
-ROOT = Path(__file__).resolve().parents[2]
-
+from ludoteca.games.prime_climb import learned
+from ludoteca.games.prime_climb.learned import feature_names, features, size
+from learned_support import OnlyTheView, assert_fields_documented, decisions
 
 def _positions(count: int, seed: int, options: dict | None = None, players: int = 2):
-    """Decisions (with a choice) of seeded games of random moves, each a copy, with the seat to move."""
-    game = make_game("prime-climb", options or {})
-    rng = np.random.default_rng(seed)
-    out = []
-    g = 0
-    while len(out) < count:
-        st = game.new_initial_state(players, seed=seed * 100 + g)
-        g += 1
-        steps = int(rng.integers(0, 120))
-        while not st.is_terminal() and steps:
-            if st.current_player() == CHANCE:
-                st.apply_action(st.sample_chance())
-                continue
-            legal = st.legal_actions()
-            st.apply_action(legal[int(rng.integers(len(legal)))])
-            steps -= 1
-        while st.current_player() == CHANCE:
-            st.apply_action(st.sample_chance())
-        if not st.is_terminal() and len(st.legal_actions()) > 1:
-            out.append(st)
-    return out
+    """Decisions (with a choice) of seeded games of random moves, each with the seat to move."""
+    return decisions(make_game("prime-climb", options or {}), players, count, seed, 120)
 
 
 def test_the_plugin_declares_the_features_and_their_table_matches_the_code():
     assert "prime-climb" in learned_games() and spec_for("prime-climb").size(2) == size(2) == 79
     assert len(feature_names(2)) == size(2) and len(feature_names(4)) == size(4) == 19 * 4 + 41
-    doc = (ROOT / "src/ludoteca/games/prime_climb/learned.py").read_text(encoding="utf-8")
-    for name, _ in FIELDS:
-        assert f"| `{name}` |" in doc, name
+    assert_fields_documented(learned)
 
 
 def test_the_greedy_value_is_the_games_heuristic():
@@ -76,26 +53,11 @@ def test_a_position_rebuilt_from_the_view_gives_the_same_features_and_choice():
     assert shuffled >= 10
 
 
-class _OnlyTheView:
-    """A position that answers nothing but the game, the player count and seat `me`'s view."""
-
-    def __init__(self, state, me: int):
-        self._state, self._me = state, me
-        self.game, self.num_players = state.game, state.num_players
-
-    def view(self, seat):
-        assert seat == self._me, "asked for another seat's view"
-        return self._state.view(seat)
-
-    def __getattr__(self, name):
-        raise AssertionError(f"a feature read the state's {name}")
-
-
 def test_no_feature_reads_the_state_beyond_the_seats_view():
     for options, players in (({}, 2), ({"cards": False}, 2), ({}, 3)):
         for st in _positions(8, seed=5, options=options, players=players):
             for me in range(players):
-                f = features(_OnlyTheView(st, me), me)
+                f = features(OnlyTheView(st, me), me)
                 assert np.array_equal(f, features(st, me))
                 assert f.shape == (size(players),) and np.isfinite(f).all() and np.abs(f).max() <= 1.5
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.feature_layout import FeatureLayout
 from .bots_plugin import NO_PATH, WEIGHT
 from .cards import ENTRY, EXIT, NUM_CARDS, NUMBER, SUIT
 from .geometry import DIMS, UP
@@ -59,15 +60,8 @@ FIELDS = (("counters", None), ("distances", None), ("path", None), ("straight", 
 PLAY = {"playouts": 0, "reply": False}
 
 
-def size(num_players: int) -> int:
-    return sum(num_players if w is None else w for _, w in FIELDS)
-
-
-def feature_names(num_players: int) -> list[str]:
-    out = []
-    for name, w in FIELDS:
-        out += [f"{name}[{k}]" for k in range(num_players if w is None else w)]
-    return out
+LAYOUT = FeatureLayout(FIELDS)
+size, feature_names = LAYOUT.size, LAYOUT.names  # the vector's length and each number's name for n seats
 
 
 def features(state, me: int) -> np.ndarray:
@@ -82,13 +76,8 @@ def _centre(x: int, y: int, o: int) -> tuple[float, float]:
 
 def view_features(body: dict, n: int, me: int) -> np.ndarray:
     """The features of seat `me`'s view body (`state.view(me)`, views.py's document)."""
-    out = np.zeros(size(n))
-    at = 0
-
-    def put(values) -> None:
-        nonlocal at
-        out[at:at + len(values)] = values
-        at += len(values)
+    row = LAYOUT.row(n)
+    out, put = row.out, row.put
 
     order = [(me + k) % n for k in range(n)]
     counters, dist, pawns = body["counters"], body["distances"], body["pawns"]

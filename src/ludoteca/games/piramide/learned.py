@@ -43,6 +43,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from ...engine.feature_layout import FeatureLayout
 from .deck import APEX, LEFT_EDGE, REGULAR, RIGHT_EDGE, ROLE_APEX, ROLE_LEFT, ROLE_MIDDLE, ROLE_RIGHT
 from .heuristic import evaluate
 from .state import HAND_LIMIT, PHASE_NAMES
@@ -59,15 +60,8 @@ HAND_KINDS = (REGULAR, LEFT_EDGE, RIGHT_EDGE, APEX)
 PLAY = {"playouts": 0}
 
 
-def size(num_players: int) -> int:
-    return sum(num_players if w is None else w for _, w in FIELDS)
-
-
-def feature_names(num_players: int) -> list[str]:
-    out = []
-    for name, w in FIELDS:
-        out += [f"{name}[{k}]" for k in range(num_players if w is None else w)]
-    return out
+LAYOUT = FeatureLayout(FIELDS)
+size, feature_names = LAYOUT.size, LAYOUT.names  # the vector's length and each number's name for n seats
 
 
 def features(state, me: int) -> np.ndarray:
@@ -79,13 +73,8 @@ def view_features(game, body: dict, n: int, me: int) -> np.ndarray:
     """The features of seat `me`'s view body (`state.view(me)`: view.py's document)."""
     deck, geo, table = game.deck, game.geo, game.points
     to_type = deck.label_to_type
-    out = np.zeros(size(n))
-    at = 0
-
-    def put(values) -> None:
-        nonlocal at
-        out[at:at + len(values)] = values
-        at += len(values)
+    row = LAYOUT.row(n)
+    out, put = row.out, row.put
 
     order = [(me + k) % n for k in range(n)]
     points = [float(p) for p in body["scores"]]

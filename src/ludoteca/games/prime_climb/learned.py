@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...engine.feature_layout import FeatureLayout
 from . import cards as C
 from .board import GOAL
 from .evaluation import DRAW, TURNS, seat_values
@@ -53,19 +54,8 @@ KEEPER_NAMES = C.NAMES[:C.NUM_KEEPERS]
 PLAY = {"playouts": 0, "reply": False}
 
 
-def _width(w, n: int) -> int:
-    return n if w is None else w[0] * n if isinstance(w, tuple) else w
-
-
-def size(num_players: int) -> int:
-    return sum(_width(w, num_players) for _, w in FIELDS)
-
-
-def feature_names(num_players: int) -> list[str]:
-    out = []
-    for name, w in FIELDS:
-        out += [f"{name}[{k}]" for k in range(_width(w, num_players))]
-    return out
+LAYOUT = FeatureLayout(FIELDS)
+size, feature_names = LAYOUT.size, LAYOUT.names  # the vector's length and each number's name for n seats
 
 
 def features(state, me: int) -> np.ndarray:
@@ -75,13 +65,8 @@ def features(state, me: int) -> np.ndarray:
 
 def view_features(body: dict, n: int, me: int) -> np.ndarray:
     """The features of seat `me`'s view body (`state.view(me)`, state.py's document)."""
-    out = np.zeros(size(n))
-    at = 0
-
-    def put(values) -> None:
-        nonlocal at
-        out[at:at + len(values)] = values
-        at += len(values)
+    row = LAYOUT.row(n)
+    out, put = row.out, row.put
 
     order = [(me + k) % n for k in range(n)]
     pawns = body["pawns"]

@@ -1,0 +1,56 @@
+"""What the learned bots' feature tests share (tests/bots/test_bots_<game>_learned.py): positions to
+look at, a position that answers nothing but one seat's view, and the features' documented table."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from ludoteca.engine import CHANCE
+
+
+def decisions(game, players: int, count: int, seed: int, max_steps: int, pick=None):
+    """`count` decisions with a choice, from seeded games of up to `max_steps` player actions, each
+    game stopped at a random step; `pick(state, rng)` chooses each action (uniform by default)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    g = 0
+    while len(out) < count:
+        st = game.new_initial_state(players, seed=seed * 100 + g)
+        choose = pick(g) if pick else (lambda s: s.legal_actions()[int(rng.integers(len(s.legal_actions())))])
+        g += 1
+        steps = int(rng.integers(0, max_steps))
+        while not st.is_terminal() and steps:
+            if st.current_player() == CHANCE:
+                st.apply_action(st.sample_chance())
+                continue
+            st.apply_action(choose(st))
+            steps -= 1
+        while st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance())
+        if not st.is_terminal() and len(st.legal_actions()) > 1:
+            out.append(st)
+    return out
+
+
+class OnlyTheView:
+    """A position that answers nothing but the game, the player count and seat `me`'s view."""
+
+    def __init__(self, state, me: int):
+        self._state, self._me = state, me
+        self.game, self.num_players = state.game, state.num_players
+
+    def view(self, seat):
+        assert seat == self._me, "asked for another seat's view"
+        return self._state.view(seat)
+
+    def __getattr__(self, name):
+        raise AssertionError(f"a feature read the state's {name}")
+
+
+def assert_fields_documented(module) -> None:
+    """Every field of a feature module's FIELDS has its row in the module's own table."""
+    doc = inspect.getsource(module)
+    for name, _ in module.FIELDS:
+        assert f"| `{name}` |" in doc, name
