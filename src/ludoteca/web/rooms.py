@@ -140,8 +140,6 @@ class Seat:
         return self.kind == "bot" or self.taken_over
 
 
-
-
 class LogEntry:
     """One action of the move log: who, its notation and the events it caused (every seat's
     details). Each viewer's line is told from the events when asked (`Game.tell_event`, with the
