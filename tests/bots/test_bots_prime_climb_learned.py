@@ -6,7 +6,6 @@ and its shipped weights load with the record of how they were trained."""
 
 from __future__ import annotations
 
-from importlib import resources
 
 import numpy as np
 
@@ -17,7 +16,7 @@ from ludoteca.engine import CHANCE, make_game, view_document
 from ludoteca.games.prime_climb.evaluation import evaluate
 from ludoteca.games.prime_climb import learned
 from ludoteca.games.prime_climb.learned import feature_names, features, size
-from learned_support import OnlyTheView, assert_fields_documented, decisions
+from learned_support import OnlyTheView, assert_fields_documented, assert_shipped, decisions
 
 def _positions(count: int, seed: int, options: dict | None = None, players: int = 2):
     """Decisions (with a choice) of seeded games of random moves, each with the seat to move."""
@@ -70,14 +69,8 @@ def test_the_seats_come_in_the_order_of_play_from_the_asker():
 
 
 def test_the_shipped_weights_say_how_they_were_trained():
-    found = shipped("prime-climb", 2)
-    assert found is not None
-    net, record = found
-    assert record["game"] == "prime-climb" and record["players"] == 2 and record["options"] == {}
-    assert record["command"].startswith("ludoteca train prime-climb --players 2 --seed 1")
-    assert net.value(np.zeros((3, size(2)))).shape == (3, 2)
-    path = resources.files("ludoteca.bots") / "weights" / "prime-climb-2p.npz"
-    assert path.is_file() and len(path.read_bytes()) < 300_000
+    _net, record = assert_shipped("prime-climb", 2, "ludoteca train prime-climb --players 2 --seed 1")
+    assert record["options"] == {}
 
 
 def test_the_bot_plays_only_legal_moves_through_whole_games_with_cards_and_without():

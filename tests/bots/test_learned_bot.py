@@ -15,12 +15,13 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.bots.base import seat_refusal
-from ludoteca.bots.learned import LearnedBot, shipped
+from ludoteca.bots.learned import LearnedBot
 from ludoteca.games.aggravation.learned import features, size
 from ludoteca.bots.learned.net import ARRAYS
 from ludoteca.bots.learned.games import TrainError
 from ludoteca.rl.train import run, settings
 from ludoteca.engine import CHANCE, make_game, view_document
+from learned_support import assert_shipped
 
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = [({}, 2), ({"board": 4}, 4)]  # benchmarks/ladder.py's Aggravation configurations
@@ -144,17 +145,8 @@ def test_features_come_from_the_seats_view_alone():
 
 
 def test_the_weights_load_from_the_package_with_their_record():
-    from importlib import resources
-
     for players in (2, 4):
-        found = shipped("aggravation", players)
-        assert found is not None
-        net, record = found
-        assert record["game"] == "aggravation" and record["players"] == players
-        assert record["command"].startswith("ludoteca train aggravation") and f"--seed {record['seed']}" in record["command"]
-        assert net.value(np.zeros((1, size(players)))).shape == (1, players)
-        path = resources.files("ludoteca.bots") / "weights" / f"aggravation-{players}p.npz"
-        assert path.is_file() and len(path.read_bytes()) < 300_000
+        assert_shipped("aggravation", players, "ludoteca train aggravation")
     assert '"*.npz"' in (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # shipped as package data
 
 

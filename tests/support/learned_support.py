@@ -54,3 +54,24 @@ def assert_fields_documented(module) -> None:
     doc = inspect.getsource(module)
     for name, _ in module.FIELDS:
         assert f"| `{name}` |" in doc, name
+
+
+def assert_shipped(game: str, players: int, command_start: str):
+    """The package's weights for `game` with `players` load, value a batch of positions, are a few
+    hundred KB at most, and their record says how they were trained (the command with its seed).
+    Returns (net, record)."""
+    from importlib import resources
+
+    from ludoteca.bots.learned import shipped, weights_name
+    from ludoteca.bots.learned.games import spec_for
+
+    found = shipped(game, players)
+    assert found is not None
+    net, record = found
+    assert record["game"] == game and record["players"] == players
+    assert record["command"].startswith(command_start) and f"--seed {record['seed']}" in record["command"]
+    size = spec_for(game).size(players)
+    assert net.value(np.zeros((2, size))).shape == (2, players)
+    path = resources.files("ludoteca.bots") / "weights" / f"{weights_name(game, players)}.npz"
+    assert path.is_file() and len(path.read_bytes()) < 300_000
+    return net, record
