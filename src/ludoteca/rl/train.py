@@ -127,6 +127,19 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
 
 # --- the run ---------------------------------------------------------------------------------
 
+def refuse_other_settings(out: Path, cfg: dict[str, Any], free: str) -> None:
+    """A folder that holds a run with settings other than `cfg`'s (all but `free`, which may change
+    from run to run) is refused in one line."""
+    run_file = out / "run.json"
+    if not run_file.exists():
+        return
+    before = json.loads(run_file.read_text(encoding="utf-8"))
+    diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k) and k != free)
+    if diff:
+        raise TrainError(f"{out} holds a run with other settings ({', '.join(diff)}): use another folder",
+                         f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
+
+
 def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None] | None = None) -> Path:
     """Play and train as `cfg` says in the folder `out`, going on from what it holds; the path of
     the final weights. `progress(stage, done, total)` is told after each chunk and epoch."""
@@ -138,11 +151,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     if run_file.exists():
         # the passes of training may change (a pass does not depend on how many follow it): more
         # goes on from the last one; fewer, down to those done, ends there
-        before = json.loads(run_file.read_text(encoding="utf-8"))
-        diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k) and k != "epochs")
-        if diff:
-            raise TrainError(f"{out} holds a run with other settings ({', '.join(diff)}): use another folder",
-                             f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
+        refuse_other_settings(out, cfg, "epochs")
         done = int(np.load(out / "train.npz")["epoch"]) if (out / "train.npz").exists() else 0
         if done > cfg["epochs"]:
             raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",

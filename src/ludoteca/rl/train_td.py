@@ -42,7 +42,7 @@ import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
 from ..bots.learned.net import ARRAYS, Adam, ValueNet
-from .train import _seed, save_atomic, write_atomic
+from .train import _seed, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `games`); a full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 100000, "chunk": 500, "epochs": 1, "hidden": 64, "explore": 0.02,
@@ -187,12 +187,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     told = progress or (lambda *a: None)
     run_file = out / "run.json"
     ckpt = out / "train.npz"
-    if run_file.exists():
-        before = json.loads(run_file.read_text(encoding="utf-8"))
-        diff = sorted(k for k in set(before) | set(cfg) if before.get(k) != cfg.get(k) and k != "games")
-        if diff:
-            raise TrainError(f"{out} holds a run with other settings ({', '.join(diff)}): use another folder",
-                             f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
+    refuse_other_settings(out, cfg, "games")
     generations = -(-cfg["games"] // cfg["chunk"])
     if ckpt.exists():
         saved = dict(np.load(ckpt))
