@@ -6,7 +6,9 @@
 - A test marked `exclusive` (it asserts a latency or a time bound) runs with no other test beside it:
   under xdist every test holds a shared lock on one file for the run (setup and teardown included) and
   an exclusive test holds it alone; a turnstile lock taken first keeps the other workers' next tests
-  from overtaking an exclusive one that waits.
+  from overtaking an exclusive one that waits. A module's exclusive tests run first, one after the
+  other, and a worker keeps the lock from one to the next: taking it again meant waiting, idle, for
+  the test another worker had started meanwhile (a whole test, up to 30 s, for each exclusive one).
 - absl's logging handler writes to the process's own stderr (see `_absl_on_the_process_stderr`).
 """
 
@@ -77,7 +79,9 @@ _NO_SERVERS: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
-    """The PostgreSQL + Redis cases (mark `servers`) where those are not installed: left out, one line says so."""
+    """Each module's exclusive tests first (in their order), then its others; the PostgreSQL + Redis
+    cases (mark `servers`) where those are not installed: left out, one line says so."""
+    items[:] = _exclusive_first(items)
     marked = [item for item in items if item.get_closest_marker("servers")]
     if not marked:
         return
@@ -88,6 +92,19 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if not item.get_closest_marker("servers")]
         config.hook.pytest_deselected(items=marked)
         _NO_SERVERS.append(f"{skip_line(why)} ({len(marked)} cases)")
+
+
+def _exclusive_first(items):
+    """Within each module (its tests stay together, the modules in their order), the exclusive tests
+    first, so that a worker runs them in one stretch, holding the lock throughout."""
+    modules: dict[str, list] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    return [item for tests in modules.values() for item in sorted(tests, key=lambda t: not _is_exclusive(t))]
+
+
+def _is_exclusive(item) -> bool:
+    return item.get_closest_marker("exclusive") is not None
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -130,23 +147,34 @@ def _lock_paths() -> tuple[str, str] | None:
     return base + ".lock", base + ".turnstile"
 
 
+_kept: list = []  # the lock file, still held exclusively, when the next test is exclusive too
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     paths = _lock_paths()
     if paths is None:  # one process: nothing runs beside anything
         yield
         return
-    exclusive = item.get_closest_marker("exclusive") is not None
-    with open(paths[0], "a") as lock, open(paths[1], "a") as turnstile:
-        fcntl.flock(turnstile, fcntl.LOCK_EX)
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-        finally:
-            fcntl.flock(turnstile, fcntl.LOCK_UN)
-        try:
-            yield
-        finally:
+    exclusive = _is_exclusive(item)
+    if exclusive and _kept:  # the exclusive test before it kept the lock: no other test ran since
+        lock = _kept.pop()
+    else:
+        lock = open(paths[0], "a")
+        with open(paths[1], "a") as turnstile:
+            fcntl.flock(turnstile, fcntl.LOCK_EX)
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+            finally:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)
+    try:
+        yield
+    finally:
+        if exclusive and nextitem is not None and _is_exclusive(nextitem):
+            _kept.append(lock)
+        else:
             fcntl.flock(lock, fcntl.LOCK_UN)
+            lock.close()
 
 
 def pytest_sessionfinish(session):
