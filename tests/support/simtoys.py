@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+
 from ludoteca.bots import Bot
 from toygame import DOUBLE, ToyGame, ToyState
 
@@ -35,6 +39,23 @@ class ScoredToyGame(ToyGame):
         state = super().state_from_json(body, n)
         state.__class__ = ScoredToyState
         return state
+
+
+class SlowToyGame(ToyGame):
+    """The toy race, 30 s to set up: a bot worker asked to play it is busy that long. Where the
+    variable SLOW_TOY_MARKS names a folder, it writes `started` there as it begins and `finished`
+    when it is done (what a test of a busy worker waits for, then looks at)."""
+
+    name = "toy-slow"
+
+    def __init__(self, options=None):
+        marks = os.environ.get("SLOW_TOY_MARKS")
+        if marks:
+            (Path(marks) / "started").write_text(str(os.getpid()))
+        time.sleep(30)
+        super().__init__(options)
+        if marks:
+            (Path(marks) / "finished").write_text(str(os.getpid()))
 
 
 class IllegalBot(Bot):

@@ -410,6 +410,35 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path):
     assert not left
 
 
+def test_a_pool_closed_while_its_worker_is_busy_stops_it_and_leaves_no_process(tmp_path, monkeypatch):
+    """The server's shutdown closes its bot pool with `wait`: a worker process in mid-search is stopped,
+    not waited for (it would have been busy 30 s more), and reaped: none is left, not even a zombie."""
+    import asyncio
+    import os
+    import time
+
+    from ludoteca.web.thinking import BotJob, BotPool
+
+    monkeypatch.setenv("SLOW_TOY_MARKS", str(tmp_path))  # before the spawn: the worker inherits it
+    job = BotJob("random", "toy-slow", "simtoys", "SlowToyGame", {}, 0, 1, {}, [3])
+
+    async def scenario() -> list[int]:
+        pool = BotPool(1)  # one worker process
+        asyncio.ensure_future(pool.choose(job, people=True))
+        for _ in range(6000):  # readiness: until the worker is busy with the job
+            if (tmp_path / "started").exists():
+                break
+            await asyncio.sleep(0.01)
+        workers = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(p) == os.getpid() and b"spawn_main" in _cmdline(p)]
+        assert int((tmp_path / "started").read_text()) in workers
+        await asyncio.to_thread(pool.close, True)
+        return workers
+
+    workers = asyncio.run(scenario())
+    assert not (tmp_path / "finished").exists(), "the busy worker was stopped, not waited for"
+    assert not [p for p in workers if os.path.exists(f"/proc/{p}")], "every worker process is gone and reaped"
+
+
 def _parent(pid: str) -> int:
     try:
         with open(f"/proc/{pid}/stat") as fh:

@@ -200,9 +200,15 @@ class BotPool:
             done.set_result(result)
 
     def close(self, wait: bool = False) -> None:
-        """Stop the workers (`wait`: until they have exited; a bot in mid-search finishes first)."""
+        """Stop the workers. `wait`: until they have exited; a worker process in mid-search is
+        stopped (SIGTERM), not waited for: the move would go to rooms that are closing, and a
+        niced worker's search could hold the server's shutdown for seconds."""
         for task in self.tasks:
             task.cancel()
         executor, self.executor = self.executor, None
-        if executor is not None:
-            executor.shutdown(wait=wait, cancel_futures=True)
+        if executor is None:
+            return
+        if wait and isinstance(executor, cf.ProcessPoolExecutor):
+            for process in list((getattr(executor, "_processes", None) or {}).values()):
+                process.terminate()  # the executor's own shutdown below then joins (reaps) each
+        executor.shutdown(wait=wait, cancel_futures=True)
