@@ -415,7 +415,6 @@ def test_a_pool_closed_while_its_worker_is_busy_stops_it_and_leaves_no_process(t
     not waited for (it would have been busy 30 s more), and reaped: none is left, not even a zombie."""
     import asyncio
     import os
-    import time
 
     from ludoteca.web.thinking import BotJob, BotPool
 
