@@ -113,7 +113,7 @@ def summary(bot_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
 def line(s: dict[str, Any]) -> str:
     lo, hi = s["wilson95"]
     return (f"| {s['bot']} | {s['games']} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['decisions']} "
-            f"| {s['mean_loss']:.4f} | {s['median_loss']:.4f} | {s['zero_loss_share']:.3f} | {s['mean_loss_per_game']:.3f} "
+            f"| {s['mean_loss']:.5f} | {s['median_loss']:.5f} | {s['zero_loss_share']:.3f} | {s['mean_loss_per_game']:.3f} "
             f"| {s['cpu_median']:.4f} ({s['cpu_mean']:.4f}) |")
 
 
