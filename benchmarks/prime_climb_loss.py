@@ -15,9 +15,11 @@ loss is the best of those chances less the chance of the die it played (differen
 table's float32 precision, perfect.TIE, count as 0: `perfect` itself loses exactly 0).
 
 Reported per bot: its decisions, the mean and median loss per decision, the share of decisions
-that lose nothing, the mean loss summed over a game, its win rate against `perfect` with the
-Wilson 95% interval, and its CPU seconds per decision (`time.process_time` around `choose` only,
-not the judging; median and mean).
+that lose nothing, the loss summed over a game (mean, normal 95% interval), its win rate against
+`perfect` with the Wilson 95% interval, and its CPU seconds per decision (`time.process_time`
+around `choose` only, not the judging; median and mean). Against `perfect` a bot's expected score is its exact chance at
+the start (0.5 over seat-rotated games, whoever rolls first) less its expected loss per game: the
+loss per game is the win rate's shortfall measured with far less noise than the games' results.
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ def measure(bot_name: str, games: int, seed: int, pool=None) -> dict[str, Any]:
 def summary(bot_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
     losses = [x for r in results for x in r["losses"]]
     cpu = [x for r in results for x in r["cpu"]]
+    per_game = [sum(r["losses"]) for r in results]
     wins = sum(r["score"] for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
@@ -106,19 +109,26 @@ def summary(bot_name: str, results: list[dict[str, Any]]) -> dict[str, Any]:
             "mean_loss": statistics.fmean(losses) if losses else 0.0,
             "median_loss": statistics.median(losses) if losses else 0.0,
             "zero_loss_share": sum(1 for x in losses if x == 0.0) / len(losses) if losses else 1.0,
-            "mean_loss_per_game": statistics.fmean(sum(r["losses"]) for r in results),
+            "mean_loss_per_game": statistics.fmean(per_game), "loss_per_game95": _normal95(per_game),
             "cpu_median": statistics.median(cpu) if cpu else 0.0, "cpu_mean": statistics.fmean(cpu) if cpu else 0.0}
+
+
+def _normal95(xs: list[float]) -> list[float]:
+    """The normal 95% interval of the mean (games are independent)."""
+    m = statistics.fmean(xs)
+    half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+    return [m - half, m + half]
 
 
 def line(s: dict[str, Any]) -> str:
     lo, hi = s["wilson95"]
     return (f"| {s['bot']} | {s['games']} | {s['win_rate']:.3f} [{lo:.3f}, {hi:.3f}] | {s['decisions']} "
-            f"| {s['mean_loss']:.5f} | {s['median_loss']:.5f} | {s['zero_loss_share']:.3f} | {s['mean_loss_per_game']:.3f} "
+            f"| {s['mean_loss']:.5f} | {s['median_loss']:.5f} | {s['zero_loss_share']:.3f} | {s['mean_loss_per_game']:.3f} [{s['loss_per_game95'][0]:.3f}, {s['loss_per_game95'][1]:.3f}] "
             f"| {s['cpu_median']:.4f} ({s['cpu_mean']:.4f}) |")
 
 
 HEADER = ["| bot | games against perfect | its win rate [95%] | decisions judged | loss per decision: mean | median "
-          "| share losing nothing | loss per game (mean sum) | CPU s/decision: median (mean) |",
+          "| share losing nothing | loss per game: mean sum [95%] | CPU s/decision: median (mean) |",
           "|---|---|---|---|---|---|---|---|---|"]
 
 

@@ -147,4 +147,6 @@ def test_the_summary_counts_decisions_games_and_the_interval():
     assert s["mean_loss"] == pytest.approx(0.075) and s["median_loss"] == pytest.approx(0.05)
     assert s["zero_loss_share"] == 0.5 and s["mean_loss_per_game"] == pytest.approx(0.1)
     assert s["cpu_median"] == pytest.approx(0.002) and s["cpu_mean"] == pytest.approx(0.002)
-    assert "| x | 3 | 0.667 [" in script.line(s)
+    half = 1.96 * 0.1 / 3 ** 0.5  # the per-game sums 0.2, 0.1, 0.0: standard deviation 0.1
+    assert s["loss_per_game95"] == pytest.approx([0.1 - half, 0.1 + half])
+    assert "| x | 3 | 0.667 [" in script.line(s) and f"| 0.100 [{0.1 - half:.3f}, {0.1 + half:.3f}] |" in script.line(s)
