@@ -134,6 +134,10 @@ def test_the_game_loop_judges_every_decision_of_the_bot_and_none_of_perfect(monk
     assert len(game["losses"]) == len(game["cpu"]) > 10
     assert any(x > 0.0 for x in game["losses"]) and all(x >= 0.0 for x in game["losses"])
     assert game["score"] in (0.0, 1.0)
+    # asked at greedy's own decisions, perfect gives away nothing; the game played is the same
+    watched = script.judged_game("greedy", 11, 1, shadows=("perfect",))
+    assert watched["losses"] == game["losses"] and watched["score"] == game["score"]
+    assert len(watched["shadow"]["perfect"]) == len(game["losses"]) and not any(watched["shadow"]["perfect"])
 
 
 def test_the_summary_counts_decisions_games_and_the_interval():
@@ -150,3 +154,13 @@ def test_the_summary_counts_decisions_games_and_the_interval():
     half = 1.96 * 0.1 / 3 ** 0.5  # the per-game sums 0.2, 0.1, 0.0: standard deviation 0.1
     assert s["loss_per_game95"] == pytest.approx([0.1 - half, 0.1 + half])
     assert "| x | 3 | 0.667 [" in script.line(s) and f"| 0.100 [{0.1 - half:.3f}, {0.1 + half:.3f}] |" in script.line(s)
+
+
+def test_a_shadow_is_compared_on_the_same_decisions():
+    script = loss_script()
+    games = [{"score": 1.0, "losses": [0.0, 0.2], "cpu": [0.001, 0.001], "shadow": {"g": [0.1, 0.0]}},
+             {"score": 0.0, "losses": [0.1], "cpu": [0.001], "shadow": {"g": [0.0]}}]
+    t = script.summary("x", games)["shadows"]["g"]
+    assert t["decisions"] == 3 and t["mean_loss"] == pytest.approx(0.1 / 3) and t["zero_loss_share"] == pytest.approx(2 / 3)
+    assert t["mean_loss_per_game"] == pytest.approx(0.05) and t["bot_less_shadow_per_game"] == pytest.approx(0.1)
+    assert t["bot_less_shadow95"] == pytest.approx([0.1, 0.1])  # both games: the bot lost 0.1 more than the shadow
