@@ -16,7 +16,8 @@ Rows, per game at the issue's player counts (Prime Climb 2p with cards and witho
 below (medium vs easy, hard vs medium); `perfect` vs greedy and vs hard where the solved table
 exists (Prime Climb without cards); hard vs OpenSpiel's MCTSBot (rl/openspiel_bot.py) at equal
 CPU per move in Prime Climb and Aggravation 2p; `learned` (issue 50) vs hard and vs greedy where
-its weights are shipped (bots/weights/: Aggravation 2p and 4p); the solo race (Prime Climb, seat 0 alone, cards
+its weights are shipped (bots/weights/), and vs perfect in Prime Climb without cards where the
+table exists; the solo race (Prime Climb, seat 0 alone, cards
 off: mean turns against the optimum). Head-to-head games are seat-rotated (game i puts the
 candidate in seat i mod n, copies of the opponent elsewhere; a tie shares the point). Prime Climb's
 hard vs greedy without cards plays the seeds of perfect vs greedy, game for game, so the two rows
@@ -343,6 +344,9 @@ def build_rows(results: Path = RESULTS) -> list[Row]:
         if learned_plays(game, CONFIGS[config][2]):  # issue 50's learned bot, where it is trained
             add("learned-vs-hard", ("learned", {}), ("hard", {}), "above the fair share at ≤ 1/10 of hard's CPU (issue 50)")
             add("learned-vs-greedy", ("learned", {}), ("greedy", {}))
+            # without cards issue 50 measures it against perfect (as perfect's own rows: where the table is)
+            if config == "prime-climb-2p-nocards" and (table_exists() or (results / f"{config}__learned-vs-perfect.jsonl").exists()):
+                add("learned-vs-perfect", ("learned", {}), ("perfect", {}))
         if config in ("prime-climb-2p", "aggravation-2p") and HAVE_OPENSPIEL:
             add("hard-vs-openspiel-mcts", ("hard", {}), (OPENSPIEL_MCTS, {}), "≥ 0.75")
     # hard is told it races alone (the `solo` evaluator: the race's exact values); as a level it
@@ -622,8 +626,8 @@ def main() -> None:
         return
     wanted = [w for w in args.rows.split(",") if w]
     active = [r for r in rows if not wanted or any(w in r.key for w in wanted)]
-    if args.games > 0 and not table_exists() and any(r.cand[0] == "perfect" for r in active):
-        active = [r for r in active if r.cand[0] != "perfect"]
+    if args.games > 0 and not table_exists() and any("perfect" in (r.cand[0], (r.opp or ("",))[0]) for r in active):
+        active = [r for r in active if "perfect" not in (r.cand[0], (r.opp or ("",))[0])]
         print("perfect's rows: no solved table here, none of their games played (their records still count); "
               "build it with `ludoteca prime-climb solve --players 2`", file=sys.stderr)
     deadline = time.time() + args.stop_after if args.stop_after else None
@@ -741,7 +745,8 @@ def learned_table(rows: list[Row], seed: int) -> list[str]:
     """The learned bot's rows alone (issue 50's measure): win rate against the fair share, and its CPU
     per decision beside its opponents' in the same games (the ratio of the means: issue 50 allows 1/10
     of hard's)."""
-    out = [f"Against `hard` and `greedy` (benchmarks/ladder.py's rows `learned-vs-hard`, `learned-vs-greedy`, "
+    out = [f"Against `hard` and `greedy`, and `perfect` in Prime Climb without cards (benchmarks/ladder.py's rows "
+           f"`learned-vs-hard`, `learned-vs-greedy`, `learned-vs-perfect`, "
            f"seat-rotated, seed {seed}; CPU is `time.process_time` per decision with a choice; only games "
            "of the current code and weights count):", "",
            "| pairing | games | learned's win rate [95%] | fair share | vs the fair share | learned's CPU s/decision: "

@@ -278,12 +278,15 @@ def test_perfects_rows_stay_in_the_table_without_the_solved_table(tmp_path, monk
     monkeypatch.setattr(module, "table_exists", lambda: False)
     keys = {r.key for r in module.build_rows(tmp_path)}
     assert not any("perfect" in k for k in keys)
-    (tmp_path / "prime-climb-2p-nocards__perfect-vs-greedy.jsonl").write_text("", encoding="utf-8")
+    for row in ("perfect-vs-greedy", "learned-vs-perfect"):
+        (tmp_path / f"prime-climb-2p-nocards__{row}.jsonl").write_text("", encoding="utf-8")
     keys = {r.key for r in module.build_rows(tmp_path)}
     assert "prime-climb-2p-nocards/perfect-vs-greedy" in keys and "prime-climb-2p-nocards/perfect-vs-hard" not in keys
+    assert "prime-climb-2p-nocards/learned-vs-perfect" in keys  # perfect as the opponent: the same rule
     assert {r.key for r in module.build_rows()} >= {"prime-climb-2p-nocards/perfect-vs-greedy",
                                                     "prime-climb-2p-nocards/perfect-vs-hard"}  # the committed records
     monkeypatch.setattr(sys, "argv", ["ladder.py", "--games", "1", "--rows", "perfect", "--results", str(tmp_path)])
     monkeypatch.setattr(module, "write_section", lambda *a: None)
     module.main()  # would fail in a worker if it tried to play perfect without the table
     assert (tmp_path / "prime-climb-2p-nocards__perfect-vs-greedy.jsonl").read_text(encoding="utf-8") == ""
+    assert (tmp_path / "prime-climb-2p-nocards__learned-vs-perfect.jsonl").read_text(encoding="utf-8") == ""

@@ -17,10 +17,20 @@ def ladder():
     return benchmark_script("ladder")
 
 
-def test_the_learned_rows_are_in_the_ladder_where_weights_ship():
-    keys = {r.key for r in ladder().build_rows()}
-    for config in ("aggravation-2p", "aggravation-4p-board4"):
+def test_the_learned_rows_are_in_the_ladder_where_weights_ship(tmp_path, monkeypatch):
+    module = ladder()
+    keys = {r.key for r in module.build_rows()}
+    for config in ("aggravation-2p", "aggravation-4p-board4", "prime-climb-2p", "prime-climb-2p-nocards", "piramide-3p",
+                   "mazmorra-3p"):
         assert {f"{config}/learned-vs-hard", f"{config}/learned-vs-greedy"} <= keys
+    # against perfect: without cards, where the solved table is (or games of the row are recorded)
+    monkeypatch.setattr(module, "table_exists", lambda: True)
+    rows = {r.key: r for r in module.build_rows(tmp_path)}
+    row = rows["prime-climb-2p-nocards/learned-vs-perfect"]
+    assert (row.cand, row.opp) == (("learned", {}), ("perfect", {}))
+    assert not any(k.endswith("/learned-vs-perfect") and not k.startswith("prime-climb-2p-nocards/") for k in rows)
+    monkeypatch.setattr(module, "table_exists", lambda: False)
+    assert "prime-climb-2p-nocards/learned-vs-perfect" not in {r.key for r in module.build_rows(tmp_path)}
 
 
 def test_the_learned_table_weighs_the_fair_share_and_the_cpu_ratio():
