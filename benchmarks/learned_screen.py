@@ -1,0 +1,106 @@
+"""Screening the learned bot's parameters against a fixed bot, paired on common seeds (issue 50).
+
+    nice -n 19 python benchmarks/learned_screen.py aggravation --players 2 --games 400 \
+        --variant '{}' --variant '{"playouts": 0}' --out /tmp/screen.jsonl
+
+(with `PYTHONPATH=src`). Game i seats the learned bot in seat i mod n against copies of --against,
+with one game seed per i shared by every variant (the dice come from the game's own stream, so two
+variants that play alike see the same rolls), the bots' seeds from it too. Each finished game is
+appended to --out as a JSON line (variant, game, score, the learned bot's CPU per decision with a
+choice, `time.process_time`), and games already there are not played again, so an interrupted run
+goes on. Prints each variant's win rate [Wilson 95%] and CPU per decision (median, mean), and each
+variant's paired difference from the first on the games both played (mean, normal 95% interval).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from ludoteca.bots import make_bot
+from ludoteca.bots.arena import wilson
+from ludoteca.engine import CHANCE, make_game, view_document
+from ludoteca.engine.rng import derive_seed
+
+
+def play(task) -> dict:
+    game_name, options, players, params, against, seed, i = task
+    game = make_game(game_name, options)
+    seat = i % players
+    game_seed = derive_seed(seed, "game", i)
+    state = game.new_initial_state(players, game_seed)
+    bots = [make_bot("learned", game, s, derive_seed(game_seed, "bot", s), **params) if s == seat
+            else make_bot(against, game, s, derive_seed(game_seed, "bot", s)) for s in range(players)]
+    cpu = []
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_legal(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        view = view_document(state, p)
+        t0 = time.process_time()
+        action = bots[p].choose(view, legal)
+        if p == seat and len(legal) > 1:
+            cpu.append(time.process_time() - t0)
+        state.apply_action(action)
+    return {"variant": json.dumps(params, sort_keys=True), "game": i, "score": state.returns()[seat], "cpu": cpu}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--options", default="{}")
+    ap.add_argument("--variant", action="append", required=True, help="the learned bot's parameters as JSON")
+    ap.add_argument("--against", default="greedy")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--first", type=int, default=0, help="the first game index")
+    ap.add_argument("--seed", type=int, default=50)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--report", action="store_true", help="only print what --out holds")
+    args = ap.parse_args()
+    options = json.loads(args.options)
+    variants = [json.dumps(json.loads(v), sort_keys=True) for v in args.variant]
+    out = Path(args.out)
+    done = {}
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            done[(r["variant"], r["game"])] = r
+    if not args.report:
+        # game by game, every variant in turn, so that a stopped run compares variants on the same games
+        tasks = [(args.game, options, args.players, json.loads(v), args.against, args.seed, i)
+                 for i in range(args.first, args.first + args.games) for v in variants if (v, i) not in done]
+        with Pool(args.workers) as pool, out.open("a", encoding="utf-8") as f:
+            for r in pool.imap(play, tasks):
+                done[(r["variant"], r["game"])] = r
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+    base = variants[0]
+    for v in variants:
+        rows = [r for (name, _), r in done.items() if name == v]
+        if not rows:
+            continue
+        wins = sum(r["score"] for r in rows)
+        lo, hi = wilson(wins, len(rows))
+        cpu = [t for r in rows for t in r["cpu"]]
+        line = (f"{v}: {wins / len(rows):.3f} [{lo:.3f}, {hi:.3f}] over {len(rows)} games, "
+                f"CPU s/decision {statistics.median(cpu):.4f} (mean {statistics.fmean(cpu):.4f})")
+        both = [i for (name, i) in done if name == v and (base, i) in done]
+        if v != base and len(both) > 1:
+            d = [done[(v, i)]["score"] - done[(base, i)]["score"] for i in both]
+            m, sd = statistics.fmean(d), statistics.stdev(d)
+            half = 1.96 * sd / math.sqrt(len(d))
+            line += f"; paired with the first over {len(d)}: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
