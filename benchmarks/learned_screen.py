@@ -3,7 +3,8 @@
     nice -n 19 python benchmarks/learned_screen.py aggravation --players 2 --games 400 \
         --variant '{}' --variant '{"playouts": 0}' --out /tmp/screen.jsonl
 
-(with `PYTHONPATH=src`). Game i seats the learned bot in seat i mod n against copies of --against,
+(with `PYTHONPATH=src`). Game i seats the learned bot in seat i mod n against copies of --against (a name, or
+`'["lookahead", {"playouts": 128}]'`),
 with one game seed per i shared by every variant (the dice come from the game's own stream, so two
 variants that play alike see the same rolls), the bots' seeds from it too. Each finished game is
 appended to --out as a JSON line (variant, game, score, the learned bot's CPU per decision with a
@@ -35,7 +36,7 @@ def play(task) -> dict:
     game_seed = derive_seed(seed, "game", i)
     state = game.new_initial_state(players, game_seed)
     bots = [make_bot("learned", game, s, derive_seed(game_seed, "bot", s), **params) if s == seat
-            else make_bot(against, game, s, derive_seed(game_seed, "bot", s)) for s in range(players)]
+            else make_bot(against[0], game, s, derive_seed(game_seed, "bot", s), **against[1]) for s in range(players)]
     cpu = []
     while not state.is_terminal():
         p = state.current_player()
@@ -58,7 +59,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--options", default="{}")
     ap.add_argument("--variant", action="append", required=True, help="the learned bot's parameters as JSON")
-    ap.add_argument("--against", default="greedy")
+    ap.add_argument("--against", default="greedy", help='a bot name or level, or JSON [name, {parameters}]')
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--first", type=int, default=0, help="the first game index")
     ap.add_argument("--seed", type=int, default=50)
@@ -68,6 +69,7 @@ def main() -> None:
     args = ap.parse_args()
     options = json.loads(args.options)
     variants = [json.dumps(json.loads(v), sort_keys=True) for v in args.variant]
+    against = json.loads(args.against) if args.against.startswith("[") else [args.against, {}]
     out = Path(args.out)
     done = {}
     if out.exists():
@@ -76,7 +78,7 @@ def main() -> None:
             done[(r["variant"], r["game"])] = r
     if not args.report:
         # game by game, every variant in turn, so that a stopped run compares variants on the same games
-        tasks = [(args.game, options, args.players, json.loads(v), args.against, args.seed, i)
+        tasks = [(args.game, options, args.players, json.loads(v), against, args.seed, i)
                  for i in range(args.first, args.first + args.games) for v in variants if (v, i) not in done]
         with Pool(args.workers) as pool, out.open("a", encoding="utf-8") as f:
             for r in pool.imap(play, tasks):

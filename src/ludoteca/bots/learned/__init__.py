@@ -154,8 +154,11 @@ class LearnedBot(Bot):
                     rolled.append((i, p, after_roll, mover, answers))
         if leaves:
             found = net.value(np.asarray([self.spec.features(*items[i]) for i in leaves]))
+            seats = np.asarray([items[i][1] for i in leaves])
+            n = found.shape[1]  # a row is in the order of play from its seat: rolled to seat numbers
+            found = np.take_along_axis(found, (np.arange(n)[None, :] - seats[:, None]) % n, axis=1)
             for i, v in zip(leaves, found):
-                out[i] = np.roll(v, items[i][1])
+                out[i] = v
         if not rolled:
             return out  # type: ignore[return-value]
         # the answers by the net alone, then the `width` best of each roll searched further
