@@ -9,7 +9,7 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.bots.learned import LearnedBot
-from ludoteca.engine import CHANCE, LudotecaError, make_game, view_document
+from ludoteca.engine import CHANCE, make_game, view_document
 from learned_support import decisions
 
 
@@ -115,7 +115,7 @@ def test_the_same_view_gives_the_same_choice(positions):
 
 def test_bad_settings_are_refused():
     game = make_game("aggravation", {})
-    with pytest.raises(LudotecaError, match="rolls"):
+    with pytest.raises(TypeError, match="rolls"):
         make_bot("learned", game, 0, 0, rolls=0)
-    with pytest.raises(LudotecaError, match="width"):
+    with pytest.raises(TypeError, match="width"):
         make_bot("learned", game, 0, 0, width="two")
