@@ -8,7 +8,10 @@ over the next roll's faces and the best answer by the net of the seat that rolls
 (the default), that value only picks the `candidates` best moves, and paired playouts compare
 them: every seat plays greedy's moves for `depth` decisions, and the net values the position at
 the next roll (bots/lookahead.py's search, with the net's values at its leaves instead of the
-heuristic's, so that short playouts can stand for long ones). Seeded: same seed, same
+heuristic's, so that short playouts can stand for long ones). With `rolls` 2 or more, the
+candidates are compared instead by an expectimax `rolls` rolls deep (`deep`): each face, the best
+answer of the seat it falls to, and so on, the last answers valued by the net, only the `width`
+answers the net likes best searched further. Seeded: same seed, same
 view, same choice. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
 them in the .json beside it (`ludoteca train`, rl/train.py).
 """
