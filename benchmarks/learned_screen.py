@@ -3,7 +3,7 @@
     nice -n 19 python benchmarks/learned_screen.py aggravation --players 2 --games 400 \
         --variant '{}' --variant '{"playouts": 0}' --out /tmp/screen.jsonl
 
-(with `PYTHONPATH=src`). Game i seats the learned bot in seat i mod n against copies of --against (a name, or
+Game i seats the learned bot in seat i mod n against copies of --against (a name, or
 `'["lookahead", {"playouts": 128}]'`),
 with one game seed per i shared by every variant (the dice come from the game's own stream, so two
 variants that play alike see the same rolls), the bots' seeds from it too. Each finished game is
@@ -19,14 +19,19 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
 
-from ludoteca.bots import make_bot
-from ludoteca.bots.arena import wilson
-from ludoteca.engine import CHANCE, make_game, view_document
-from ludoteca.engine.rng import derive_seed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from ludoteca.bots import make_bot  # noqa: E402
+from ludoteca.bots.arena import wilson  # noqa: E402
+from ludoteca.bots.base import seat_refusal  # noqa: E402
+from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine.errors import LudotecaError  # noqa: E402
+from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
 def play(task) -> dict:
@@ -67,9 +72,22 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--report", action="store_true", help="only print what --out holds")
     args = ap.parse_args()
-    options = json.loads(args.options)
-    variants = [json.dumps(json.loads(v), sort_keys=True) for v in args.variant]
-    against = json.loads(args.against) if args.against.startswith("[") else [args.against, {}]
+    try:  # a bad game, option or bot says so on one line, before any game is played
+        options = json.loads(args.options)
+        variants = [json.dumps(json.loads(v), sort_keys=True) for v in args.variant]
+        against = json.loads(args.against) if args.against.startswith("[") else [args.against, {}]
+        game = make_game(args.game, options)
+        for v in variants:
+            if not isinstance(json.loads(v), dict):
+                raise ValueError(f"a variant is {{parameters}}, not {v}")
+            make_bot("learned", game, 0, 0, **json.loads(v))
+        if not (isinstance(against, list) and len(against) == 2 and isinstance(against[1], dict)):
+            raise ValueError(f"an opponent is a name or [name, {{parameters}}], not {args.against}")
+        make_bot(against[0], game, 0, 0, **against[1])
+        if (reason := seat_refusal("learned", game, args.players)) is not None:
+            raise ValueError(reason.en)
+    except (ValueError, TypeError, LudotecaError) as e:
+        ap.error(str(e))
     out = Path(args.out)
     done = {}
     if out.exists():
