@@ -46,7 +46,7 @@ def test_a_variant_plays_the_same_game_the_same_way(tmp_path):
 
 @pytest.mark.parametrize("args, expected", [
     (["--variant", '{"bogus": 1}'], "unknown learned parameter(s): bogus"),
-    (["--variant", '{"rolls": 0}'], "learned parameter 'rolls' must be a whole number of at least 1, not 0"),
+    (["--variant", '{"playouts": -1}'], "learned parameter 'playouts' must be a whole number of at least 0, not -1"),
     (["--variant", "[1]"], "a variant is {parameters}, not [1]"),
     (["--variant", "{}", "--against", '["nobot", {}]'], "unknown bot 'nobot'"),
     (["--variant", "{}", "--players", "3"], "the learned bot plays Aggravation with 2 or 4 players"),

@@ -8,10 +8,7 @@ over the next roll's faces and the best answer by the net of the seat that rolls
 (the default), that value only picks the `candidates` best moves, and paired playouts compare
 them: every seat plays greedy's moves for `depth` decisions, and the net values the position at
 the next roll (bots/lookahead.py's search, with the net's values at its leaves instead of the
-heuristic's, so that short playouts can stand for long ones). With `rolls` 2 or more, the
-candidates are compared instead by an expectimax `rolls` rolls deep (`deep`): each face, the best
-answer of the seat it falls to, and so on, the last answers valued by the net, only the `width`
-answers the net likes best searched further. Seeded: same seed, same
+heuristic's, so that short playouts can stand for long ones). Seeded: same seed, same
 view, same choice. Weights: bots/weights/<game>-<n>p.npz, with the command and seed that trained
 them in the .json beside it (`ludoteca train`, rl/train.py).
 """
@@ -58,16 +55,12 @@ def trained_counts(game: str) -> list[int]:
 #: `playouts` 0: the net's value of each move alone (with `reply`: over the next roll and the best
 #: answer); more: that value picks `candidates` moves, which paired playouts then compare (`search`).
 #: 160 playouts to depth 2 cost 1/16 (2 players) and 1/13 (4) of `hard`'s CPU per decision in Aggravation (docs/bots.md)
-#: `rolls` 2 (or more): the `candidates` best moves by that value are valued again `rolls` rolls deep
-#: (`deep`), every answer's value `width` answers wide; it replaces the playouts (`playouts` then unused).
-DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4, "turn": 30,
-                            "rolls": 1, "width": 2}
+DEFAULTS: dict[str, Any] = {"reply": True, "playouts": 160, "depth": 2, "candidates": 4, "turn": 30}
 
 
 class LearnedBot(Bot):
     name = "learned"
-    KINDS = {"reply": "flag", "playouts": "count0", "depth": "count", "candidates": "count", "turn": "count0",
-             "rolls": "count", "width": "count"}
+    KINDS = {"reply": "flag", "playouts": "count0", "depth": "count", "candidates": "count", "turn": "count0"}
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         if game.name not in learned_games():
@@ -101,89 +94,11 @@ class LearnedBot(Bot):
         values = self.evaluate(state, legal_actions)
         self.last_values = dict(zip(legal_actions, values))
         self.last_means = {}
-        if self.params["rolls"] > 1 and self.params["reply"] and self.params["candidates"] > 1:
-            ranked = sorted(range(len(legal_actions)), key=lambda k: -values[k])[: self.params["candidates"]]
-            self.last_means = self.deep(state, [legal_actions[k] for k in ranked])
-            return max(self.last_means, key=lambda a: self.last_means[a])  # ties: the net's first
         if self.params["playouts"] and self.params["candidates"] > 1:
             ranked = sorted(range(len(legal_actions)), key=lambda k: -values[k])[: self.params["candidates"]]
             self.last_means = self.search(state, [legal_actions[k] for k in ranked], Rng(seed))
             return max(self.last_means, key=lambda a: self.last_means[a])  # ties: the net's first
         return legal_actions[int(np.argmax(values))]
-
-    def deep(self, root, candidates: list[int]) -> dict[int, float]:
-        """Each candidate's value to the seat to move, `rolls` rolls deep (an expectimax): after it,
-        each face of the next roll and the best answer of the seat it falls to, and so on; the last
-        answers valued by the net, from the seat that made them (as `evaluate`'s answers). Only the
-        `width` answers the net likes best (for the seat that chooses) are searched further."""
-        me = root.current_player()
-        items = []
-        for action in candidates:
-            child = root.clone()
-            child.apply_legal(action)
-            items.append((child, me))
-        vectors = self.expect(items, self.params["rolls"], self.net(root.num_players))
-        return {a: float(v[me]) for a, v in zip(candidates, vectors)}
-
-    def expect(self, items: list, rolls: int, net: ValueNet) -> list[np.ndarray]:
-        """Every seat's chance to win (by seat number) of each (position, seat that reached it):
-        a finished game by its result; a position before a roll, with `rolls` left, by the mean
-        over the roll's faces of the best answer for the seat it falls to (answers searched
-        `rolls` - 1 further, the `width` best of them by the net); any other by the net from
-        that seat. Each level's positions are valued in one batch."""
-        out: list[np.ndarray | None] = [None] * len(items)
-        leaves: list[int] = []
-        # (item, chance of the face, position after the roll, its mover, the answers' positions)
-        rolled: list[tuple[int, float, Any, int, list]] = []
-        for i, (position, seat) in enumerate(items):
-            if position.is_terminal():
-                out[i] = np.asarray(position.returns(), float)
-            elif rolls == 0 or position.current_player() != CHANCE:
-                leaves.append(i)
-            else:
-                out[i] = np.zeros(position.num_players)
-                for roll, p in position.chance_outcomes():
-                    after_roll = position.clone()
-                    after_roll.apply_legal(roll)
-                    mover = after_roll.current_player()
-                    if after_roll.is_terminal() or mover < 0:
-                        rolled.append((i, p, after_roll, seat, []))
-                        continue
-                    answers = []
-                    for answer in after_roll.legal_actions():
-                        after = after_roll.clone()
-                        after.apply_legal(answer)
-                        answers.append(after)
-                    rolled.append((i, p, after_roll, mover, answers))
-        if leaves:
-            found = net.value(np.asarray([self.spec.features(*items[i]) for i in leaves]))
-            seats = np.asarray([items[i][1] for i in leaves])
-            n = found.shape[1]  # a row is in the order of play from its seat: rolled to seat numbers
-            found = np.take_along_axis(found, (np.arange(n)[None, :] - seats[:, None]) % n, axis=1)
-            for i, v in zip(leaves, found):
-                out[i] = v
-        if not rolled:
-            return out  # type: ignore[return-value]
-        # the answers by the net alone, then the `width` best of each roll searched further
-        flat = [(after, mover) for _, _, after_roll, mover, answers in rolled for after in (answers or [after_roll])]
-        first = self.expect(flat, 0, net)
-        pos = 0
-        chosen: list[tuple[int, float, int, list[int]]] = []  # (item, chance, mover, indices into flat)
-        for i, p, _, mover, answers in rolled:
-            k = len(answers) or 1
-            order = sorted(range(pos, pos + k), key=lambda j: -first[j][mover])  # stable: ties to the first
-            chosen.append((i, p, mover, order[: self.params["width"]] if rolls > 1 else order[:1]))
-            pos += k
-        again = sorted({j for _, _, _, js in chosen for j in js}) if rolls > 1 else []
-        deeper = dict(zip(again, self.expect([flat[j] for j in again], rolls - 1, net))) if again else {}
-        for i, p, mover, js in chosen:
-            best = None
-            for j in js:
-                v = deeper.get(j, first[j])
-                if best is None or v[mover] > best[mover]:
-                    best = v
-            out[i] += p * best  # type: ignore[operator]
-        return out  # type: ignore[return-value]
 
     def search(self, root, candidates: list[int], rng: Rng) -> dict[int, float]:
         """Paired playouts over the candidate moves, with successive halving (as bots/lookahead.py):
