@@ -1,0 +1,126 @@
+"""Screening the learned bot's parameters against a fixed bot, paired on common seeds (issue 50).
+
+    nice -n 19 python benchmarks/learned_screen.py aggravation --players 2 --games 400 \
+        --variant '{}' --variant '{"playouts": 0}' --out /tmp/screen.jsonl
+
+Game i seats the learned bot in seat i mod n against copies of --against (a name, or
+`'["lookahead", {"playouts": 128}]'`),
+with one game seed per i shared by every variant (the dice come from the game's own stream, so two
+variants that play alike see the same rolls), the bots' seeds from it too. Each finished game is
+appended to --out as a JSON line (variant, game, score, the learned bot's CPU per decision with a
+choice, `time.process_time`), and games already there are not played again, so an interrupted run
+goes on. Prints each variant's win rate [Wilson 95%] and CPU per decision (median, mean), and each
+variant's paired difference from the first on the games both played (mean, normal 95% interval).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from ludoteca.bots import make_bot  # noqa: E402
+from ludoteca.bots.arena import wilson  # noqa: E402
+from ludoteca.bots.base import seat_refusal  # noqa: E402
+from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine.errors import LudotecaError  # noqa: E402
+from ludoteca.engine.rng import derive_seed  # noqa: E402
+
+
+def play(task) -> dict:
+    game_name, options, players, params, against, seed, i = task
+    game = make_game(game_name, options)
+    seat = i % players
+    game_seed = derive_seed(seed, "game", i)
+    state = game.new_initial_state(players, game_seed)
+    bots = [make_bot("learned", game, s, derive_seed(game_seed, "bot", s), **params) if s == seat
+            else make_bot(against[0], game, s, derive_seed(game_seed, "bot", s), **against[1]) for s in range(players)]
+    cpu = []
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply_legal(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        view = view_document(state, p)
+        t0 = time.process_time()
+        action = bots[p].choose(view, legal)
+        if p == seat and len(legal) > 1:
+            cpu.append(time.process_time() - t0)
+        state.apply_action(action)
+    return {"variant": json.dumps(params, sort_keys=True), "game": i, "score": state.returns()[seat], "cpu": cpu}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--options", default="{}")
+    ap.add_argument("--variant", action="append", required=True, help="the learned bot's parameters as JSON")
+    ap.add_argument("--against", default="greedy", help='a bot name or level, or JSON [name, {parameters}]')
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--first", type=int, default=0, help="the first game index")
+    ap.add_argument("--seed", type=int, default=50)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--report", action="store_true", help="only print what --out holds")
+    args = ap.parse_args()
+    try:  # a bad game, option or bot says so on one line, before any game is played
+        options = json.loads(args.options)
+        variants = [json.dumps(json.loads(v), sort_keys=True) for v in args.variant]
+        against = json.loads(args.against) if args.against.startswith("[") else [args.against, {}]
+        game = make_game(args.game, options)
+        for v in variants:
+            if not isinstance(json.loads(v), dict):
+                raise ValueError(f"a variant is {{parameters}}, not {v}")
+            make_bot("learned", game, 0, 0, **json.loads(v))
+        if not (isinstance(against, list) and len(against) == 2 and isinstance(against[1], dict)):
+            raise ValueError(f"an opponent is a name or [name, {{parameters}}], not {args.against}")
+        make_bot(against[0], game, 0, 0, **against[1])
+        if (reason := seat_refusal("learned", game, args.players)) is not None:
+            raise ValueError(reason.en)
+    except (ValueError, TypeError, LudotecaError) as e:
+        ap.error(str(e))
+    out = Path(args.out)
+    done = {}
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line)
+            done[(r["variant"], r["game"])] = r
+    if not args.report:
+        # game by game, every variant in turn, so that a stopped run compares variants on the same games
+        tasks = [(args.game, options, args.players, json.loads(v), against, args.seed, i)
+                 for i in range(args.first, args.first + args.games) for v in variants if (v, i) not in done]
+        with Pool(args.workers) as pool, out.open("a", encoding="utf-8") as f:
+            for r in pool.imap(play, tasks):
+                done[(r["variant"], r["game"])] = r
+                f.write(json.dumps(r) + "\n")
+                f.flush()
+    base = variants[0]
+    for v in variants:
+        rows = [r for (name, _), r in done.items() if name == v]
+        if not rows:
+            continue
+        wins = sum(r["score"] for r in rows)
+        lo, hi = wilson(wins, len(rows))
+        cpu = [t for r in rows for t in r["cpu"]]
+        line = (f"{v}: {wins / len(rows):.3f} [{lo:.3f}, {hi:.3f}] over {len(rows)} games, "
+                f"CPU s/decision {statistics.median(cpu):.4f} (mean {statistics.fmean(cpu):.4f})")
+        both = [i for (name, i) in done if name == v and (base, i) in done]
+        if v != base and len(both) > 1:
+            d = [done[(v, i)]["score"] - done[(base, i)]["score"] for i in both]
+            m, sd = statistics.fmean(d), statistics.stdev(d)
+            half = 1.96 * sd / math.sqrt(len(d))
+            line += f"; paired with the first over {len(d)}: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}]"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
