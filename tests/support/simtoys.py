@@ -51,11 +51,19 @@ class SlowToyGame(ToyGame):
     def __init__(self, options=None):
         marks = os.environ.get("SLOW_TOY_MARKS")
         if marks:
-            (Path(marks) / "started").write_text(str(os.getpid()))
+            _mark(Path(marks) / "started")
         time.sleep(30)
         super().__init__(options)
         if marks:
-            (Path(marks) / "finished").write_text(str(os.getpid()))
+            _mark(Path(marks) / "finished")
+
+
+def _mark(path: Path) -> None:
+    """This process's id in `path`, whole or not at all: the mark is written aside and renamed into
+    place, so a test that sees the file never reads it half written (an empty file raced a test once)."""
+    aside = path.with_name(path.name + ".part")
+    aside.write_text(str(os.getpid()))
+    os.replace(aside, path)
 
 
 class IllegalBot(Bot):
