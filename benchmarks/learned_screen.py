@@ -20,42 +20,26 @@ import json
 import math
 import statistics
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca.bots import make_bot  # noqa: E402
-from ludoteca.bots.arena import wilson  # noqa: E402
+from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.bots.base import seat_refusal  # noqa: E402
-from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
 def play(task) -> dict:
     game_name, options, players, params, against, seed, i = task
-    game = make_game(game_name, options)
     seat = i % players
-    game_seed = derive_seed(seed, "game", i)
-    state = game.new_initial_state(players, game_seed)
-    bots = [make_bot("learned", game, s, derive_seed(game_seed, "bot", s), **params) if s == seat
-            else make_bot(against[0], game, s, derive_seed(game_seed, "bot", s), **against[1]) for s in range(players)]
-    cpu = []
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        view = view_document(state, p)
-        t0 = time.process_time()
-        action = bots[p].choose(view, legal)
-        if p == seat and len(legal) > 1:
-            cpu.append(time.process_time() - t0)
-        state.apply_action(action)
-    return {"variant": json.dumps(params, sort_keys=True), "game": i, "score": state.returns()[seat], "cpu": cpu}
+    specs = [("learned", params) if s == seat else against for s in range(players)]
+    cpu: list[list[float]] = [[] for _ in range(players)]
+    returns, _ = play_game(make_game(game_name, options), specs, derive_seed(seed, "game", i), cpu=cpu)
+    return {"variant": json.dumps(params, sort_keys=True), "game": i, "score": returns[seat], "cpu": cpu[seat]}
 
 
 def main() -> None:
