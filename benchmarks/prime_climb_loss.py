@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from ludoteca.bots import LEVEL_NAMES, level_bot, make_bot  # noqa: E402
 from ludoteca.bots.arena import wilson  # noqa: E402
 from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 from ludoteca.games.prime_climb.bots.perfect import TIE, score_actions  # noqa: E402
 from ludoteca.games.prime_climb.solvers import table as tables  # noqa: E402
@@ -174,13 +175,23 @@ def main() -> None:
     ap.add_argument("--shadow", default="", help="bots also asked at each judged decision (judged, not played)")
     ap.add_argument("--out", default=None, help="a JSON file for the figures")
     args = ap.parse_args()
+    bots = [b for b in args.bots.split(",") if b]
+    shadows = tuple(b for b in args.shadow.split(",") if b)
+    if args.games < 1 or args.workers < 1 or not bots:
+        ap.error("--games and --workers are at least 1, and --bots names at least one bot")
+    game = make_game("prime-climb", OPTIONS)
+    for name in bots + list(shadows):  # every name checked before any game, in one line
+        try:
+            make_bot(spec(name, game)[0], game, 0, 0, **spec(name, game)[1])
+        except LudotecaError as exc:
+            ap.error(str(exc))
     tables.load()  # a missing table says how to build it, before any game
     t0 = time.process_time()
     out = []
     pool = Pool(args.workers) if args.workers > 1 else None
     try:
-        for name in [b for b in args.bots.split(",") if b]:
-            s = measure(name, args.games, args.seed, pool, tuple(b for b in args.shadow.split(",") if b))
+        for name in bots:
+            s = measure(name, args.games, args.seed, pool, shadows)
             out.append(s)
             print("\n".join([line(s)] + shadow_lines(s)), flush=True)
     finally:
