@@ -11,11 +11,16 @@ appended to --out as a JSON line (variant, game, score, the learned bot's CPU pe
 choice, `time.process_time`), and games already there are not played again, so an interrupted run
 goes on. Prints each variant's win rate [Wilson 95%] and CPU per decision (median, mean), and each
 variant's paired difference from the first on the games both played (mean, normal 95% interval).
+
+A variant may name other weights than the shipped ones: `{"weights": "run/aggravation-2p.npz",
+"playouts": 0}` plays that net (a `ludoteca train` run's output), with the features its .json
+beside it names (`features`; none: the player count's shipped set).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import statistics
@@ -25,7 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from ludoteca.bots import make_bot  # noqa: E402
+import numpy as np  # noqa: E402
+
+from ludoteca.bots import learned, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.bots.base import seat_refusal  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
@@ -33,12 +40,51 @@ from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
+def load_weights(path: str, game: str, players: int) -> tuple[learned.ValueNet, str | None]:
+    """A run's net and the feature set its .json names; ValueError (one line) if it cannot serve."""
+    npz, meta = Path(path), Path(path).with_suffix(".json")
+    if not npz.is_file():
+        raise ValueError(f"no weights at {path}")
+    with np.load(npz) as data:
+        arrays = {k: data[k].astype(np.float64) for k in learned.ARRAYS}
+    record = json.loads(meta.read_text(encoding="utf-8")) if meta.is_file() else {}
+    if record.get("game", game) != game or record.get("players", players) != players:
+        raise ValueError(f"{path} holds weights for {record.get('game')} with {record.get('players')} players")
+    return learned.ValueNet(arrays), record.get("features")
+
+
+@contextlib.contextmanager
+def weights_in_use(path: str | None, game: str, players: int):
+    """While inside, the learned bot plays the net at `path` (None: the shipped one) with its features."""
+    if path is None:
+        yield
+        return
+    net, features = load_weights(path, game, players)
+    spec = learned.spec_for(game)
+    sets = getattr(spec, "SETS", None)
+    if features is not None and sets is None:
+        raise ValueError(f"{path} names features {features!r}; {game} has one set")
+    before_sets, before_shipped = dict(sets or {}), learned.shipped
+    if features is not None:
+        sets[players] = features
+    learned.shipped = lambda g, n: (net, {}) if (g, n) == (game, players) else before_shipped(g, n)
+    try:
+        yield
+    finally:
+        learned.shipped = before_shipped
+        if sets is not None:
+            sets.clear()
+            sets.update(before_sets)
+
+
 def play(task) -> dict:
     game_name, options, players, params, against, seed, i = task
     seat = i % players
-    specs = [("learned", params) if s == seat else against for s in range(players)]
+    bot = {k: v for k, v in params.items() if k != "weights"}
+    specs = [("learned", bot) if s == seat else against for s in range(players)]
     cpu: list[list[float]] = [[] for _ in range(players)]
-    returns, _ = play_game(make_game(game_name, options), specs, derive_seed(seed, "game", i), cpu=cpu)
+    with weights_in_use(params.get("weights"), game_name, players):
+        returns, _ = play_game(make_game(game_name, options), specs, derive_seed(seed, "game", i), cpu=cpu)
     return {"variant": json.dumps(params, sort_keys=True), "game": i, "score": returns[seat], "cpu": cpu[seat]}
 
 
@@ -62,9 +108,11 @@ def main() -> None:
         against = json.loads(args.against) if args.against.startswith("[") else [args.against, {}]
         game = make_game(args.game, options)
         for v in variants:
-            if not isinstance(json.loads(v), dict):
+            params = json.loads(v)
+            if not isinstance(params, dict):
                 raise ValueError(f"a variant is {{parameters}}, not {v}")
-            make_bot("learned", game, 0, 0, **json.loads(v))
+            with weights_in_use(params.pop("weights", None), args.game, args.players):
+                make_bot("learned", game, 0, 0, **params)
         if not (isinstance(against, list) and len(against) == 2 and isinstance(against[1], dict)):
             raise ValueError(f"an opponent is a name or [name, {{parameters}}], not {args.against}")
         make_bot(against[0], game, 0, 0, **against[1])

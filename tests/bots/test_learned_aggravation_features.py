@@ -105,3 +105,25 @@ def test_the_rich_features_come_from_the_seats_view_alone():
         me = state.current_player()
         seen = game.state_from_view(view_document(state, me), 0)
         assert np.array_equal(features(seen, me, "marbles"), features(state, me, "marbles"))
+
+
+def test_a_run_trains_on_the_features_it_names_and_records_them(tmp_path):
+    from ludoteca.bots.learned.games import TrainError
+    from ludoteca.rl.train import run, settings
+
+    def tiny(**more):
+        return settings("aggravation", 2, {}, 5, games=16, chunk=8, epochs=1, hidden=8, batch=64, **more)
+
+    assert tiny()["features"] == learned.feature_set(2) == "seats"
+    for name, width in (("seats", 24), ("marbles", 48)):
+        final = run(tiny(features=name), tmp_path / name)
+        with np.load(final) as data:
+            assert data["w1"].shape == (width, 8) and data["mean"].shape == (width,)
+        record = __import__("json").loads(final.with_suffix(".json").read_text())
+        assert record["features"] == name
+        assert ("--features marbles" in record["command"]) == (name == "marbles")
+        assert "--hidden 8" in record["command"]
+    with pytest.raises(TrainError, match="features must be one of seats, marbles, not 'nope'"):
+        tiny(features="nope")
+    with pytest.raises(TrainError, match="one set of features"):
+        settings("piramide", 3, {}, 5, features="seats")

@@ -50,6 +50,7 @@ def test_a_variant_plays_the_same_game_the_same_way(tmp_path):
     (["--variant", "[1]"], "a variant is {parameters}, not [1]"),
     (["--variant", "{}", "--against", '["nobot", {}]'], "unknown bot 'nobot'"),
     (["--variant", "{}", "--players", "3"], "the learned bot plays Aggravation with 2 or 4 players"),
+    (["--variant", '{"weights": "/nowhere/aggravation-2p.npz"}'], "no weights at /nowhere/aggravation-2p.npz"),
 ])
 def test_bad_input_is_one_line_and_no_game(tmp_path, args, expected):
     out = tmp_path / "screen.jsonl"
@@ -58,3 +59,62 @@ def test_bad_input_is_one_line_and_no_game(tmp_path, args, expected):
     lines = [line for line in done.stderr.splitlines() if line.startswith("learned_screen.py: error:")]
     assert len(lines) == 1 and expected in lines[0], done.stderr
     assert "Traceback" not in done.stderr and not out.exists()
+
+
+def _script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("learned_screen", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def marbles_run(tmp_path_factory):
+    from ludoteca.rl.train import run, settings
+
+    cfg = settings("aggravation", 2, {}, 5, "marbles", games=16, chunk=8, epochs=1, hidden=8, batch=64)
+    return run(cfg, tmp_path_factory.mktemp("run") / "marbles")
+
+
+def test_a_variant_named_weights_plays_that_net_on_its_features_then_the_shipped_one_again(marbles_run):
+    """Inside `weights_in_use` the bot's values are the run's net on the features its .json names
+    (here `marbles`, 48 numbers); outside, the shipped net on the shipped set (24)."""
+    from ludoteca.bots import make_bot
+    from ludoteca.bots.learned import shipped
+    from ludoteca.engine import make_game
+    from ludoteca.games.aggravation import learned
+    from learned_support import decisions
+
+    screen_module = _script()
+    game = make_game("aggravation", {})
+    state = decisions(game, 2, 1, 4, 60)[0]
+    me, legal = state.current_player(), state.legal_actions()
+    net, features = screen_module.load_weights(str(marbles_run), "aggravation", 2)
+    assert features == "marbles"
+
+    def one_ply(value_net, name):
+        out = []
+        for a in legal:
+            child = state.clone()
+            child.apply_legal(a)
+            out.append(float(value_net.value(learned.features(child, me, name)[None])[0, 0]) if not child.is_terminal()
+                       else float(child.returns()[me]))
+        return out
+
+    with screen_module.weights_in_use(str(marbles_run), "aggravation", 2):
+        bot = make_bot("learned", game, me, 0, playouts=0, reply=False)
+        assert bot.evaluate(state, legal) == pytest.approx(one_ply(net, "marbles"))
+    assert learned.feature_set(2) == "seats"
+    bot = make_bot("learned", game, me, 0, playouts=0, reply=False)
+    assert bot.evaluate(state, legal) == pytest.approx(one_ply(shipped("aggravation", 2)[0], "seats"))
+
+
+def test_a_variant_with_weights_is_recorded_with_them(tmp_path, marbles_run):
+    out = tmp_path / "screen.jsonl"
+    variant = json.dumps({"playouts": 0, "weights": str(marbles_run)})
+    done = screen("--games", "1", "--variant", '{"playouts": 0}', "--variant", variant, "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [json.loads(r["variant"]).get("weights") for r in rows] == [None, str(marbles_run)]
