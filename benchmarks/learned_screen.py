@@ -13,8 +13,7 @@ goes on. Prints each variant's win rate [Wilson 95%] and CPU per decision (media
 variant's paired difference from the first on the games both played (mean, normal 95% interval).
 
 A variant may name other weights than the shipped ones: `{"weights": "run/aggravation-2p.npz",
-"playouts": 0}` plays that net (a `ludoteca train` run's output), with the features its .json
-beside it names (`features`; none: the player count's shipped set).
+"playouts": 0}` plays that net (a `ludoteca train` run's output, on the game's features).
 """
 
 from __future__ import annotations
@@ -40,41 +39,35 @@ from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 
 
-def load_weights(path: str, game: str, players: int) -> tuple[learned.ValueNet, str | None]:
-    """A run's net and the feature set its .json names; ValueError (one line) if it cannot serve."""
+def load_weights(path: str, game: str, players: int) -> learned.ValueNet:
+    """A run's net (`ludoteca train`'s GAME-Np.npz); ValueError (one line) if it cannot serve here."""
     npz, meta = Path(path), Path(path).with_suffix(".json")
     if not npz.is_file():
         raise ValueError(f"no weights at {path}")
-    with np.load(npz) as data:
-        arrays = {k: data[k].astype(np.float64) for k in learned.ARRAYS}
     record = json.loads(meta.read_text(encoding="utf-8")) if meta.is_file() else {}
-    if record.get("game", game) != game or record.get("players", players) != players:
-        raise ValueError(f"{path} holds weights for {record.get('game')} with {record.get('players')} players")
-    return learned.ValueNet(arrays), record.get("features")
+    if (record.get("game", game), record.get("players", players)) != (game, players):
+        raise ValueError(f"{path} holds weights for {record['game']} with {record['players']} players")
+    with np.load(npz) as data:
+        net = learned.ValueNet({k: data[k].astype(np.float64) for k in learned.ARRAYS})
+    if len(net.mean) != learned.spec_for(game).size(players):
+        raise ValueError(f"{path} takes {len(net.mean)} numbers; {game}'s features with {players} players "
+                         f"are {learned.spec_for(game).size(players)}")
+    return net
 
 
 @contextlib.contextmanager
 def weights_in_use(path: str | None, game: str, players: int):
-    """While inside, the learned bot plays the net at `path` (None: the shipped one) with its features."""
+    """While inside, the learned bot plays the net at `path` (None: the shipped one) for this game
+    and player count (the module's `shipped`, which the bot asks for its net, answers it)."""
     if path is None:
         yield
         return
-    net, features = load_weights(path, game, players)
-    spec = learned.spec_for(game)
-    sets = getattr(spec, "SETS", None)
-    if features is not None and sets is None:
-        raise ValueError(f"{path} names features {features!r}; {game} has one set")
-    before_sets, before_shipped = dict(sets or {}), learned.shipped
-    if features is not None:
-        sets[players] = features
-    learned.shipped = lambda g, n: (net, {}) if (g, n) == (game, players) else before_shipped(g, n)
+    net, before = load_weights(path, game, players), learned.shipped
+    learned.shipped = lambda g, n: (net, {}) if (g, n) == (game, players) else before(g, n)
     try:
         yield
     finally:
-        learned.shipped = before_shipped
-        if sets is not None:
-            sets.clear()
-            sets.update(before_sets)
+        learned.shipped = before
 
 
 def play(task) -> dict:

@@ -166,3 +166,20 @@ def test_the_cli_says_what_is_wrong_in_one_line(tmp_path):
                               env=env, capture_output=True, text=True)
         assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
         assert "Traceback" not in done.stderr
+
+
+def test_the_command_line_sets_the_hidden_layer_and_records_it(tmp_path):
+    """`--hidden` reaches the net and the recorded command (which then runs as written); with
+    --method td it is refused in one line."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    base = [sys.executable, "-m", "ludoteca.cli.main", "train", "aggravation", "-p", "2", "--seed", "3", "--games", "8",
+            "--epochs", "1", "--hidden", "8"]
+    done = subprocess.run([*base, "--out", str(tmp_path / "run")], env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert arrays(tmp_path / "run" / "aggravation-2p.npz")["w1"].shape == (size(2), 8)
+    record = (tmp_path / "run" / "aggravation-2p.json").read_text()
+    assert "ludoteca train aggravation --players 2 --seed 3 --games 8 --epochs 1 --hidden 8" in record
+    refused = subprocess.run([*base, "--method", "td", "--out", str(tmp_path / "td")], env=env, capture_output=True,
+                             text=True, timeout=600)
+    assert refused.returncode != 0 and "--hidden is for --method mc" in refused.stderr + refused.stdout
+    assert "Traceback" not in refused.stderr and not (tmp_path / "td").exists()

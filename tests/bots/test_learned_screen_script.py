@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,50 +72,65 @@ def _script():
 
 
 @pytest.fixture(scope="module")
-def marbles_run(tmp_path_factory):
+def small_run(tmp_path_factory):
+    """A net of 8 hidden units from 16 games: other weights than the shipped ones, on the same features."""
     from ludoteca.rl.train import run, settings
 
-    cfg = settings("aggravation", 2, {}, 5, "marbles", games=16, chunk=8, epochs=1, hidden=8, batch=64)
-    return run(cfg, tmp_path_factory.mktemp("run") / "marbles")
+    cfg = settings("aggravation", 2, {}, 5, games=16, chunk=8, epochs=1, hidden=8, batch=64)
+    return run(cfg, tmp_path_factory.mktemp("run") / "small")
 
 
-def test_a_variant_named_weights_plays_that_net_on_its_features_then_the_shipped_one_again(marbles_run):
-    """Inside `weights_in_use` the bot's values are the run's net on the features its .json names
-    (here `marbles`, 48 numbers); outside, the shipped net on the shipped set (24)."""
+def test_a_variant_named_weights_plays_that_net_then_the_shipped_one_again(small_run):
+    """Inside `weights_in_use` the bot's one-ply values are the run's net's; outside, the shipped net's."""
     from ludoteca.bots import make_bot
     from ludoteca.bots.learned import shipped
     from ludoteca.engine import make_game
-    from ludoteca.games.aggravation import learned
+    from ludoteca.games.aggravation.learned import features
     from learned_support import decisions
 
     screen_module = _script()
     game = make_game("aggravation", {})
     state = decisions(game, 2, 1, 4, 60)[0]
     me, legal = state.current_player(), state.legal_actions()
-    net, features = screen_module.load_weights(str(marbles_run), "aggravation", 2)
-    assert features == "marbles"
+    net = screen_module.load_weights(str(small_run), "aggravation", 2)
+    assert net.w1.shape == (24, 8)
 
-    def one_ply(value_net, name):
+    def one_ply(value_net):
         out = []
         for a in legal:
             child = state.clone()
             child.apply_legal(a)
-            out.append(float(value_net.value(learned.features(child, me, name)[None])[0, 0]) if not child.is_terminal()
-                       else float(child.returns()[me]))
+            out.append(float(child.returns()[me]) if child.is_terminal()
+                       else float(value_net.value(features(child, me)[None])[0, 0]))
         return out
 
-    with screen_module.weights_in_use(str(marbles_run), "aggravation", 2):
+    with screen_module.weights_in_use(str(small_run), "aggravation", 2):
         bot = make_bot("learned", game, me, 0, playouts=0, reply=False)
-        assert bot.evaluate(state, legal) == pytest.approx(one_ply(net, "marbles"))
-    assert learned.feature_set(2) == "seats"
+        assert bot.evaluate(state, legal) == pytest.approx(one_ply(net))
     bot = make_bot("learned", game, me, 0, playouts=0, reply=False)
-    assert bot.evaluate(state, legal) == pytest.approx(one_ply(shipped("aggravation", 2)[0], "seats"))
+    assert bot.evaluate(state, legal) == pytest.approx(one_ply(shipped("aggravation", 2)[0]))
+    assert one_ply(net) != pytest.approx(one_ply(shipped("aggravation", 2)[0]))
 
 
-def test_a_variant_with_weights_is_recorded_with_them(tmp_path, marbles_run):
+def test_a_variant_with_weights_is_recorded_with_them(tmp_path, small_run):
     out = tmp_path / "screen.jsonl"
-    variant = json.dumps({"playouts": 0, "weights": str(marbles_run)})
+    variant = json.dumps({"playouts": 0, "weights": str(small_run)})
     done = screen("--games", "1", "--variant", '{"playouts": 0}', "--variant", variant, "--out", str(out))
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [json.loads(r["variant"]).get("weights") for r in rows] == [None, str(marbles_run)]
+    assert [json.loads(r["variant"]).get("weights") for r in rows] == [None, str(small_run)]
+
+
+def test_weights_of_another_game_or_size_are_one_line(tmp_path):
+    from ludoteca.bots.learned import ARRAYS
+
+    weights = ROOT / "src" / "ludoteca" / "bots" / "weights"
+    done = screen("--games", "1", "--variant", json.dumps({"weights": str(weights / "prime-climb-2p.npz")}),
+                  "--out", str(tmp_path / "a"))
+    assert done.returncode == 2 and "holds weights for prime-climb with 2 players" in done.stderr.splitlines()[-1]
+    wide = tmp_path / "wide.npz"  # a net on 30 numbers, no record beside it
+    rng = np.random.default_rng(1)
+    np.savez(wide, **{k: rng.normal(size=s) for k, s in zip(ARRAYS, [(30,), (30,), (30, 4), (4,), (4, 2), (2,)])})
+    done = screen("--games", "1", "--variant", json.dumps({"weights": str(wide)}), "--out", str(tmp_path / "b"))
+    assert done.returncode == 2 and "takes 30 numbers; aggravation's features with 2 players are 24" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

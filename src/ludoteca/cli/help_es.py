@@ -44,8 +44,6 @@ HELP_ES: dict[str, str] = {
         "td: hasta dónde llega hacia atrás un resultado, de 0 a 1 (0.7 por defecto).",
     "Share of random moves in the games played, 0 to 1.": "Parte de jugadas al azar en las partidas jugadas, de 0 a 1.",
     "mc: units of the net's hidden layer (default 64).": "mc: unidades de la capa oculta de la red (64 por defecto).",
-    "mc: the game's set of features to train on (default: the one its shipped net uses).":
-        "mc: el conjunto de rasgos con que entrenar (por defecto: el de la red incluida del juego).",
     "td: Adam's step size (default 0.0005).": "td: tamaño del paso de Adam (0.0005 por defecto).",
     "td: games per generation (default 500).": "td: partidas por generación (500 por defecto).",
     "td: the net against itself (self) or, in one seat, against greedy (greedy).":

@@ -25,7 +25,6 @@ def train(
     lam: Annotated[Optional[float], typer.Option("--lambda", help="td: how far back a result reaches, 0 to 1 (default 0.7).")] = None,
     explore: Annotated[Optional[float], typer.Option(help="Share of random moves in the games played, 0 to 1.")] = None,
     hidden: Annotated[Optional[int], typer.Option(help="mc: units of the net's hidden layer (default 64).")] = None,
-    features: Annotated[Optional[str], typer.Option(help="mc: the game's set of features to train on (default: the one its shipped net uses).")] = None,
     lr: Annotated[Optional[float], typer.Option(help="td: Adam's step size (default 0.0005).")] = None,
     chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
     against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy).")] = None,
@@ -50,9 +49,8 @@ def train(
         n = eng.check_players(players)
         resolved = game_class(game).OPTIONS.resolve(dict(raw), game)
         options = {k: resolved[k] for k in raw}
-        if method == "td" and (hidden is not None or features is not None):
-            flag = "--hidden" if hidden is not None else "--features"
-            raise TrainError(f"{flag} is for --method mc", f"{flag} es para --method mc")
+        if method == "td" and hidden is not None:
+            raise TrainError("--hidden is for --method mc", "--hidden es para --method mc")
         if method == "td":
             cfg = td.settings(game, n, options, seed, games=games, epochs=epochs, start=start, lam=lam,
                               explore=explore, lr=lr, chunk=chunk, against=against)
@@ -61,7 +59,7 @@ def train(
             if any(v is not None for v in tuned.values()):
                 flag = next(k for k, v in tuned.items() if v is not None)
                 raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
-            cfg = mc.settings(game, n, options, seed, features, games=games, epochs=epochs, explore=explore, hidden=hidden)
+            cfg = mc.settings(game, n, options, seed, games=games, epochs=epochs, explore=explore, hidden=hidden)
         else:
             raise TrainError(f"method must be mc or td, not {method!r}", f"el método debe ser mc o td, no {method!r}")
     except LudotecaError as exc:

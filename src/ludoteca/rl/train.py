@@ -38,9 +38,8 @@ DEFAULTS: dict[str, Any] = {"games": 20000, "epochs": 30, "chunk": 256, "hidden"
                             "lr": 0.003, "batch": 512}
 
 
-def settings(game: str, players: int, options: dict[str, Any], seed: int, features: str | None = None,
-             **budget: Any) -> dict[str, Any]:
-    spec = spec_for(game)  # a game with no learned bot: TrainError
+def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
+    spec_for(game)  # a game with no learned bot: TrainError
     unknown = set(budget) - set(DEFAULTS)
     if unknown:
         raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
@@ -52,30 +51,7 @@ def settings(game: str, players: int, options: dict[str, Any], seed: int, featur
                              f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
     if not 0.0 <= out["explore"] <= 1.0:
         raise TrainError("explore must be between 0 and 1", "explore debe estar entre 0 y 1")
-    out.update(feature_setting(spec, players, features))
     return out
-
-
-def feature_setting(spec, players: int, name: str | None) -> dict[str, str]:
-    """{"features": the set's name} where the game has several feature sets (`feature_set(n)`: the
-    player count's own, which the shipped weights use; `SETS_KNOWN`: all), else {}."""
-    chosen = getattr(spec, "feature_set", None)
-    if chosen is None:
-        if name is not None:
-            raise TrainError("this game has one set of features", "este juego tiene un solo conjunto de rasgos")
-        return {}
-    name = name or chosen(players)
-    if name not in spec.SETS_KNOWN:
-        known = ", ".join(spec.SETS_KNOWN)
-        raise TrainError(f"features must be one of {known}, not {name!r}", f"los rasgos deben ser {known}, no {name!r}")
-    return {"features": name}
-
-
-def feature_function(spec, cfg: dict[str, Any]) -> Callable[..., np.ndarray]:
-    """The run's features(state, me): its named set where it names one."""
-    if cfg.get("features") is None:
-        return spec.features
-    return lambda state, me: spec.features(state, me, cfg["features"])
 
 
 def _seed(seed: int, *path: int) -> np.random.SeedSequence:
@@ -108,7 +84,7 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
     from ..engine import CHANCE
     from .vector import make
 
-    features = feature_function(spec_for(cfg["game"]), cfg)
+    spec = spec_for(cfg["game"])
     n, chunk = cfg["players"], cfg["chunk"]
     seeds = _seed(cfg["seed"], 1, k).generate_state(3, np.uint64)
     env = make(cfg["game"], chunk, n, cfg["options"], seed=int(seeds[0] >> np.uint64(1)), log=True,
@@ -137,7 +113,7 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
             state.apply_legal(int(a))
             if not state.is_terminal():
                 movers.append(me)
-                rows.append(features(state, me))
+                rows.append(spec.features(state, me))
         while state.current_player() == CHANCE:  # a game may end on a draw (Mazmorra's last card)
             state.apply_legal(state.sample_chance())
         returns = np.asarray(state.returns())
@@ -217,9 +193,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     loss = sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536]) for s in range(0, len(x), 65536)) / len(x)
     command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", f"--seed {cfg['seed']}"]
                                            + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]
-                                           + [f"--{k} {cfg[k]}" for k in DEFAULTS if cfg[k] != DEFAULTS[k]]
-                                           + ([f"--features {cfg['features']}"] if cfg.get("features")
-                                              and cfg["features"] != spec_for(cfg["game"]).feature_set(cfg["players"]) else []))
+                                           + [f"--{k} {cfg[k]}" for k in DEFAULTS if cfg[k] != DEFAULTS[k]])
     meta = {**cfg, "command": command, "positions": int(len(x)), "final_loss": round(loss, 6),
             "python": sys.version.split()[0], "numpy": np.__version__}
     write_atomic(out / f"{name}.json", json.dumps(meta, indent=1, sort_keys=True))

@@ -88,16 +88,17 @@ def _order(state) -> list[int]:
 FEATURES = ("home", "track", "track_sq", "base", "loss_now", "loss_late", "centre")
 
 
-def danger(state, aims: list[float] | None = None) -> dict[int, list[float]]:
-    """Each hole holding a marble that an opponent's next roll may hit -> [its survival from the
-    attackers who roll before its owner, from those who roll after]. With `aims` (one number per
-    marble, as state.pos), each marble's chances of landing on an opponent's marble are added to
-    its entry (the learned bot's features: how much it threatens)."""
+def features(state) -> list[list[float]]:
+    """Per seat: marbles in HOME; progress (1 - togo / BASE's togo) of the marbles out of BASE and
+    HOME, and its square (a marble near HOME is nearer to being safe); marbles in BASE; expected
+    progress lost to the opponents who roll before this seat (`loss_now`) and after it
+    (`loss_late`: it may run or strike first); a marble in the centre (it waits for a 1)."""
     n = state.num_players
     pos, tables, occ, finished = state.pos, state.tables, state.occ, state.finished
     occupied = 0
     for m in state.own:
         occupied |= m
+    # each hole under attack -> [survival from earlier attackers, survival from later ones]
     safe: dict[int, list[float]] = {}
     order = _order(state)
     for o in range(n):
@@ -109,15 +110,13 @@ def danger(state, aims: list[float] | None = None) -> dict[int, list[float]]:
             continue
         masks, infos = _reach(t)
         before = order[o]
-        for i, h in enumerate(pos[o * 4:o * 4 + 4]):
+        for h in pos[o * 4:o * 4 + 4]:
             if h < 0:
                 x = t.start
                 if foes >> x & 1:
                     k = 0 if before < order[occ[x] >> 2] else 1
                     cell = safe.get(x) or safe.setdefault(x, [1.0, 1.0])
                     cell[k] *= 1.0 - _ENTRY
-                    if aims is not None:
-                        aims[o * 4 + i] += _ENTRY
                 continue
             if not masks[h] & foes:
                 continue
@@ -126,21 +125,6 @@ def danger(state, aims: list[float] | None = None) -> dict[int, list[float]]:
                     k = 0 if before < order[occ[x] >> 2] else 1
                     cell = safe.get(x) or safe.setdefault(x, [1.0, 1.0])
                     cell[k] *= 1.0 - p
-                    if aims is not None:
-                        aims[o * 4 + i] += p
-    return safe
-
-
-def features(state, safe: dict[int, list[float]] | None = None) -> list[list[float]]:
-    """Per seat: marbles in HOME; progress (1 - togo / BASE's togo) of the marbles out of BASE and
-    HOME, and its square (a marble near HOME is nearer to being safe); marbles in BASE; expected
-    progress lost to the opponents who roll before this seat (`loss_now`) and after it
-    (`loss_late`: it may run or strike first); a marble in the centre (it waits for a 1). `safe`:
-    danger(state), where the caller has it already."""
-    n = state.num_players
-    pos, tables = state.pos, state.tables
-    if safe is None:
-        safe = danger(state)
     out = []
     centre = state.board.centre
     for s in range(n):
