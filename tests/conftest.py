@@ -5,17 +5,24 @@
   whichever worker and order it runs in.
 - A test marked `exclusive` (it asserts a latency or a time bound) runs with no other test beside it:
   under xdist every test holds a shared lock on one file for the run (setup and teardown included) and
-  an exclusive test holds it alone; a turnstile lock taken first keeps the other workers' next tests
-  from overtaking an exclusive one that waits. A module's exclusive tests run first, one after the
-  other, and a worker keeps the lock from one to the next: taking it again meant waiting, idle, for
-  the test another worker had started meanwhile (a whole test, up to 30 s, for each exclusive one).
+  an exclusive test holds it alone from its call on (its setup, a server to start, runs beside other
+  tests; what it times belongs in the call); a turnstile lock taken first keeps the other workers'
+  next tests from overtaking an exclusive one that waits. A module's exclusive tests run first, one
+  after the other, and a worker keeps the lock from one to the next: taking it again meant waiting,
+  idle, for the test another worker had started meanwhile (a whole test, up to 30 s, for each one).
 - absl's logging handler writes to the process's own stderr (see `_absl_on_the_process_stderr`).
+- The files go to the workers longest first (tests/support/data/file_seconds.txt): a long file handed
+  out last kept one worker busy minutes after the others were done.
+- Each test process reads a cache folder of its own, empty (`LUDOTECA_CACHE_DIR`): never the user's,
+  where a solved Prime Climb table may be (tests/project/test_project_user_cache.py).
 """
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -31,6 +38,19 @@ from ludoteca.engine.i18n import set_language
 # (conformance, the kernels' option sweep, the web's lobby and room, the terminal) plays it as it
 # plays the four games, without naming it.
 os.environ["LUDOTECA_GAMES"] = f"toygame={Path(__file__).resolve().parent}"
+
+
+def _a_cache_of_its_own() -> None:
+    """What a test sees must not depend on the machine: the user's cache (platformdirs) may hold the
+    solved Prime Climb table (minutes of CPU to build), and the shell may name one. Each test process
+    (and what it starts) reads a folder of its own, empty at the start; a test that needs a table
+    builds it in a folder it names itself."""
+    folder = tempfile.mkdtemp(prefix="ludoteca-test-cache-")
+    atexit.register(shutil.rmtree, folder, True)
+    os.environ["LUDOTECA_CACHE_DIR"] = folder
+
+
+_a_cache_of_its_own()
 
 
 def _absl_on_the_process_stderr() -> None:
@@ -79,9 +99,10 @@ _NO_SERVERS: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
-    """Each module's exclusive tests first (in their order), then its others; the PostgreSQL + Redis
+    """The modules longest first (`--no-loadscope-reorder` in addopts keeps this order for xdist);
+    each module's exclusive tests first (in their order), then its others; the PostgreSQL + Redis
     cases (mark `servers`) where those are not installed: left out, one line says so."""
-    items[:] = _exclusive_first(items)
+    items[:] = _exclusive_first(_longest_first(items))
     marked = [item for item in items if item.get_closest_marker("servers")]
     if not marked:
         return
@@ -92,6 +113,15 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if not item.get_closest_marker("servers")]
         config.hook.pytest_deselected(items=marked)
         _NO_SERVERS.append(f"{skip_line(why)} ({len(marked)} cases)")
+
+
+def _longest_first(items):
+    """Modules in the order of their seconds in tests/support/data/file_seconds.txt (a stable sort: the
+    tests of a module stay in their order); one not listed counts as `file_seconds.UNKNOWN`."""
+    from file_seconds import UNKNOWN, read
+
+    seconds = read(Path(__file__).resolve().parent / "support" / "data" / "file_seconds.txt")
+    return sorted(items, key=lambda item: -seconds.get(item.nodeid.split("::")[0], UNKNOWN))
 
 
 def _exclusive_first(items):
@@ -147,34 +177,56 @@ def _lock_paths() -> tuple[str, str] | None:
     return base + ".lock", base + ".turnstile"
 
 
-_kept: list = []  # the lock file, still held exclusively, when the next test is exclusive too
+_held: dict = {}  # the lock file this worker holds, whether alone, and the test it runs
+
+
+def _take(path: str, turnstile_path: str, how: int):
+    lock = _held["file"] if "file" in _held else open(path, "a")
+    with open(turnstile_path, "a") as turnstile:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, how)
+        finally:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+    _held.update(file=lock, exclusive=how == fcntl.LOCK_EX)
+
+
+def _release() -> None:
+    fcntl.flock(_held["file"], fcntl.LOCK_UN)
+    _held.pop("file").close()
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
+    """Every test holds the lock shared from its setup to its teardown; an exclusive one holds it alone
+    from its call on (`pytest_runtest_logreport`): its setup (a server to start, a game to play before the
+    timing) runs beside other tests. After an exclusive test whose next test is exclusive too, the
+    worker keeps the lock: no other test runs between them."""
     paths = _lock_paths()
     if paths is None:  # one process: nothing runs beside anything
         yield
         return
-    exclusive = _is_exclusive(item)
-    if exclusive and _kept:  # the exclusive test before it kept the lock: no other test ran since
-        lock = _kept.pop()
-    else:
-        lock = open(paths[0], "a")
-        with open(paths[1], "a") as turnstile:
-            fcntl.flock(turnstile, fcntl.LOCK_EX)
-            try:
-                fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-            finally:
-                fcntl.flock(turnstile, fcntl.LOCK_UN)
+    if "file" not in _held:
+        _take(*paths, fcntl.LOCK_SH)
+    _held["item"] = item
     try:
         yield
     finally:
-        if exclusive and nextitem is not None and _is_exclusive(nextitem):
-            _kept.append(lock)
-        else:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-            lock.close()
+        if not (_held["exclusive"] and nextitem is not None and _is_exclusive(nextitem)):
+            _release()
+
+
+def pytest_runtest_logreport(report):
+    """An exclusive test's setup done (and reported: the wait below is no phase's duration), its call is
+    next: the lock alone from now on."""
+    paths = _lock_paths()
+    if (paths is None or report.when != "setup" or not report.passed or _held.get("exclusive", True)
+            or not _is_exclusive(_held["item"])):
+        return
+    # let go of the shared lock first: a worker waiting for it alone while holding it would wait for
+    # itself, and two doing so for each other
+    fcntl.flock(_held["file"], fcntl.LOCK_UN)
+    _take(*paths, fcntl.LOCK_EX)
 
 
 def pytest_sessionfinish(session):

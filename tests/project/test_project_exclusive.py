@@ -113,3 +113,42 @@ def test_a_modules_exclusive_tests_run_first_in_one_stretch_alone(tmp_path):
     assert runs["first"][0] >= two[1] and runs["between"][0] >= two[1], "a module's exclusive tests run first"
     beside = [name for name, (start, end) in runs.items() if start < two[1] and one[0] < end]
     assert not beside, f"ran beside or between the exclusive tests: {beside}"
+
+
+SETUP_MODULE = '''
+import json, os, time
+import pytest
+
+def record(name, start):
+    with open(os.environ["EXCLUSIVE_LOG"], "a") as log:
+        log.write(json.dumps([name, start, time.monotonic()]) + "\\n")
+
+@pytest.fixture
+def started():
+    start = time.monotonic(); time.sleep(2.0); record("setup", start)
+
+@pytest.mark.exclusive
+def test_alone(started):
+    start = time.monotonic(); time.sleep(1.0); record("alone", start)
+'''
+
+
+def test_an_exclusive_tests_setup_runs_beside_others_and_its_call_alone(tmp_path):
+    """What an exclusive test times is its call: its setup (a server to start) runs while other tests do,
+    and nothing runs beside its call."""
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
+    (tmp_path / "test_timed.py").write_text(SETUP_MODULE)
+    (tmp_path / "test_other.py").write_text(OTHER_MODULE)
+    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    exclusive: alone\n")
+    log = tmp_path / "log.jsonl"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update(EXCLUSIVE_LOG=str(log), PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "support")]))
+    result = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-p", "no:cacheprovider", "-q", str(tmp_path)],
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    runs = {name: (start, end) for name, start, end in map(json.loads, log.read_text().splitlines())}
+    setup, alone = runs.pop("setup"), runs.pop("alone")
+    assert len(runs) == 12
+    assert [name for name, (start, end) in runs.items() if start < setup[1] and setup[0] < end], "nothing ran beside the setup"
+    beside = [name for name, (start, end) in runs.items() if start < alone[1] and alone[0] < end]
+    assert not beside, f"ran beside the exclusive test's call: {beside}"

@@ -108,6 +108,11 @@ def quantile(values: list[float], q: float) -> float:
 #: address, and the message rate, `WebLimits.message_rate`, is 20 a second per client)
 TEST_PAUSE = 0.07
 
+#: the player's moves timed with no attack: a figure printed beside the attacked ones (`assert_fast`),
+#: never asserted; 60 moves give its median and its slowest (the attacked runs time 120-150, whose p99
+#: is asserted). They run alone on the machine (the other workers wait): 150 cost about 6.5 s more, five times a run
+ALONE_MOVES = 60
+
 
 async def player_moves(base: str, moves: int, pause: float = 0.07, source: str = PLAYER) -> list[float]:
     """A normal player: both seats of two-person toy rooms, played move by move; each latency is from

@@ -13,7 +13,7 @@ import sqlite3
 import time
 
 import pytest
-from abuse_support import TEST_PAUSE, PLAYER, abuse_server, addr, assert_fast, during_apart, http, player_moves, ws_connect
+from abuse_support import ALONE_MOVES, TEST_PAUSE, PLAYER, abuse_server, addr, assert_fast, during_apart, http, player_moves, ws_connect
 from fastapi.testclient import TestClient
 from web_support import create_room, receive_state, toy_games
 
@@ -102,14 +102,21 @@ def test_repeated_and_bad_frames_are_answered_without_recomputing_previews(tmp_p
             assert len(calls) == legal, "no frame recomputed a preview"
 
 
+@pytest.fixture
+def quiet_server(tmp_path):
+    """A server process started in the test's setup: beside other tests (an exclusive test's call runs alone)."""
+    with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
+        yield base
+
+
 @pytest.mark.slow
 @pytest.mark.exclusive  # asserts a time bound: alone on the machine
-def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(tmp_path):
+def test_a_frame_flood_from_ten_addresses_leaves_a_players_moves_fast(quiet_server):
     """Ten addresses on turn in Mazmorra rooms of their own flood `lang` and garbage (in a process of
     their own, as the timed tests of issue 49 run their attacks): the player's moves stay fast."""
-    with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
-        alone = asyncio.run(player_moves(base, 150, TEST_PAUSE))
-        latencies, counts = asyncio.run(during_apart("frame_flood", 150, base, pause=TEST_PAUSE, base=base, addresses=10))
+    base = quiet_server
+    alone = asyncio.run(player_moves(base, ALONE_MOVES, TEST_PAUSE))
+    latencies, counts = asyncio.run(during_apart("frame_flood", 150, base, pause=TEST_PAUSE, base=base, addresses=10))
     # the flood ran, and was answered (each flooding socket is now closed after its strikes: fewer frames get sent)
     assert counts["frames"] > 500 and counts["answers"] > 100, counts
     assert_fast("frame flood", latencies, alone)
@@ -121,7 +128,7 @@ def test_slow_connections_replay_floods_and_room_floods_leave_a_players_moves_fa
     """Each attack in a process of its own (as the timed tests of issue 49 run theirs): slow-loris
     connections, replay steps as fast as 3 addresses can, 40 addresses of one network making rooms."""
     with abuse_server(f"sqlite:///{tmp_path}/r.db", header_timeout=2.0, **QUIET) as (base, _):
-        alone = asyncio.run(player_moves(base, 120, TEST_PAUSE))
+        alone = asyncio.run(player_moves(base, ALONE_MOVES, TEST_PAUSE))
         _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": BOTS, "seat": None}, addr(120, 1))
         rid = made["room"]["id"]
         for _ in range(600):

@@ -11,7 +11,7 @@ import os
 import time
 
 import pytest
-from abuse_support import TEST_PAUSE, OVERLOADED, PLAYER, abuse_server, addr, assert_fast, during_apart, http, player_moves, rss_kib, ws_connect
+from abuse_support import ALONE_MOVES, TEST_PAUSE, OVERLOADED, PLAYER, abuse_server, addr, assert_fast, during_apart, http, player_moves, rss_kib, ws_connect
 from scale_support import needs_servers, postgres_server, redis_server
 
 pytestmark = pytest.mark.exclusive  # every test times a player: alone on the machine
@@ -41,13 +41,24 @@ def fast(name: str, latencies: list[float], alone: list[float]) -> None:
     assert_fast(name, latencies, alone)
 
 
+class Target:
+    """One server for the floods below, with a finished long game to watch and replay (made in the
+    fixture's setup, beside other tests); `served()` adds the player's moves timed with no attack,
+    timed once, in the first test's call: with nothing else running (tests/conftest.py)."""
+
+    def __init__(self, base: str, proc, rid: str, total: int):
+        self.base, self.proc, self.rid, self.total, self.alone = base, proc, rid, total, None
+
+    def served(self):
+        if self.alone is None:
+            self.alone = asyncio.run(player_moves(self.base, ALONE_MOVES, TEST_PAUSE))
+        return self.base, self.proc, self.rid, self.total, self.alone
+
+
 @pytest.fixture(scope="module")
 def target(tmp_path_factory):
-    """One server for the floods below: a finished long game to watch and replay, the player's p99 alone."""
     with abuse_server(f"sqlite:///{tmp_path_factory.mktemp('abuse')}/r.db", **QUIET) as (base, proc):
-        rid, total = finished_long_game(base)
-        alone = asyncio.run(player_moves(base, MOVES, TEST_PAUSE))
-        yield base, proc, rid, total, alone
+        yield Target(base, proc, *finished_long_game(base))
 
 
 @pytest.mark.slow
@@ -55,7 +66,7 @@ def target(tmp_path_factory):
 def test_over_rate_frames_at_full_speed_are_cut_off_and_the_player_stays_fast(target):
     """12: watchers of 10 addresses send frames at full speed: each is closed (1008) and its address
     refused new WebSockets a while (429)."""
-    base, _, rid, _, alone = target
+    base, _, rid, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("rate_flood", MOVES, base, pause=TEST_PAUSE, base=base, room=rid, addresses=10))
     assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5 and seen["refused"] >= 1, seen
     fast("frames", latencies, alone)
@@ -65,7 +76,7 @@ def test_over_rate_frames_at_full_speed_are_cut_off_and_the_player_stays_fast(ta
 @pytest.mark.exclusive
 def test_slow_readers_pipelining_the_lobby_are_cut_off_and_the_player_stays_fast(target):
     """3: 8 addresses x 32 connections pipeline 150 lobby requests each and never read: none is held."""
-    base, _, _, _, alone = target
+    base, _, _, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("slow_readers", MOVES, base, pause=TEST_PAUSE, host="127.0.0.1", port=port_of(base), addresses=8, per_address=32))
     assert seen["opened"] >= 200 and seen["held"] == 0, seen
     fast("slow readers", latencies, alone)
@@ -75,7 +86,7 @@ def test_slow_readers_pipelining_the_lobby_are_cut_off_and_the_player_stays_fast
 @pytest.mark.exclusive
 def test_distinct_replay_steps_of_a_long_game_keep_memory_bounded_and_the_player_fast(target):
     """4: distinct steps within the rate, from 10 addresses: pages of the log, a cache bounded in bytes."""
-    base, proc, rid, total, alone = target
+    base, proc, rid, total, alone = target.served()
     before = rss_kib(proc.pid)
     latencies, seen = asyncio.run(during_apart("distinct_replays", MOVES, base, pause=TEST_PAUSE, base=base, room=rid, total=total, addresses=10))
     assert seen["ok"] > 100, seen
@@ -87,7 +98,7 @@ def test_distinct_replay_steps_of_a_long_game_keep_memory_bounded_and_the_player
 @pytest.mark.exclusive
 def test_lang_from_45_addresses_with_deflate_leaves_the_player_fast(target):
     """6: watchers of a long game send `lang` over permessage-deflate: limited per client."""
-    base, _, rid, _, alone = target
+    base, _, rid, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("lang_flood", MOVES, base, pause=TEST_PAUSE, base=base, room=rid, addresses=45))
     # limited per client (10 in 10 s), each burst told once: most `lang`s are answered with nothing
     assert seen["sent"] > 300 and seen["limited"] >= 1 and seen["states"] < seen["sent"] // 4, seen
@@ -98,7 +109,7 @@ def test_lang_from_45_addresses_with_deflate_leaves_the_player_fast(target):
 @pytest.mark.exclusive
 def test_a_handshake_flood_to_a_missing_room_is_refused_cheaply(target):
     """11: WebSocket handshakes as fast as 5 addresses can: refused before the upgrade (429)."""
-    base, _, _, _, alone = target
+    base, _, _, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("handshake_flood", MOVES, base, pause=TEST_PAUSE, host="127.0.0.1", port=port_of(base), addresses=5))
     # each address gets 10 a second through (then a 4404), and its first 10 at once: every other one is refused
     assert seen["handshakes"] > 100 and seen["handshakes"] - seen["refused"] <= 5 * (10 * (seen["seconds"] + 1) + 10), seen
@@ -110,7 +121,7 @@ def test_a_handshake_flood_to_a_missing_room_is_refused_cheaply(target):
 def test_replay_steps_as_fast_as_ten_addresses_can_leave_the_player_fast(target):
     """Replay steps of a finished game as fast as each address can (most refused for the rate): each
     check is a moving window in the process (no timer thread per hit), a step not kept is built in a thread."""
-    base, _, rid, _, alone = target
+    base, _, rid, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("replay_flood", MOVES, base, pause=TEST_PAUSE, base=base, room=rid, addresses=10))
     assert seen["ok"] > 100 and seen["limited"] > 0, seen
     fast("replay flood", latencies, alone)
@@ -120,7 +131,7 @@ def test_replay_steps_as_fast_as_ten_addresses_can_leave_the_player_fast(target)
 @pytest.mark.exclusive
 def test_strangers_chatting_in_a_room_leave_the_player_fast(target):
     """8: strangers from 8 addresses watch a room and chat in it, each within its own limit."""
-    base, _, _, _, alone = target
+    base, _, _, _, alone = target.served()
     _, _, made = http(base, "POST", "/api/rooms", {"game": "toy", "seats": [{"kind": "human"}] * 2, "name": "ana"}, addr(198, 1))
     latencies, seen = asyncio.run(during_apart("chat_jam", MOVES, base, pause=TEST_PAUSE, base=base, room=made["room"]["id"], addresses=8))
     assert seen["said"] >= 8, seen
@@ -131,7 +142,7 @@ def test_strangers_chatting_in_a_room_leave_the_player_fast(target):
 @pytest.mark.exclusive
 def test_custom_decks_of_31_kib_as_fast_as_five_addresses_may_leave_the_player_fast(target):
     """10: rooms made with a valid ~31 KiB deck, as fast as 5 addresses may (the caps refuse most)."""
-    base, _, _, _, alone = target
+    base, _, _, _, alone = target.served()
     latencies, seen = asyncio.run(during_apart("deck_posts", MOVES, base, pause=TEST_PAUSE, base=base, addresses=5))
     assert seen.get("200", 0) >= 1 and sum(seen.values()) > 50, seen
     fast("deck", latencies, alone)
@@ -146,7 +157,7 @@ def test_reads_over_corrupt_rows_leave_the_player_fast(tmp_path):
 
     replayed, chat_room = corrupt_rows(str(tmp_path / "r.db"))
     with abuse_server(f"sqlite:///{tmp_path}/r.db", **QUIET) as (base, _):
-        alone = asyncio.run(player_moves(base, MOVES, TEST_PAUSE))
+        alone = asyncio.run(player_moves(base, ALONE_MOVES, TEST_PAUSE))
         latencies, seen = asyncio.run(during_apart("corrupt_reads", MOVES, base, pause=TEST_PAUSE, base=base, replayed=replayed, chat_room=chat_room, addresses=4))
     assert seen.get("lobby 200", 0) > 5 and seen.get("replay 500", 0) > 5 and seen.get("watched", 0) > 5, seen
     fast("corrupt rows", latencies, alone)
@@ -252,7 +263,7 @@ def test_over_rate_frames_leave_a_cluster_server_and_its_players_fast(tmp_path):
         db, broker = new_database(), fresh()
         with abuse_server(db, broker=broker, **QUIET) as (base, _):
             rid, _ = finished_long_game(base)
-            alone = asyncio.run(player_moves(base, MOVES, TEST_PAUSE))
+            alone = asyncio.run(player_moves(base, ALONE_MOVES, TEST_PAUSE))
             latencies, seen = asyncio.run(during_apart("rate_flood", MOVES, base, pause=TEST_PAUSE, base=base, room=rid, addresses=10))
             assert seen["frames"] > 2000 and seen["closed_for_rate"] >= 5, seen
             fast("frames over PostgreSQL + Redis", latencies, alone)
