@@ -92,12 +92,10 @@ def test_other(i):
 '''
 
 
-def test_a_modules_exclusive_tests_run_first_in_one_stretch_alone(tmp_path):
-    """Per file (`--dist loadfile`, as addopts): a module's two exclusive tests, with another between them
-    in the file, run first and one right after the other, and no test of any worker runs from the first's
-    start to the second's end (the worker kept the lock: no test of the other worker in between)."""
+def _timed_run(tmp_path, timed_module: str) -> dict[str, tuple[float, float]]:
+    """Each test's (start, end) when this conftest runs `timed_module` beside OTHER_MODULE on two workers."""
     (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
-    (tmp_path / "test_timed.py").write_text(TIMED_MODULE)
+    (tmp_path / "test_timed.py").write_text(timed_module)
     (tmp_path / "test_other.py").write_text(OTHER_MODULE)
     (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    exclusive: alone\n")
     log = tmp_path / "log.jsonl"
@@ -106,7 +104,14 @@ def test_a_modules_exclusive_tests_run_first_in_one_stretch_alone(tmp_path):
     result = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-p", "no:cacheprovider", "-q", str(tmp_path)],
                             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
-    runs = {name: (start, end) for name, start, end in map(json.loads, log.read_text().splitlines())}
+    return {name: (start, end) for name, start, end in map(json.loads, log.read_text().splitlines())}
+
+
+def test_a_modules_exclusive_tests_run_first_in_one_stretch_alone(tmp_path):
+    """Per file (`--dist loadfile`, as addopts): a module's two exclusive tests, with another between them
+    in the file, run first and one right after the other, and no test of any worker runs from the first's
+    start to the second's end (the worker kept the lock: no test of the other worker in between)."""
+    runs = _timed_run(tmp_path, TIMED_MODULE)
     assert len(runs) == 16
     one, two = runs.pop("alone1"), runs.pop("alone2")
     assert one[1] <= two[0], "the module's exclusive tests run in their order"
@@ -136,17 +141,7 @@ def test_alone(started):
 def test_an_exclusive_tests_setup_runs_beside_others_and_its_call_alone(tmp_path):
     """What an exclusive test times is its call: its setup (a server to start) runs while other tests do,
     and nothing runs beside its call."""
-    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
-    (tmp_path / "test_timed.py").write_text(SETUP_MODULE)
-    (tmp_path / "test_other.py").write_text(OTHER_MODULE)
-    (tmp_path / "pytest.ini").write_text("[pytest]\nmarkers =\n    exclusive: alone\n")
-    log = tmp_path / "log.jsonl"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
-    env.update(EXCLUSIVE_LOG=str(log), PYTHONPATH=os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests" / "support")]))
-    result = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadfile", "-p", "no:cacheprovider", "-q", str(tmp_path)],
-                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    runs = {name: (start, end) for name, start, end in map(json.loads, log.read_text().splitlines())}
+    runs = _timed_run(tmp_path, SETUP_MODULE)
     setup, alone = runs.pop("setup"), runs.pop("alone")
     assert len(runs) == 12
     assert [name for name, (start, end) in runs.items() if start < setup[1] and setup[0] < end], "nothing ran beside the setup"
