@@ -71,8 +71,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from ludoteca.bots import LEVEL_NAMES, level_bot, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
-from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.testing.playout import bot_decisions  # noqa: E402
 from ludoteca.rl.openspiel_bot import NAME as OPENSPIEL_MCTS, register as register_openspiel_mcts  # noqa: E402
 
 register_openspiel_mcts()  # at import, so that pool workers know the name too
@@ -488,16 +489,9 @@ def probe_positions(config: str, seed: int) -> list[tuple[dict, list[int]]]:
     state = game.new_initial_state(players, seed)
     greedy = [make_bot("greedy", game, s, s) for s in range(players)]
     seen = []
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        view = view_document(state, player)
+    for _, view, legal, _, _ in bot_decisions(state, greedy):
         if len(legal) > 1:
             seen.append((view, legal))
-        state.apply_action(greedy[player].choose(view, legal))
     step = max(1, len(seen) // PROBE_POSITIONS)
     return seen[::step][:PROBE_POSITIONS]
 

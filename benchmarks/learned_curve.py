@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from pathlib import Path
 
 import numpy as np
@@ -26,8 +25,9 @@ from ludoteca.bots import make_bot
 from ludoteca.bots.arena import wilson
 from ludoteca.bots.learned import LearnedBot
 from ludoteca.bots.learned.net import ARRAYS, ValueNet
-from ludoteca.engine import CHANCE, make_game, view_document
+from ludoteca.engine import make_game
 from ludoteca.engine.rng import derive_seed
+from ludoteca.testing.playout import bot_decisions
 
 
 def snapshot(path: Path) -> ValueNet:
@@ -46,18 +46,9 @@ def play(game, players: int, net: ValueNet, opponent: str, seed: int, seat: int,
             bot = make_bot(opponent, game, s, derive_seed(seed, "bot", s))
         bots.append(bot)
     cpu = []
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        view = view_document(state, p)
-        t0 = time.process_time()
-        action = bots[p].choose(view, legal)
+    for p, _, legal, _, spent in bot_decisions(state, bots):
         if p == seat and len(legal) > 1:
-            cpu.append(time.process_time() - t0)
-        state.apply_action(action)
+            cpu.append(spent)
     return state.returns()[seat], cpu
 
 

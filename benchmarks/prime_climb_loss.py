@@ -41,9 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca.bots import LEVEL_NAMES, level_bot, make_bot  # noqa: E402
 from ludoteca.bots.arena import wilson  # noqa: E402
-from ludoteca.engine import CHANCE, make_game, view_document  # noqa: E402
+from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.testing.playout import bot_decisions  # noqa: E402
 from ludoteca.games.prime_climb.bots.perfect import TIE, score_actions  # noqa: E402
 from ludoteca.games.prime_climb.solvers import table as tables  # noqa: E402
 
@@ -79,22 +80,12 @@ def judged_game(bot_name: str, seed: int, seat: int, table=None, shadows: tuple[
     shadow: dict[str, list[float]] = {name: [] for name in shadows}
     losses: list[float] = []
     cpu: list[float] = []
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_legal(state.sample_chance())
-            continue
-        legal = state.legal_actions()
-        view = view_document(state, player)
-        t0 = time.process_time()
-        action = bots[player].choose(view, legal)
-        spent = time.process_time() - t0
+    for player, view, legal, action, spent in bot_decisions(state, bots):
         if player == seat and len(legal) > 1:
             cpu.append(spent)
             losses.append(decision_loss(table, view["view"], seat, legal, action))
             for name, other in others.items():
                 shadow[name].append(decision_loss(table, view["view"], seat, legal, other.choose(view, legal)))
-        state.apply_action(action)
     return {"score": state.returns()[seat], "losses": losses, "cpu": cpu, "shadow": shadow}
 
 

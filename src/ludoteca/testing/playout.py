@@ -1,8 +1,12 @@
-"""A random playout: the loop that benchmarks and tests of every game share."""
+"""A random playout, and a game played by bots decision by decision: the loops that benchmarks and
+tests of every game share."""
 
 from __future__ import annotations
 
-from ..engine import CHANCE, TERMINAL, State
+import time
+from typing import Iterator
+
+from ..engine import CHANCE, TERMINAL, State, view_document
 from ..engine.rng import Rng
 
 
@@ -22,6 +26,24 @@ def random_playout(state: State, rng: Rng, max_actions: int | None = None) -> in
         state.apply_legal(action)
         actions += 1
     return actions
+
+
+def bot_decisions(state: State, bots: list) -> Iterator[tuple[int, dict, list[int], int, float]]:
+    """Play `state` on in place to its end, each seat's decision by `bots[seat]` (chance from the
+    state's own stream), yielding each decision before it is applied: (player, its view document,
+    the legal actions, the action chosen, the CPU seconds `choose` took, `time.process_time`)."""
+    while state.current_player() != TERMINAL:
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_legal(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        view = view_document(state, player)
+        t0 = time.process_time()
+        action = bots[player].choose(view, legal)
+        spent = time.process_time() - t0
+        yield player, view, legal, action, spent
+        state.apply_action(action)
 
 
 def decision_positions(game, players: int, seed: int, count: int, every: int = 5) -> list[State]:
