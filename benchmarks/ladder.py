@@ -75,8 +75,10 @@ from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 from ludoteca.testing.playout import bot_decisions  # noqa: E402
 from ludoteca.rl.openspiel_bot import NAME as OPENSPIEL_MCTS, register as register_openspiel_mcts  # noqa: E402
+from ludoteca.rl.learned_compiled import NAME as LEARNED_COMPILED, register as register_learned_compiled  # noqa: E402
 
-register_openspiel_mcts()  # at import, so that pool workers know the name too
+register_openspiel_mcts()  # at import, so that pool workers know the names too
+register_learned_compiled()
 
 HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
 RESULTS = ROOT / "benchmarks" / "ladder"
@@ -188,7 +190,8 @@ def code_hash(game_name: str, openspiel: bool, bots: tuple[str, ...] = (), playe
         extra = [src / "rl" / "openspiel.py", src / "rl" / "openspiel_bot.py"] if openspiel else []
         starts = [src / "bots" / "arena.py"] + [f for f in game_files if f.suffix == ".py"] + extra
         starts += [bot_file(src, name) for name in sorted(bots)]
-        files = bot_modules(src, starts) + game_files + extra + bot_packages(src, bots, game_name, players)
+        files = (bot_modules(src, starts) + game_files + extra + bot_packages(src, bots, game_name, players)
+                 + outside_bots(src, bots, game_name, players))
         h = hashlib.sha1()
         for f in files:
             h.update(f.relative_to(src).as_posix().encode())
@@ -216,6 +219,43 @@ def bot_packages(src: Path, bots: tuple[str, ...], game_name: str, players: int 
         if path.name == "__init__.py" and path.parent.parent == src / "bots":
             out += sorted(f for f in path.parent.glob("*.py"))
             out += sorted(f for f in (src / "bots" / "weights").glob(f"{game_name}-{players}p.*") if f.suffix in (".npz", ".json"))
+    return out
+
+
+def outside_bots(src: Path, bots: tuple[str, ...], game_name: str, players: int | None) -> list[Path]:
+    """A bot registered from rl/ (rl/learned_compiled.py: the learned bot on the batched kernel):
+    its module and the modules of rl/ it imports, directly or through each other; and a package
+    of bots/ it builds on (bots/learned/), all its modules and weights as bot_packages counts them."""
+    out: list[Path] = []
+    for name in sorted(bots):
+        start = bot_file(src, name)
+        if not start.is_relative_to(src / "rl"):
+            continue
+        found, todo, packages = {start}, [start], set()
+        while todo:
+            path = todo.pop()
+            packages |= _bot_packages_of(src, path)
+            for target in _imports(src, path):
+                if target.is_relative_to(src / "rl") and target not in found:
+                    found.add(target)
+                    todo.append(target)
+        out += sorted(found)
+        for package in sorted(packages):
+            out += sorted(package.glob("*.py"))
+            out += sorted(f for f in (src / "bots" / "weights").glob(f"{game_name}-{players}p.*") if f.suffix in (".npz", ".json"))
+    return out
+
+
+def _bot_packages_of(src: Path, path: Path) -> set[Path]:
+    """The packages of bots/ (folders with an __init__.py) that `path` imports from."""
+    here = list(path.relative_to(src.parent).parent.parts)
+    out = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            base = (here[:len(here) - node.level + 1] if node.level else []) + node.module.split(".")
+            folder = src.parent.joinpath(*base)
+            if folder.parent == src / "bots" and (folder / "__init__.py").exists():
+                out.add(folder)
     return out
 
 
@@ -315,6 +355,13 @@ def learned_plays(game, players: int) -> bool:
     return seat_refusal("learned", game, players) is None
 
 
+def compiled_plays(game, players: int) -> bool:
+    from ludoteca.bots.base import seat_refusal
+    from ludoteca.rl.learned_compiled import plays
+
+    return plays(game) and seat_refusal(LEARNED_COMPILED, game, players) is None
+
+
 def build_rows(results: Path = RESULTS) -> list[Row]:
     """Every row; `perfect`'s where the solved table exists or games of them are recorded in
     `results` (a machine without the table still shows them: main() plays none of them there)."""
@@ -348,6 +395,10 @@ def build_rows(results: Path = RESULTS) -> list[Row]:
             # without cards issue 50 measures it against perfect (as perfect's own rows: where the table is)
             if config == "prime-climb-2p-nocards" and (table_exists() or (results / f"{config}__learned-vs-perfect.jsonl").exists()):
                 add("learned-vs-perfect", ("learned", {}), ("perfect", {}))
+        if compiled_plays(game, CONFIGS[config][2]):  # the learned bot's deeper search on the kernel
+            add("learned-compiled-vs-hard", (LEARNED_COMPILED, {}), ("hard", {}),
+                "above the fair share at ≤ 1/10 of hard's CPU (issue 50)")
+            add("learned-compiled-vs-greedy", (LEARNED_COMPILED, {}), ("greedy", {}))
         if config in ("prime-climb-2p", "aggravation-2p") and HAVE_OPENSPIEL:
             add("hard-vs-openspiel-mcts", ("hard", {}), (OPENSPIEL_MCTS, {}), "≥ 0.75")
     # hard is told it races alone (the `solo` evaluator: the race's exact values); as a level it
@@ -740,18 +791,19 @@ def learned_table(rows: list[Row], seed: int) -> list[str]:
     per decision beside its opponents' in the same games (the ratio of the means: issue 50 allows 1/10
     of hard's)."""
     out = [f"Against `hard` and `greedy`, and `perfect` in Prime Climb without cards (benchmarks/ladder.py's rows "
-           f"`learned-vs-hard`, `learned-vs-greedy`, `learned-vs-perfect`, "
+           f"`learned-vs-hard`, `learned-vs-greedy`, `learned-vs-perfect`, and `learned-compiled`'s "
+           "(rl/learned_compiled.py: the same net, its deeper playouts on the batched kernel), "
            f"seat-rotated, seed {seed}; CPU is `time.process_time` per decision with a choice; only games "
            "of the current code and weights count):", "",
            "| pairing | games | learned's win rate [95%] | fair share | vs the fair share | learned's CPU s/decision: "
            "median (mean) | opponent's | ratio of means |", "|---|---|---|---|---|---|---|---|"]
     for row in rows:
-        if row.kind != "versus" or row.cand[0] != "learned":
+        if row.kind != "versus" or row.cand[0] not in ("learned", LEARNED_COMPILED):
             continue
         _, _, players, title = row.game
         n, share = len(row.records), 1 / players
         against = row.opp[0] if players == 2 else f"{players - 1} {row.opp[0]}"
-        name = f"{title}, {players} players: learned vs {against}"
+        name = f"{title}, {players} players: {row.cand[0]} vs {against}"
         if n == 0:
             out.append(f"| {name} | 0 | — | {share:.2f} | — | — | — | — |")
             continue

@@ -13,7 +13,9 @@ goes on. Prints each variant's win rate [Wilson 95%] and CPU per decision (media
 variant's paired difference from the first on the games both played (mean, normal 95% interval).
 
 A variant may name other weights than the shipped ones: `{"weights": "run/aggravation-2p.npz",
-"playouts": 0}` plays that net (a `ludoteca train` run's output, on the game's features).
+"playouts": 0}` plays that net (a `ludoteca train` run's output, on the game's features); and
+another learned bot: `{"bot": "learned-compiled", "playouts": 1024, "net_policy": true}`
+(rl/learned_compiled.py: the playouts on the batched kernel).
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ from ludoteca.bots.base import seat_refusal  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.rl.learned_compiled import register as register_compiled  # noqa: E402
+
+register_compiled()
+BOTS = ("learned", "learned-compiled")
 
 
 def load_weights(path: str, game: str, players: int) -> learned.ValueNet:
@@ -73,8 +79,8 @@ def weights_in_use(path: str | None, game: str, players: int):
 def play(task) -> dict:
     game_name, options, players, params, against, seed, i = task
     seat = i % players
-    bot = {k: v for k, v in params.items() if k != "weights"}
-    specs = [("learned", bot) if s == seat else against for s in range(players)]
+    bot = {k: v for k, v in params.items() if k not in ("weights", "bot")}
+    specs = [(params.get("bot", "learned"), bot) if s == seat else against for s in range(players)]
     cpu: list[list[float]] = [[] for _ in range(players)]
     with weights_in_use(params.get("weights"), game_name, players):
         returns, _ = play_game(make_game(game_name, options), specs, derive_seed(seed, "game", i), cpu=cpu)
@@ -104,8 +110,11 @@ def main() -> None:
             params = json.loads(v)
             if not isinstance(params, dict):
                 raise ValueError(f"a variant is {{parameters}}, not {v}")
+            name = params.pop("bot", "learned")
+            if name not in BOTS:
+                raise ValueError(f"a variant's bot is one of {', '.join(BOTS)}, not {name!r}")
             with weights_in_use(params.pop("weights", None), args.game, args.players):
-                make_bot("learned", game, 0, 0, **params)
+                make_bot(name, game, 0, 0, **params)
         if not (isinstance(against, list) and len(against) == 2 and isinstance(against[1], dict)):
             raise ValueError(f"an opponent is a name or [name, {{parameters}}], not {args.against}")
         make_bot(against[0], game, 0, 0, **against[1])

@@ -290,3 +290,30 @@ def test_perfects_rows_stay_in_the_table_without_the_solved_table(tmp_path, monk
     module.main()  # would fail in a worker if it tried to play perfect without the table
     assert (tmp_path / "prime-climb-2p-nocards__perfect-vs-greedy.jsonl").read_text(encoding="utf-8") == ""
     assert (tmp_path / "prime-climb-2p-nocards__learned-vs-perfect.jsonl").read_text(encoding="utf-8") == ""
+
+
+def test_a_bot_of_rl_is_hashed_with_the_rl_modules_and_the_bots_package_it_builds_on(aggravation_tree):
+    """`learned-compiled` (rl/learned_compiled.py) is registered from rl/: its rows' hash reads its
+    module, the kernel modules it reaches (its playouts) and bots/learned/ with the weights; a
+    change to the kernel's search restarts its rows and no lookahead row."""
+    import shutil
+
+    src, digest = aggravation_tree
+    module = ladder()
+    shutil.copytree(ROOT / "src" / "ludoteca" / "rl", src / "rl")
+    names = {p.relative_to(src).as_posix() for p in module.outside_bots(src, ("learned-compiled", "hard"), "aggravation", 2)}
+    assert {"rl/learned_compiled.py", "rl/vector/aggravation_search.py", "rl/vector/aggravation.py",
+            "rl/vector/aggravation_greedy.py", "bots/learned/net.py", "bots/weights/aggravation-2p.npz"} <= names
+    assert not any(n.startswith("rl/vector/piramide") or "aggravation-4p" in n for n in names)
+    assert module.outside_bots(src, ("learned", "hard"), "aggravation", 2) == []
+
+    def compiled() -> str:
+        module._CODE.clear()
+        return module.code_hash("aggravation", False, ("greedy", "learned-compiled"), 2)
+
+    lookahead, mine = digest(), compiled()
+    for changed in (src / "rl" / "vector" / "aggravation_search.py", src / "bots" / "learned" / "net.py"):
+        with open(changed, "a", encoding="utf-8") as f:
+            f.write("\nCHANGED = 1\n")
+        assert compiled() != mine and digest() == lookahead
+        mine = compiled()

@@ -23,6 +23,10 @@ def test_the_learned_rows_are_in_the_ladder_where_weights_ship(tmp_path, monkeyp
     for config in ("aggravation-2p", "aggravation-4p-board4", "prime-climb-2p", "prime-climb-2p-nocards", "piramide-3p",
                    "mazmorra-3p"):
         assert {f"{config}/learned-vs-hard", f"{config}/learned-vs-greedy"} <= keys
+    # the learned bot's playouts on the kernel (rl/learned_compiled.py): where that kernel search is
+    for config in ("aggravation-2p", "aggravation-4p-board4"):
+        assert {f"{config}/learned-compiled-vs-hard", f"{config}/learned-compiled-vs-greedy"} <= keys
+    assert not any("learned-compiled" in k and not k.startswith("aggravation-") for k in keys)
     # against perfect: without cards, where the solved table is (or games of the row are recorded)
     monkeypatch.setattr(module, "table_exists", lambda: True)
     rows = {r.key: r for r in module.build_rows(tmp_path)}

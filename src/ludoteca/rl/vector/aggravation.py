@@ -22,7 +22,7 @@ from ..refusal import Refusal
 from . import as_input, check_array, njit
 from .base import BOTH, BatchKernel
 from ..observations.schema import SchemaEncoder
-from .common import RowKernel, below as _below, seat_below
+from .common import GOLDEN, RowKernel, below as _below, mix, seat_below
 
 MP = AggravationGame.max_players
 MAXR = 8  # routes of one marble with one roll: track, centre, up to 6 by the star ring
@@ -203,9 +203,30 @@ def _apply(S, W, i, n, G, M, a):
 @njit(cache=True)
 def _chance(S, W, R, i, n, G, M, buf):
     """Roll until someone has a move (or the game is over); the rolls applied."""
+    return _chance_from(S, W, R, i, n, G, M, buf, False)
+
+
+@njit(cache=True)
+def _weighted_die(R, i):
+    """Rng.weighted over the six faces at 1/6 each (engine/rng.pick of random()): a search's
+    playout dice, as bots/learned draws them."""
+    s = R[i] + GOLDEN
+    R[i] = s
+    r = np.float64(mix(s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    acc = 0.0
+    for face in range(6):
+        acc += 1 / 6
+        if r < acc:
+            return face + 1
+    return 6
+
+
+@njit(cache=True)
+def _chance_from(S, W, R, i, n, G, M, buf, weighted):
+    """_chance, the die drawn as the engine's sample_chance (weighted false) or _weighted_die."""
     done = 0
     while not S[i, OVER] and S[i, ROLL] == 0:
-        roll = _below(R, i, 6) + 1
+        roll = _weighted_die(R, i) if weighted else _below(R, i, 6) + 1
         S[i, ROLL] = roll
         S[i, NCHANCE] += 1
         if roll == 6:

@@ -54,42 +54,47 @@ def eval_tables(game, n: int):
 
 
 @njit(cache=True)
-def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
-    """turns.seat_value(me) of row 0 of X: the returns at the end, else evaluation.evaluate(me)."""
-    if X[0, OVER]:
-        if X[0, NFIN]:
-            return 1.0 if X[0, FIN] == me else 0.0
-        best = -1
-        k = 0
-        mine = 0
-        for s in range(n):
-            c = 0
-            for m in range(4):
-                if X[0, POS + 4 * s + m] >= G[G_HOME + s]:
-                    c += 1
-            if s == me:
-                mine = c
-            if c > best:
-                best = c
-                k = 1
-            elif c == best:
-                k += 1
-        return 1.0 / k if mine == best else 0.0
-    turn = X[0, TURN]
+def outcome(X, i, n, G, me):
+    """The returns of finished game i for `me` (the kernel's _sync: the winner, else the most
+    marbles in HOME shared)."""
+    if X[i, NFIN]:
+        return 1.0 if X[i, FIN] == me else 0.0
+    best = -1
+    k = 0
+    mine = 0
+    for s in range(n):
+        c = 0
+        for m in range(4):
+            if X[i, POS + 4 * s + m] >= G[G_HOME + s]:
+                c += 1
+        if s == me:
+            mine = c
+        if c > best:
+            best = c
+            k = 1
+        elif c == best:
+            k += 1
+    return 1.0 / k if mine == best else 0.0
+
+
+@njit(cache=True)
+def seat_features(X, i, n, G, RN, RT, RP, TOGO, FULL, SAFE, TOUCH, F):
+    """evaluation.features of game i (not finished) into F[s, :7], every seat."""
+    turn = X[i, TURN]
     for h in range(HOLES):
         SAFE[h, 0] = 1.0
         SAFE[h, 1] = 1.0
         TOUCH[h] = False
     # evaluation.features' threats: per attacker, its marbles in order, their targets in hole order
     for o in range(n):
-        if _finished(X, 0, o):
+        if _finished(X, i, o):
             continue
         before = (o - turn + n) % n
         for m in range(4):
-            h = X[0, POS + 4 * o + m]
+            h = X[i, POS + 4 * o + m]
             if h < 0:
                 x = G[G_START + o]
-                v = X[0, OCC + x]
+                v = X[i, OCC + x]
                 if v >= 0 and (v >> 2) != o:
                     k = 0 if before < ((v >> 2) - turn + n) % n else 1
                     SAFE[x, k] *= 1.0 - ENTRY
@@ -97,7 +102,7 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
                 continue
             for j in range(RN[o, h]):
                 x = RT[o, h, j]
-                v = X[0, OCC + x]
+                v = X[i, OCC + x]
                 if v >= 0 and (v >> 2) != o:
                     k = 0 if before < ((v >> 2) - turn + n) % n else 1
                     SAFE[x, k] *= 1.0 - RP[o, h, j]
@@ -114,7 +119,7 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
         late = 0.0
         mid = 0.0
         for m in range(4):
-            h = X[0, POS + 4 * s + m]
+            h = X[i, POS + 4 * s + m]
             if h < 0:
                 base += 1.0
             elif h >= home_first:
@@ -128,7 +133,24 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
                 if TOUCH[h]:
                     now += (1.0 - SAFE[h, 0]) * f
                     late += (1.0 - SAFE[h, 1]) * f
-        SC[s] = _seat_score(home / 4, track / 4, track_sq / 4, base / 4, now / 4, late / 4, mid)
+        F[s, 0] = home / 4
+        F[s, 1] = track / 4
+        F[s, 2] = track_sq / 4
+        F[s, 3] = base / 4
+        F[s, 4] = now / 4
+        F[s, 5] = late / 4
+        F[s, 6] = mid
+
+
+@njit(cache=True)
+def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC, F):
+    """turns.seat_value(me) of row 0 of X: the returns at the end, else evaluation.evaluate(me)."""
+    if X[0, OVER]:
+        return outcome(X, 0, n, G, me)
+    seat_features(X, 0, n, G, RN, RT, RP, TOGO, FULL, SAFE, TOUCH, F)
+    for s in range(n):
+        SC[s] = _seat_score(F[s, 0], F[s, 1], F[s, 2], F[s, 3], F[s, 4], F[s, 5], F[s, 6])
+    turn = X[0, TURN]
     if n == 2:
         v = _win_chance(_duel_z(SC[0], SC[1], turn == 0))
         return v if me == 0 else 1.0 - v
@@ -146,7 +168,7 @@ def _value(X, n, G, me, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC):
 @njit(cache=True)
 def greedy_choice(S, W, i, n, G, M, P, seat, RN, RT, RP, TOGO, FULL, bias, work):
     """GreedyBot.choose for the seat to move in game i (its stream P[i, seat])."""
-    X, XW, ROOT, VALS, SAFE, TOUCH, SC = work
+    X, XW, ROOT, VALS, SAFE, TOUCH, SC, F = work
     k0 = _moves(S, W, i, G, M, ROOT)
     if k0 == 1:
         return ROOT[0]
@@ -157,7 +179,7 @@ def greedy_choice(S, W, i, n, G, M, P, seat, RN, RT, RP, TOGO, FULL, bias, work)
         for c in range(2 * MP):
             XW[0, c] = W[i, c]
         _apply(X, XW, 0, n, G, M, ROOT[r])
-        VALS[r] = _value(X, n, G, seat, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC)
+        VALS[r] = _value(X, n, G, seat, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC, F)
     return greedy_pick(ROOT, VALS, k0, P, i, seat)
 
 
@@ -181,4 +203,4 @@ def bot_batch(S, W, n, G, M, P, kinds, out, RN, RT, RP, TOGO, FULL, bias, work):
 def workspace():
     return (np.zeros((1, WIDTH), np.int32), np.zeros((1, 2 * MP), np.uint64), np.zeros(MAXM, np.int64),
             np.zeros(MAXM, np.float64), np.ones((HOLES, 2), np.float64), np.zeros(HOLES, np.bool_),
-            np.zeros(MP, np.float64))
+            np.zeros(MP, np.float64), np.zeros((MP, 7), np.float64))
