@@ -162,3 +162,15 @@ def test_seeded_and_refusing_in_one_line():
     with pytest.raises(TypeError) as e:
         make_bot("learned-compiled", game, 0, 0, net_policy="yes")
     assert "net_policy" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_docs_example_runs_as_written():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    section = text[text.index("### The learned bot's playouts on the kernel"):text.index("## Benchmarks")]
+    (block,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    scope: dict = {}
+    exec(compile(block, "docs/rl.md", "exec"), scope)
+    assert scope["bot"].params["depth"] == 16 and scope["same_as_learned"].params["net_policy"] is False
