@@ -13,7 +13,7 @@ kernel's rows (aggravation.py: the engine's rules over arrays) in one compiled c
   first move, as the engine's playouts) or the net's own (`net_policy`: each move valued for the
   mover by the net, one ply, ties to the first);
 - the net's input is games/aggravation/learned.py's features, computed here from the row
-  (`learned_features`, equal to the engine's: tests/rl/test_vector_aggravation_search.py) and its
+  (`learned_features`, equal to the engine's: tests/rl/test_learned_compiled.py) and its
   value is bots/learned/net.py's forward pass written out (one hidden layer, softmax).
 """
 
