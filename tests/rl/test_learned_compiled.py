@@ -20,29 +20,15 @@ from ludoteca.games.aggravation import learned as features  # noqa: E402
 from ludoteca.rl.learned_compiled import register  # noqa: E402
 from ludoteca.rl.vector import aggravation as K  # noqa: E402
 from ludoteca.rl.vector.aggravation_search import PlayoutSearch, policy_move  # noqa: E402
+from ludoteca.testing.playout import decision_positions  # noqa: E402
 
 register()
 GAMES = [(2, {}), (4, {"board": 4}), (2, {"board": 4, "shortcuts": False, "star_exit": "own_only"})]
 
 
 def positions(game, n, games, seed, every=1):
-    """Decisions with a choice of games of random moves (the engine's)."""
-    rng = Rng(seed)
-    out = []
-    for g in range(games):
-        state = game.new_initial_state(n, seed=seed + g)
-        k = 0
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance())
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                k += 1
-                if k % every == 0:
-                    out.append(state.clone())
-            state.apply_action(legal[rng.below(len(legal))])
-    return out
+    """Decisions with a choice of `games` seeded games of random moves (testing/playout.py's)."""
+    return [p for g in range(games) for p in decision_positions(game, n, seed + g, 10**6, every)]
 
 
 @pytest.mark.parametrize("n, options", GAMES)
