@@ -72,6 +72,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from ludoteca.bots import LEVEL_NAMES, level_bot, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
+from ludoteca.engine.registry import plugin_of  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
 from ludoteca.testing.playout import bot_decisions  # noqa: E402
 from ludoteca.rl.openspiel_bot import NAME as OPENSPIEL_MCTS, register as register_openspiel_mcts  # noqa: E402
@@ -224,14 +225,17 @@ def bot_packages(src: Path, bots: tuple[str, ...], game_name: str, players: int 
 
 def outside_bots(src: Path, bots: tuple[str, ...], game_name: str, players: int | None) -> list[Path]:
     """A bot registered from rl/ (rl/learned_compiled.py: the learned bot on the batched kernel):
-    its module and the modules of rl/ it imports, directly or through each other; and a package
-    of bots/ it builds on (bots/learned/), all its modules and weights as bot_packages counts them."""
+    its module, the compiled search the game's kernel declares for it (`KernelSpec.search`, which it
+    loads by name, not by an import) and the modules of rl/ these import, directly or through each
+    other; and a package of bots/ it builds on (bots/learned/), all its modules and weights as
+    bot_packages counts them."""
     out: list[Path] = []
     for name in sorted(bots):
         start = bot_file(src, name)
         if not start.is_relative_to(src / "rl"):
             continue
-        found, todo, packages = {start}, [start], set()
+        found = {start} | set(declared_search(src, game_name))
+        todo, packages = sorted(found), set()
         while todo:
             path = todo.pop()
             packages |= _bot_packages_of(src, path)
@@ -244,6 +248,16 @@ def outside_bots(src: Path, bots: tuple[str, ...], game_name: str, players: int 
             out += sorted(package.glob("*.py"))
             out += sorted(f for f in (src / "bots" / "weights").glob(f"{game_name}-{players}p.*") if f.suffix in (".npz", ".json"))
     return out
+
+
+def declared_search(src: Path, game_name: str) -> list[Path]:
+    """The file of the compiled search that the game's PLUGIN declares (`KernelSpec.search`,
+    "module:Class"), under `src`; none where it declares none."""
+    kernel = plugin_of(game_name).kernel
+    if kernel is None or not kernel.search:
+        return []
+    module = kernel.search.partition(":")[0].split(".")
+    return _module_files(src, module, [])
 
 
 def _bot_packages_of(src: Path, path: Path) -> set[Path]:

@@ -292,10 +292,12 @@ def test_perfects_rows_stay_in_the_table_without_the_solved_table(tmp_path, monk
     assert (tmp_path / "prime-climb-2p-nocards__learned-vs-perfect.jsonl").read_text(encoding="utf-8") == ""
 
 
-def test_a_bot_of_rl_is_hashed_with_the_rl_modules_and_the_bots_package_it_builds_on(aggravation_tree):
+def test_a_bot_of_rl_is_hashed_with_the_rl_modules_and_the_bots_package_it_builds_on(aggravation_tree, monkeypatch):
     """`learned-compiled` (rl/learned_compiled.py) is registered from rl/: its rows' hash reads its
-    module, the kernel modules it reaches (its playouts) and bots/learned/ with the weights; a
-    change to the kernel's search restarts its rows and no lookahead row."""
+    module, the search the game's kernel declares for it (KernelSpec.search, loaded by name), the
+    kernel modules these reach and bots/learned/ with the weights; a change to the declared search
+    restarts its rows and no lookahead row."""
+    import dataclasses
     import shutil
 
     src, digest = aggravation_tree
@@ -317,3 +319,15 @@ def test_a_bot_of_rl_is_hashed_with_the_rl_modules_and_the_bots_package_it_build
             f.write("\nCHANGED = 1\n")
         assert compiled() != mine and digest() == lookahead
         mine = compiled()
+    # the declaration, not an import, names the search: declared elsewhere, that file is hashed instead
+    other = src / "rl" / "vector" / "other_search.py"
+    shutil.copy(src / "rl" / "vector" / "aggravation_search.py", other)
+    plugin_of, plugin = module.plugin_of, module.plugin_of("aggravation")
+    moved = dataclasses.replace(plugin, kernel=dataclasses.replace(plugin.kernel, search="ludoteca.rl.vector.other_search:PlayoutSearch"))
+    monkeypatch.setattr(module, "plugin_of", lambda name: moved if name == "aggravation" else plugin_of(name))
+    names = {p.relative_to(src).as_posix() for p in module.outside_bots(src, ("learned-compiled",), "aggravation", 2)}
+    assert "rl/vector/other_search.py" in names and "rl/vector/aggravation_search.py" not in names
+    mine = compiled()
+    with open(other, "a", encoding="utf-8") as f:
+        f.write("\nCHANGED = 1\n")
+    assert compiled() != mine

@@ -35,9 +35,6 @@ ALLOWED = {
     "cli/solve.py": "Prime Climb's `solve` command, added to the app its PLUGIN declares",
     "rl/openspiel.py": "small_piramide(): the published entry point (docs/rl-openspiel.md, benchmarks) to the one "
                        "game tree small enough for OpenSpiel's exact CFR",
-    "rl/learned_compiled.py": "the learned bot on the kernel's playouts, which only Aggravation's kernel has so far; "
-                              "its 800 ladder games (7 December) are fingerprinted on this file's code, so the move "
-                              "to a declaration in the game's KernelSpec waits for the rows' replay",
 }
 
 

@@ -160,3 +160,24 @@ def test_the_docs_example_runs_as_written():
     scope: dict = {}
     exec(compile(block, "docs/rl.md", "exec"), scope)
     assert scope["bot"].params["depth"] == 16 and scope["same_as_learned"].params["net_policy"] is False
+
+
+def test_it_plays_the_games_whose_kernel_declares_a_search(monkeypatch):
+    """Which games it plays comes from the games' KernelSpec.search, not from a list of its own:
+    its refusal names them in both languages, and a game that declares one is played."""
+    import dataclasses
+
+    from ludoteca.engine.registry import game_names, plugin_of
+    from ludoteca.rl import learned_compiled
+
+    declared = [p for p in game_names() if plugin_of(p).kernel is not None and plugin_of(p).kernel.search]
+    assert learned_compiled.games() == declared == ["aggravation"]
+    with pytest.raises(LudotecaError) as e:
+        make_bot("learned-compiled", make_game("piramide", {}), 0, 0)
+    assert "plays aggravation only" in e.value.message.en and "solo juega a aggravation" in e.value.message.es
+    piramide = plugin_of("piramide")
+    spec = dataclasses.replace(piramide.kernel, search="ludoteca.rl.vector.aggravation_search:PlayoutSearch")
+    monkeypatch.setattr(learned_compiled, "plugin_of",
+                        lambda name: dataclasses.replace(piramide, kernel=spec) if name == "piramide" else plugin_of(name))
+    assert learned_compiled.plays(make_game("piramide", {}))
+    assert learned_compiled.games() == ["aggravation", "piramide"]

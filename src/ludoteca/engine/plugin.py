@@ -31,12 +31,17 @@ class KernelSpec:
     `cls(num_envs, num_players, options)`; `num_actions` is the action-space size at default options
     (== `game.num_distinct_actions()`, checked by tests/rl); `lists`, `module:function` returning the
     compiled fill of rl/vector/lists.py (`fill(kernel, offsets, flat) -> total or -1`), where the
-    kernel offers legal lists beside its dense mask."""
+    kernel offers legal lists beside its dense mask; `search`, `module:Class`, the learned bot's
+    compiled playouts (rl/learned_compiled.py plays exactly the games that declare one), built as
+    `cls(game, num_players, net)`, with `load(state)` (the root position) and
+    `run(cands, alive, seeds, depth, net_policy, me, totals)` (one round of playouts from each alive
+    candidate, adding each one's outcomes for seat `me` to `totals`)."""
 
     module: str
     num_actions: int
     cls: str = "Kernel"
     lists: str | None = None
+    search: str | None = None
 
     def load(self) -> type:
         return getattr(importlib.import_module(self.module), self.cls)

@@ -1,11 +1,13 @@
-"""`learned-compiled`: the learned bot with its playouts run on the batched kernel (Aggravation).
+"""`learned-compiled`: the learned bot with its playouts run on the batched kernel.
 
     from ludoteca.rl.learned_compiled import register
     register()            # the bot name "learned-compiled" (benchmarks do this; no level uses it yet)
     make_bot("learned-compiled", game, seat, seed)   # DEFAULTS below; any of `learned`'s parameters
 
 bots/learned's bot (the same net, candidates and successive halving; bots may not import the RL
-kernels, so the compiled form lives here), its playouts in rl/vector/aggravation_search.py. With
+kernels, so the compiled form lives here), its playouts the class its game's kernel declares
+(`KernelSpec.search`, engine/plugin.py; e.g. rl/vector/aggravation_search.py): it plays exactly the
+games that declare one. With
 `net_policy` off, every playout reaches the position the engine's does and the bot chooses as
 `learned` does with the same parameters (tests/rl/test_learned_compiled.py), some 10-20 times
 faster; on (the default), the seats play the net's own one-ply moves in the playouts instead of
@@ -14,6 +16,7 @@ greedy's. It needs numba (the `fast` extra) and says so in one line without it.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import numpy as np
@@ -22,24 +25,35 @@ from ..bots.base import register_bot, seat_refusal
 from ..bots.learned import LearnedBot
 from ..bots.lookahead import schedule
 from ..engine import Game, LudotecaError, T
+from ..engine.registry import game_names, plugin_of
 from ..engine.rng import Rng
 from . import vector
 
 NAME = "learned-compiled"
-GAMES = ("aggravation",)  # the games whose kernel has the playouts (rl/vector/<game>_search.py)
 
 #: Its own defaults where they differ from `learned`'s: deeper playouts of the net's own moves,
 #: which the kernel makes affordable (docs/lab/learned.md, 7 December: the screening that chose them)
 DEFAULTS: dict[str, Any] = {"net_policy": True, "playouts": 256, "depth": 16, "candidates": 6}
 
 
-def _searches():
-    from .vector.aggravation_search import PlayoutSearch
-    return {"aggravation": PlayoutSearch}
+def _declared(name: str) -> str | None:
+    """The `module:Class` of the compiled playouts its game's kernel declares, or None."""
+    kernel = plugin_of(name).kernel
+    return kernel.search if kernel is not None else None
+
+
+def games() -> list[str]:
+    """The registered games it plays: those whose kernel declares a `search`, in the registry's order."""
+    return [name for name in game_names() if _declared(name)]
 
 
 def plays(game: Game) -> bool:
-    return game.name in GAMES
+    return _declared(game.name) is not None
+
+
+def _search_class(name: str) -> type:
+    module, _, cls = _declared(name).partition(":")
+    return getattr(importlib.import_module(module), cls)
 
 
 class CompiledLearnedBot(LearnedBot):
@@ -48,19 +62,20 @@ class CompiledLearnedBot(LearnedBot):
 
     def __init__(self, game: Game, seat: int, seed: int = 0, **params: Any):
         if not plays(game):
-            raise LudotecaError(T(f"{NAME} plays {', '.join(GAMES)} only, not {game.title.en}",
-                                  f"{NAME} solo juega a {', '.join(GAMES)}, no a {game.title.es}"))
+            names = ", ".join(games())
+            raise LudotecaError(T(f"{NAME} plays {names} only, not {game.title.en}",
+                                  f"{NAME} solo juega a {names}, no a {game.title.es}"))
         if not vector.HAVE_NUMBA:  # its playouts in plain Python would be far slower than `learned`'s
             raise LudotecaError(T(f"{NAME} needs numba: pip install 'ludoteca[fast]'",
                                   f"{NAME} necesita numba: pip install 'ludoteca[fast]'"))
         super().__init__(game, seat, seed, **{**DEFAULTS, **params})
-        self._compiled: dict[int, Any] = {}  # per player count (and net): its PlayoutSearch
+        self._compiled: dict[int, Any] = {}  # per player count (and net): its compiled search
 
     def _search_for(self, n: int):
         net = self.net(n)
         found = self._compiled.get(n)
         if found is None or found[0] is not net:
-            found = self._compiled[n] = (net, _searches()[self.game.name](self.game, n, net))
+            found = self._compiled[n] = (net, _search_class(self.game.name)(self.game, n, net))
         return found[1]
 
     def search(self, root, candidates: list[int], rng: Rng) -> dict[int, float]:

@@ -25,7 +25,8 @@ PLUGIN = GamePlugin(
     game=AggravationGame,
     order=20,
     kernel=KernelSpec("ludoteca.rl.vector.aggravation", num_actions=39,
-                      lists="ludoteca.rl.vector.aggravation_lists:fill"),
+                      lists="ludoteca.rl.vector.aggravation_lists:fill",
+                      search="ludoteca.rl.vector.aggravation_search:PlayoutSearch"),
     observation="ludoteca.rl.observations.aggravation",
     learned="ludoteca.games.aggravation.learned",
     max_actions=50_000,  # far above the longest games seen in random play (docs/rl.md)
