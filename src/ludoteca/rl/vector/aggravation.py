@@ -201,6 +201,15 @@ def _apply(S, W, i, n, G, M, a):
 
 
 @njit(cache=True)
+def _copy_row(S, W, i, X, XW):
+    """Game i of S/W copied into row 0 of X/XW."""
+    for c in range(WIDTH):
+        X[0, c] = S[i, c]
+    for c in range(2 * MP):
+        XW[0, c] = W[i, c]
+
+
+@njit(cache=True)
 def _chance(S, W, R, i, n, G, M, buf):
     """Roll until someone has a move (or the game is over); the rolls applied."""
     return _chance_from(S, W, R, i, n, G, M, buf, False)
@@ -221,7 +230,9 @@ def _weighted_die(R, i):
     return 6
 
 
-@njit(cache=True)
+# inlined, so that each caller's constant `weighted` drops the other die from the loop: called, it
+# cost the kernel's step about 10% of its time (docs/lab/learned.md, 7 December)
+@njit(cache=True, inline="always")
 def _chance_from(S, W, R, i, n, G, M, buf, weighted):
     """_chance, the die drawn as the engine's sample_chance (weighted false) or _weighted_die."""
     done = 0

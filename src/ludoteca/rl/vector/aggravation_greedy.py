@@ -19,7 +19,7 @@ import numpy as np
 from ...games.aggravation import evaluation as E
 from . import njit
 from .aggravation import (FIN, G_CENTRE, G_HOME, G_START, HOLES, MAXM, MP, NFIN, OCC, OVER, POS, TURN, WIDTH,
-                          _apply, _finished, _moves)
+                          _apply, _copy_row, _finished, _moves)
 from .common import GREEDY, greedy_pick, seat_below
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -53,7 +53,9 @@ def eval_tables(game, n: int):
     return RN, RT, RP, TOGO, FULL, bias
 
 
-@njit(cache=True)
+# outcome and seat_features are inlined where they are called: as calls of their own they cost the
+# compiled greedy bot about 8% of its time (docs/lab/learned.md, 7 December)
+@njit(cache=True, inline="always")
 def outcome(X, i, n, G, me):
     """The returns of finished game i for `me` (the kernel's _sync: the winner, else the most
     marbles in HOME shared)."""
@@ -77,7 +79,7 @@ def outcome(X, i, n, G, me):
     return 1.0 / k if mine == best else 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat_features(X, i, n, G, RN, RT, RP, TOGO, FULL, SAFE, TOUCH, F):
     """evaluation.features of game i (not finished) into F[s, :7], every seat."""
     turn = X[i, TURN]
@@ -174,10 +176,7 @@ def greedy_choice(S, W, i, n, G, M, P, seat, RN, RT, RP, TOGO, FULL, bias, work)
         return ROOT[0]
     P[i, seat] = P[i, seat] + GOLDEN  # state_from_view's seed: drawn, not needed (perfect information)
     for r in range(k0):
-        for c in range(WIDTH):
-            X[0, c] = S[i, c]
-        for c in range(2 * MP):
-            XW[0, c] = W[i, c]
+        _copy_row(S, W, i, X, XW)
         _apply(X, XW, 0, n, G, M, ROOT[r])
         VALS[r] = _value(X, n, G, seat, RN, RT, RP, TOGO, FULL, bias, SAFE, TOUCH, SC, F)
     return greedy_pick(ROOT, VALS, k0, P, i, seat)

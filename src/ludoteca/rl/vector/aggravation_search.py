@@ -23,11 +23,11 @@ import math
 
 import numpy as np
 
+from ...games.aggravation.learned import PER_SEAT  # 7 of the evaluation, 4 marbles
 from . import njit
-from .aggravation import G_HOME, HOLES, MAXM, MP, OVER, POS, ROLL, TURN, WIDTH, _apply, _chance_from, _moves
+from .aggravation import G_HOME, HOLES, MAXM, MP, OVER, POS, ROLL, TURN, WIDTH, _apply, _copy_row, _chance_from, _moves
 from .aggravation_greedy import _value, eval_tables, outcome, seat_features
 
-PER_SEAT = 11  # games/aggravation/learned.py: 7 of the evaluation, 4 marbles
 
 
 @njit(cache=True)
@@ -111,10 +111,7 @@ def policy_move(S, W, i, n, G, M, net_policy, tabs, net, work):
     me = S[i, TURN]
     best, best_value = ROOT[0], -1.0
     for r in range(k):
-        for c in range(WIDTH):
-            X[0, c] = S[i, c]
-        for c in range(2 * MP):
-            XW[0, c] = W[i, c]
+        _copy_row(S, W, i, X, XW)
         _apply(X, XW, 0, n, G, M, ROOT[r])
         if net_policy:
             v = _net_value(X, 0, n, G, me, tabs, net, work)
@@ -135,12 +132,9 @@ def playouts(S0, W0, n, G, M, cands, alive, seeds, depth, net_policy, me, tabs, 
     for j in range(seeds.shape[0]):
         for a in range(alive.shape[0]):
             c = alive[a]
-            for col in range(WIDTH):
-                S[0, col] = S0[0, col]
-            for col in range(2 * MP):
-                W[0, col] = W0[0, col]
-            R[0] = seeds[j]
+            _copy_row(S0, W0, 0, S, W)
             _apply(S, W, 0, n, G, M, cands[c])
+            R[0] = seeds[j]
             decisions = 0
             while True:
                 if S[0, OVER]:
