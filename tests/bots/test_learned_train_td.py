@@ -137,8 +137,8 @@ def test_no_shipped_net_to_start_from_is_refused():
 
 
 @pytest.mark.parametrize("lang,args,words", [
-    ("en", ["--method", "sarsa"], "method must be mc or td"),
-    ("es", ["--method", "sarsa"], "el método debe ser mc o td"),
+    ("en", ["--method", "sarsa"], "method must be mc, td or selfplay"),
+    ("es", ["--method", "sarsa"], "el método debe ser mc, td o selfplay"),
     ("en", ["--lambda", "0.5"], "--lambda is for --method td"),
     ("es", ["--lambda", "0.5"], "--lambda es para --method td"),
     ("en", ["--method", "td", "--lambda", "2"], "lambda must be between 0 and 1"),

@@ -19,26 +19,29 @@ def train(
     seed: Annotated[int, typer.Option(help="Random seed.")] = 0,
     out: Annotated[Optional[Path], typer.Option(help="Folder of the run (resumed when it holds one); by default learned/GAME-Np-sSEED.")] = None,
     games: Annotated[Optional[int], typer.Option(help="Games the batched bots play for the training data (default 20000).")] = None,
-    epochs: Annotated[Optional[int], typer.Option(help="Passes of training over all positions (default 30; with td: over each generation's, default 1).")] = None,
-    method: Annotated[str, typer.Option(help="mc: fit who won in greedy's games; td: TD(lambda), the net's own games.")] = "mc",
+    epochs: Annotated[Optional[int], typer.Option(help="Passes of training over all positions (default 30; with td: over each generation's, default 1; selfplay: 5).")] = None,
+    generations: Annotated[Optional[int], typer.Option(help="selfplay: generations, each playing the last one's net (default 3); --games is per generation (default 100000).")] = None,
+    method: Annotated[str, typer.Option(help="mc: fit who won in greedy's games; td: TD(lambda), the net's own games; selfplay: generations of the net's own games on the batched kernel.")] = "mc",
     start: Annotated[Optional[str], typer.Option(help="td: start from the shipped net (shipped) or a new one (fresh).")] = None,
     lam: Annotated[Optional[float], typer.Option("--lambda", help="td: how far back a result reaches, 0 to 1 (default 0.7).")] = None,
     explore: Annotated[Optional[float], typer.Option(help="Share of random moves in the games played, 0 to 1.")] = None,
-    hidden: Annotated[Optional[int], typer.Option(help="mc: units of the net's hidden layer (default 64).")] = None,
-    lr: Annotated[Optional[float], typer.Option(help="td: Adam's step size (default 0.0005).")] = None,
+    hidden: Annotated[Optional[int], typer.Option(help="mc, selfplay: units of the net's hidden layer (default 64).")] = None,
+    lr: Annotated[Optional[float], typer.Option(help="td, selfplay: Adam's step size (default 0.0005; selfplay 0.003).")] = None,
     chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
     against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy).")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
     """Train the learned bot of a game: games played by the batched bots, then a value net fitted to who
     won (--method mc); or the net's own games, each position fitted to the values of those after it
-    (--method td). Killed, the same command goes on where it stopped. The weights' file is printed on
+    (--method td); or generations of the net's own games on the batched kernel, each fitted to who won
+    (--method selfplay). Killed, the same command goes on where it stopped. The weights' file is printed on
     the last line."""
     from .main import use_lang
 
     use_lang(lang)
     from ..bots.learned.games import TrainError
     from ..rl import train as mc
+    from ..rl import train_selfplay as selfplay
     from ..rl import train_td as td
 
     try:
@@ -50,7 +53,9 @@ def train(
         resolved = game_class(game).OPTIONS.resolve(dict(raw), game)
         options = {k: resolved[k] for k in raw}
         if method == "td" and hidden is not None:
-            raise TrainError("--hidden is for --method mc", "--hidden es para --method mc")
+            raise TrainError("--hidden is for --method mc or selfplay", "--hidden es para --method mc o selfplay")
+        if method != "selfplay" and generations is not None:
+            raise TrainError("--generations is for --method selfplay", "--generations es para --method selfplay")
         if method == "td":
             cfg = td.settings(game, n, options, seed, games=games, epochs=epochs, start=start, lam=lam,
                               explore=explore, lr=lr, chunk=chunk, against=against)
@@ -60,13 +65,21 @@ def train(
                 flag = next(k for k, v in tuned.items() if v is not None)
                 raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
             cfg = mc.settings(game, n, options, seed, games=games, epochs=epochs, explore=explore, hidden=hidden)
+        elif method == "selfplay":
+            tuned = {"--start": start, "--lambda": lam, "--chunk": chunk, "--against": against}
+            if any(v is not None for v in tuned.values()):
+                flag = next(k for k, v in tuned.items() if v is not None)
+                raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
+            cfg = selfplay.settings(game, n, options, seed, games=games, generations=generations, epochs=epochs,
+                                    explore=explore, hidden=hidden, lr=lr)
         else:
-            raise TrainError(f"method must be mc or td, not {method!r}", f"el método debe ser mc o td, no {method!r}")
+            raise TrainError(f"method must be mc, td or selfplay, not {method!r}",
+                             f"el método debe ser mc, td o selfplay, no {method!r}")
     except LudotecaError as exc:
         fail(exc.message)
     except TrainError as exc:
         fail(T(exc.en, exc.es))
-    folder = out or Path("learned") / f"{game}-{n}p-{'td-' if method == 'td' else ''}s{seed}"
+    folder = out or Path("learned") / f"{game}-{n}p-{'' if method == 'mc' else method + '-'}s{seed}"
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     lg = language()
@@ -81,7 +94,7 @@ def train(
             bar.update(tasks[stage], completed=done)
 
         try:
-            final = (td if method == "td" else mc).run(cfg, folder, told)
+            final = {"td": td, "mc": mc, "selfplay": selfplay}[method].run(cfg, folder, told)
         except TrainError as exc:
             fail(T(exc.en, exc.es))
         except OSError as exc:

@@ -51,7 +51,7 @@ def plays(game: Game) -> bool:
     return _declared(game.name) is not None
 
 
-def _search_class(name: str) -> type:
+def search_class(name: str) -> type:
     module, _, cls = _declared(name).partition(":")
     return getattr(importlib.import_module(module), cls)
 
@@ -75,7 +75,7 @@ class CompiledLearnedBot(LearnedBot):
         net = self.net(n)
         found = self._compiled.get(n)
         if found is None or found[0] is not net:
-            found = self._compiled[n] = (net, _search_class(self.game.name)(self.game, n, net))
+            found = self._compiled[n] = (net, search_class(self.game.name)(self.game, n, net))
         return found[1]
 
     def search(self, root, candidates: list[int], rng: Rng) -> dict[int, float]:

@@ -190,3 +190,9 @@ class PlayoutSearch:
     def value(self, state, me: int) -> float:
         self.load(state)
         return float(_net_value(self.kernel.S, 0, self.n, self.kernel.G, me, self.tabs, self.net, self.work))
+
+    def selfplay(self, seeds, explore_seeds, explore: float, net_policy: bool):
+        """Whole games of the net's moves (greedy's without net_policy): rl/train_selfplay.py's data
+        (aggravation_selfplay.py)."""
+        from .aggravation_selfplay import play
+        return play(self, seeds, explore_seeds, explore, net_policy)
