@@ -35,7 +35,9 @@ class KernelSpec:
     compiled playouts (rl/learned_compiled.py plays exactly the games that declare one), built as
     `cls(game, num_players, net)`, with `load(state)` (the root position) and
     `run(cands, alive, seeds, depth, net_policy, me, totals)` (one round of playouts from each alive
-    candidate, adding each one's outcomes for seat `me` to `totals`)."""
+    candidate, adding each one's outcomes for seat `me` to `totals`) and
+    `selfplay(seeds, explore_seeds, explore, net_policy) -> (features, targets)` (whole games of the
+    playouts' policy from those seeds: rl/train_selfplay.py's data)."""
 
     module: str
     num_actions: int
