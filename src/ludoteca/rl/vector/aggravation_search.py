@@ -29,7 +29,6 @@ from .aggravation import G_HOME, HOLES, MAXM, MP, OVER, POS, ROLL, TURN, WIDTH, 
 from .aggravation_greedy import _value, eval_tables, outcome, seat_features
 
 
-
 @njit(cache=True)
 def learned_features(X, i, n, G, me, RN, RT, RP, TOGO, FULL, SAFE, TOUCH, F, out):
     """games/aggravation/learned.features(state, me) of game i (not finished) into out[:12n]."""
