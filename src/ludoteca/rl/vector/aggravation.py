@@ -282,18 +282,24 @@ def _sync(S, i, n, G, M, cur, term, ret):
 
 
 @njit(cache=True)
+def _clear_row(S, W, i):
+    """Game i set to the position before the first roll: every marble in BASE, nothing counted."""
+    for c in range(WIDTH):
+        S[i, c] = 0
+    for c in range(4 * MP + HOLES):
+        S[i, POS + c] = -1
+    for c in range(2 * MP):
+        W[i, c] = 0
+
+
+@njit(cache=True)
 def reset_batch(S, W, R, seeds, where, n, G, M, cur, term, length, ret):
     buf = np.empty(MAXM, np.int64)
     for i in range(S.shape[0]):
         if not where[i]:
             continue
         R[i] = seeds[i]
-        for c in range(WIDTH):
-            S[i, c] = 0
-        for c in range(4 * MP + HOLES):
-            S[i, POS + c] = -1
-        for c in range(2 * MP):
-            W[i, c] = 0
+        _clear_row(S, W, i)
         _chance(S, W, R, i, n, G, M, buf)
         term[i] = False
         length[i] = 0

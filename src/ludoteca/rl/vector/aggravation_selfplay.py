@@ -3,11 +3,13 @@
 Each game starts from the engine's initial position with its seed (the kernel's reset: the same
 dice stream as `new_initial_state(n, seed=seed)`), and every seat plays the net's one-ply move
 (aggravation_search.policy_move with `net_policy`: the move whose position the net values best for
-the mover; without it greedy's, by the game's evaluation), or with probability `explore` a uniform legal move drawn from a stream of its own.
-After each player's move (before the next roll, where the learned bot asks its net) the position
-is kept as the mover's features (games/aggravation/learned.py's, as the engine computes them:
-tests/rl/test_learned_compiled.py), and once the game is over each kept position gets its result
-in the order of play from its mover: the targets rl/train.py fits.
+the mover; without it greedy's, by the game's evaluation), or with probability `explore` a uniform
+legal move drawn from a stream of its own. After each player's move (before the next roll, where
+the learned bot asks its net) the position is kept as the mover's features
+(games/aggravation/learned.py's, as the engine computes them: tests/rl/test_learned_compiled.py),
+and once the game is over each kept position gets its result in the order of play from its mover:
+the targets rl/train_selfplay.py fits (the engine's game from the same seed, move for move:
+tests/rl/test_train_selfplay.py).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import njit
-from .aggravation import HOLES, MP, OVER, POS, ROLL, TURN, WIDTH, _apply, _chance_from, _moves
+from .aggravation import OVER, TURN, _apply, _chance_from, _clear_row, _moves
 from .aggravation_greedy import outcome
 from .aggravation_search import learned_features, policy_move
 from .common import below
@@ -29,12 +31,7 @@ def selfplay_game(seed, explore_seed, explore, net_policy, n, G, M, tabs, net, w
     E = np.empty(1, np.uint64)
     E[0] = explore_seed
     R[0] = seed
-    for c in range(WIDTH):
-        S[0, c] = 0
-    for c in range(4 * MP + HOLES):
-        S[0, POS + c] = -1
-    for c in range(2 * MP):
-        W[0, c] = 0
+    _clear_row(S, W, 0)
     RN, RT, RP, TOGO, FULL, _ = tabs
     kept = 0
     while True:
@@ -49,8 +46,6 @@ def selfplay_game(seed, explore_seed, explore, net_policy, n, G, M, tabs, net, w
         _apply(S, W, 0, n, G, M, a)
         if S[0, OVER]:
             break
-        if S[0, ROLL] != 0:
-            continue  # not a position the bot is asked about (the kernel rolls before the next decision)
         if kept == XS.shape[0]:
             return -1
         learned_features(S, 0, n, G, me, RN, RT, RP, TOGO, FULL, work[4], work[5], work[7], XS[kept])
