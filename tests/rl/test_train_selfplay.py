@@ -158,6 +158,15 @@ def test_bad_settings_are_refused_in_both_languages(game, budget, en, es):
     assert "\n" not in caught.value.en + caught.value.es
 
 
+def test_without_numba_it_says_what_to_install(monkeypatch):
+    from ludoteca.rl import vector
+
+    monkeypatch.setattr(vector, "HAVE_NUMBA", False)
+    with pytest.raises(TrainError) as caught:
+        settings("aggravation", 2, {}, 1)
+    assert "pip install 'ludoteca[fast]'" in caught.value.en and "necesita numba" in caught.value.es
+
+
 @pytest.mark.parametrize("lang,args,words", [
     ("en", ["--generations", "2"], "--generations is for --method selfplay"),
     ("es", ["--method", "selfplay", "--lambda", "0.5"], "--lambda es para --method td"),

@@ -45,8 +45,12 @@ PLAYED = 2000  # games per compiled call: the progress bar moves between them
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
     spec_for(game)  # a game with no learned bot: TrainError
+    from . import vector
     from .learned_compiled import games as compiled_games
 
+    if not vector.HAVE_NUMBA:  # its games in plain Python would take hours, not minutes
+        raise TrainError("selfplay needs numba: pip install 'ludoteca[fast]'",
+                         "selfplay necesita numba: pip install 'ludoteca[fast]'")
     if game not in compiled_games():
         raise TrainError(f"{game}'s batched kernel has no compiled search: selfplay trains {', '.join(compiled_games())}",
                          f"el núcleo por lotes de {game} no tiene búsqueda compilada: selfplay entrena "
