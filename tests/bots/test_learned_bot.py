@@ -21,7 +21,7 @@ from ludoteca.bots.learned.net import ARRAYS
 from ludoteca.bots.learned.games import TrainError
 from ludoteca.rl.train import run, settings
 from ludoteca.engine import CHANCE, make_game, view_document
-from learned_support import assert_shipped
+from learned_support import arrays, assert_shipped, same
 
 ROOT = Path(__file__).resolve().parents[2]
 LADDER = [({}, 2), ({"board": 4}, 4)]  # benchmarks/ladder.py's Aggravation configurations
@@ -29,15 +29,6 @@ LADDER = [({}, 2), ({"board": 4}, 4)]  # benchmarks/ladder.py's Aggravation conf
 
 def tiny(seed: int, **more):
     return settings("aggravation", 2, {}, seed, games=24, chunk=8, epochs=3, hidden=8, batch=64, **more)
-
-
-def arrays(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path) as data:
-        return {k: data[k].copy() for k in data.files}
-
-
-def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
-    return a.keys() == b.keys() and all(a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
 
 
 def test_training_is_reproducible_from_its_seed(tmp_path):

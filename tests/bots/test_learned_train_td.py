@@ -5,10 +5,8 @@ refused in one line in English and Spanish."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -17,21 +15,13 @@ import pytest
 from ludoteca.bots.learned.games import TrainError
 from ludoteca.bots.learned.net import ARRAYS, ValueNet
 from ludoteca.rl.train_td import lambda_targets, run, settings
+from learned_support import arrays, kill_when, same
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def tiny(seed: int, **more):
     return settings("aggravation", 2, {}, seed, **{"games": 6, "chunk": 3, "batch": 64, **more})
-
-
-def arrays(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path) as data:
-        return {k: data[k].copy() for k in data.files}
-
-
-def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
-    return a.keys() == b.keys() and all(a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
 
 
 @pytest.mark.parametrize("start,against", [("shipped", "self"), ("fresh", "self"), ("shipped", "greedy")])
@@ -83,16 +73,6 @@ def _train(out: Path) -> subprocess.Popen:
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def _kill_when(proc: subprocess.Popen, ready) -> None:
-    deadline = time.monotonic() + 300
-    while not ready():
-        assert proc.poll() is None, proc.stderr.read().decode()
-        assert time.monotonic() < deadline
-        time.sleep(0.005)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-
-
 def _generation(path: Path) -> int:
     try:
         return int(np.load(path)["generation"])
@@ -103,9 +83,9 @@ def _generation(path: Path) -> int:
 def test_resumed_after_sigkill_ends_as_a_run_never_killed(tmp_path):
     out = tmp_path / "killed"
     final = out / "aggravation-2p.npz"
-    _kill_when(_train(out), lambda: (out / "run.json").exists())  # while it plays the first games
+    kill_when(_train(out), lambda: (out / "run.json").exists())  # while it plays the first games
     assert not final.exists()
-    _kill_when(_train(out), lambda: _generation(out / "train.npz") >= 2)  # between and within generations
+    kill_when(_train(out), lambda: _generation(out / "train.npz") >= 2)  # between and within generations
     assert not final.exists() and _generation(out / "train.npz") < 6
     proc = _train(out)
     assert proc.wait() == 0, proc.stderr.read().decode()

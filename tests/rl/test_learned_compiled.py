@@ -21,6 +21,7 @@ from ludoteca.rl.learned_compiled import register  # noqa: E402
 from ludoteca.rl.vector import aggravation as K  # noqa: E402
 from ludoteca.rl.vector.aggravation_search import PlayoutSearch, policy_move  # noqa: E402
 from ludoteca.testing.playout import decision_positions  # noqa: E402
+from learned_support import one_ply_best  # noqa: E402
 
 register()
 GAMES = [(2, {}), (4, {"board": 4}), (2, {"board": 4, "shortcuts": False, "star_exit": "own_only"})]
@@ -107,17 +108,7 @@ def test_the_net_policy_plays_the_nets_one_ply_best_for_the_mover(n, options):
     compiled = PlayoutSearch(game, n, net)
     checked = 0
     for state in positions(game, n, 3, 21, every=2):
-        me = state.current_player()
-        best, best_value = None, -1.0
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_action(action)
-            if child.is_terminal():
-                v = float(child.returns()[me])
-            else:
-                v = float(net.value(features.features(child, me)[None])[0, 0])
-            if v > best_value + 1e-12:
-                best, best_value = action, v
+        best = one_ply_best(state, lambda child, me: net.value(features.features(child, me)[None])[0, 0])
         compiled.load(state)
         k = compiled.kernel
         assert policy_move(k.S, k.W, 0, n, k.G, k.M, True, compiled.tabs, compiled.net, compiled.work) == best

@@ -7,10 +7,8 @@ bad settings are refused in one line in English and Spanish."""
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +23,7 @@ from ludoteca.games.aggravation import evaluation  # noqa: E402
 from ludoteca.games.aggravation import learned as features  # noqa: E402
 from ludoteca.rl.train_selfplay import run, settings  # noqa: E402
 from ludoteca.rl.vector.aggravation_search import PlayoutSearch  # noqa: E402
+from learned_support import arrays, kill_when, one_ply_best, same  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [(2, {}), (4, {"board": 4})]
@@ -41,18 +40,10 @@ def engine_game(game, n, seed, net):
         if state.is_terminal():
             break
         me = state.current_player()
-        best, best_value = None, -1.0
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply_legal(action)
-            if child.is_terminal():
-                v = float(child.returns()[me])
-            elif net is None:
-                v = float(evaluation.evaluate_all(child)[me])
-            else:
-                v = float(net.value(features.features(child, me)[None])[0, 0])
-            if v > best_value + 1e-12:
-                best, best_value = action, v
+        if net is None:
+            best = one_ply_best(state, lambda child, me: evaluation.evaluate_all(child)[me])
+        else:
+            best = one_ply_best(state, lambda child, me: net.value(features.features(child, me)[None])[0, 0])
         state.apply_legal(best)
         if not state.is_terminal():
             rows.append(features.features(state, me))
@@ -91,15 +82,6 @@ def tiny(seed: int, **more):
                                                    "batch": 128, **more})
 
 
-def arrays(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path) as data:
-        return {k: data[k].copy() for k in data.files}
-
-
-def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
-    return a.keys() == b.keys() and all(a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
-
-
 def test_training_is_reproducible_from_its_seed_and_goes_on_with_more_generations(tmp_path):
     first = run(tiny(5), tmp_path / "a")
     assert same(arrays(first), arrays(run(tiny(5), tmp_path / "b")))
@@ -120,21 +102,11 @@ def _train(out: Path) -> subprocess.Popen:
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-def _kill_when(proc: subprocess.Popen, ready) -> None:
-    deadline = time.monotonic() + 300
-    while not ready():
-        assert proc.poll() is None, proc.stderr.read().decode()
-        assert time.monotonic() < deadline
-        time.sleep(0.005)
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
-
-
 def test_resumed_after_sigkill_ends_as_a_run_never_killed(tmp_path):
     out = tmp_path / "killed"
     final = out / "aggravation-2p.npz"
-    _kill_when(_train(out), lambda: (out / "run.json").exists())  # while it plays the first generation
-    _kill_when(_train(out), lambda: (out / "gen-1.npz").exists())  # between generations
+    kill_when(_train(out), lambda: (out / "run.json").exists())  # while it plays the first generation
+    kill_when(_train(out), lambda: (out / "gen-1.npz").exists())  # between generations
     assert not final.exists()
     proc = _train(out)
     assert proc.wait() == 0, proc.stderr.read().decode()

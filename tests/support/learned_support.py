@@ -1,9 +1,15 @@
-"""What the learned bots' feature tests share (tests/bots/test_bots_<game>_learned.py): positions to
-look at, a position that answers nothing but one seat's view, and the features' documented table."""
+"""What the learned bots' tests share: for the feature tests (tests/bots/test_bots_<game>_learned.py)
+positions to look at, a position that answers nothing but one seat's view, and the features'
+documented table; for the training tests, a run's arrays compared bit for bit and a training
+process killed with SIGKILL when it reaches a point."""
 
 from __future__ import annotations
 
 import inspect
+import signal
+import subprocess
+import time
+from pathlib import Path
 
 import numpy as np
 
@@ -75,3 +81,39 @@ def assert_shipped(game: str, players: int, command_start: str):
     path = resources.files("ludoteca.bots") / "weights" / f"{weights_name(game, players)}.npz"
     assert path.is_file() and len(path.read_bytes()) < 300_000
     return net, record
+
+
+def arrays(path: Path) -> dict[str, np.ndarray]:
+    """A run's .npz, read whole."""
+    with np.load(path) as data:
+        return {k: data[k].copy() for k in data.files}
+
+
+def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+    """The same arrays, bit for bit (names, dtypes, values)."""
+    return a.keys() == b.keys() and all(a[k].dtype == b[k].dtype and np.array_equal(a[k], b[k]) for k in a)
+
+
+def kill_when(proc: subprocess.Popen, ready) -> None:
+    """SIGKILL `proc` as soon as `ready()` holds (it must not end before, nor take 300 s)."""
+    deadline = time.monotonic() + 300
+    while not ready():
+        assert proc.poll() is None, proc.stderr.read().decode()
+        assert time.monotonic() < deadline
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+
+
+def one_ply_best(state, value):
+    """The mover's legal action whose position after it `value(child, me)` rates best (a finished
+    game: its result for the mover), ties to the first within 1e-12: the compiled playouts' policy."""
+    me = state.current_player()
+    best, best_value = None, -1.0
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply_legal(action)
+        v = float(child.returns()[me]) if child.is_terminal() else float(value(child, me))
+        if v > best_value + 1e-12:
+            best, best_value = action, v
+    return best
