@@ -60,16 +60,10 @@ def train(
             cfg = td.settings(game, n, options, seed, games=games, epochs=epochs, start=start, lam=lam,
                               explore=explore, lr=lr, chunk=chunk, against=against)
         elif method == "mc":
-            tuned = {"--start": start, "--lambda": lam, "--lr": lr, "--chunk": chunk, "--against": against}
-            if any(v is not None for v in tuned.values()):
-                flag = next(k for k, v in tuned.items() if v is not None)
-                raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
+            _refuse_td_only({"--start": start, "--lambda": lam, "--lr": lr, "--chunk": chunk, "--against": against})
             cfg = mc.settings(game, n, options, seed, games=games, epochs=epochs, explore=explore, hidden=hidden)
         elif method == "selfplay":
-            tuned = {"--start": start, "--lambda": lam, "--chunk": chunk, "--against": against}
-            if any(v is not None for v in tuned.values()):
-                flag = next(k for k, v in tuned.items() if v is not None)
-                raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
+            _refuse_td_only({"--start": start, "--lambda": lam, "--chunk": chunk, "--against": against})
             cfg = selfplay.settings(game, n, options, seed, games=games, generations=generations, epochs=epochs,
                                     explore=explore, hidden=hidden, lr=lr)
         else:
@@ -101,6 +95,15 @@ def train(
             fail(T(f"cannot write the run's folder: {exc.strerror}", f"no se puede escribir la carpeta: {exc.strerror}"))
     typer.echo(T("weights:", "pesos:").get(lg))
     typer.echo(str(final))
+
+
+def _refuse_td_only(flags: dict) -> None:
+    """The first of these --method td flags that was given, refused in one line."""
+    from ..bots.learned.games import TrainError
+
+    for flag, value in flags.items():
+        if value is not None:
+            raise TrainError(f"{flag} is for --method td", f"{flag} es para --method td")
 
 
 def register(app: typer.Typer) -> None:

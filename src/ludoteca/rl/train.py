@@ -125,6 +125,22 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(xs), np.asarray(ys)
 
 
+# --- training --------------------------------------------------------------------------------
+
+def one_pass(net: ValueNet, adam: Adam, x: np.ndarray, y: np.ndarray, batch: int, order_seed) -> None:
+    """One pass of Adam over every position, in minibatches of `batch` in the order `order_seed` draws."""
+    order = np.random.default_rng(order_seed).permutation(len(x))
+    for s in range(0, len(x), batch):
+        rows = order[s:s + batch]
+        _, grads = net.gradients(x[rows], y[rows])
+        adam.step(net.params(), grads)
+
+
+def mean_loss(net: ValueNet, x: np.ndarray, y: np.ndarray) -> float:
+    """The net's cross-entropy over every position, in slices that keep memory small."""
+    return sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536]) for s in range(0, len(x), 65536)) / len(x)
+
+
 # --- the run ---------------------------------------------------------------------------------
 
 def refuse_other_settings(out: Path, cfg: dict[str, Any], free: str) -> None:
@@ -179,18 +195,14 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
         done = 0
     told("epochs", done, cfg["epochs"])
     for epoch in range(done, cfg["epochs"]):
-        order = np.random.default_rng(_seed(cfg["seed"], 5, epoch)).permutation(len(x))
-        for s in range(0, len(x), cfg["batch"]):
-            rows = order[s:s + cfg["batch"]]
-            _, grads = net.gradients(x[rows], y[rows])
-            adam.step(net.params(), grads)
+        one_pass(net, adam, x, y, cfg["batch"], _seed(cfg["seed"], 5, epoch))
         save_atomic(out / "snapshots" / f"epoch-{epoch + 1:04d}.npz", net.arrays())
         save_atomic(ckpt, {**net.arrays(), **adam.state(), "epoch": np.array(epoch + 1)})
         told("epochs", epoch + 1, cfg["epochs"])
     name = f"{cfg['game']}-{cfg['players']}p"
     final = out / f"{name}.npz"
     save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
-    loss = sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536]) for s in range(0, len(x), 65536)) / len(x)
+    loss = mean_loss(net, x, y)
     command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", f"--seed {cfg['seed']}"]
                                            + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]
                                            + [f"--{k} {cfg[k]}" for k in DEFAULTS if cfg[k] != DEFAULTS[k]])

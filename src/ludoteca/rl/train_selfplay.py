@@ -35,7 +35,7 @@ import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
 from ..bots.learned.net import ARRAYS, Adam, ValueNet
-from .train import _seed, refuse_other_settings, save_atomic, write_atomic
+from .train import _seed, mean_loss, one_pass, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `generations`); a full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 100000, "generations": 3, "epochs": 5, "hidden": 64, "explore": 0.02,
@@ -103,13 +103,8 @@ def fit(cfg: dict[str, Any], g: int, x: np.ndarray, y: np.ndarray) -> tuple[Valu
     net = ValueNet.fresh(x.shape[1], cfg["hidden"], cfg["players"], np.random.default_rng(_seed(cfg["seed"], 22, g)), x)
     adam = Adam(net.params(), cfg["lr"])
     for e in range(cfg["epochs"]):
-        order = np.random.default_rng(_seed(cfg["seed"], 23, g, e)).permutation(len(x))
-        for s in range(0, len(x), cfg["batch"]):
-            rows = order[s:s + cfg["batch"]]
-            adam.step(net.params(), net.gradients(x[rows], y[rows])[1])
-    loss = sum(net.gradients(x[s:s + 65536], y[s:s + 65536])[0] * len(x[s:s + 65536])
-               for s in range(0, len(x), 65536)) / len(x)
-    return net, float(loss)
+        one_pass(net, adam, x, y, cfg["batch"], _seed(cfg["seed"], 23, g, e))
+    return net, float(mean_loss(net, x, y))
 
 
 def _load(path: Path) -> ValueNet:
