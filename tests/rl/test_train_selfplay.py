@@ -150,3 +150,16 @@ def test_the_cli_says_what_is_wrong_in_one_line(tmp_path, lang, args, words):
                            *args, "--out", str(tmp_path / "x")], env=env, capture_output=True, text=True)
     assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("method,damaged", [("selfplay", "gen-1.npz"), ("mc", "train.npz"), ("selfplay", "run.json")])
+def test_a_damaged_file_of_a_run_is_refused_in_one_line(tmp_path, method, damaged):
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    budget = ["--generations", "1", "--games", "20"] if method == "selfplay" else ["--games", "8"]
+    args = [sys.executable, "-m", "ludoteca.cli.main", "train", "aggravation", "-p", "2", "--method", method,
+            "--epochs", "1", "--hidden", "4", *budget, "--out", str(tmp_path / "run")]
+    assert subprocess.run(args, env=env, capture_output=True).returncode == 0
+    (tmp_path / "run" / damaged).write_bytes(b"not a run's file")
+    done = subprocess.run(args, env=env, capture_output=True, text=True)
+    assert done.returncode == 2 and "cannot be read as part of a run" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -93,6 +94,9 @@ def train(
             fail(T(exc.en, exc.es))
         except OSError as exc:
             fail(T(f"cannot write the run's folder: {exc.strerror}", f"no se puede escribir la carpeta: {exc.strerror}"))
+        except (ValueError, KeyError, EOFError, zipfile.BadZipFile):  # a run's file damaged or not a run's
+            fail(T(f"a file in {folder} cannot be read as part of a run: delete the folder or use another",
+                   f"un archivo de {folder} no se puede leer como parte de un entrenamiento: borra la carpeta o usa otra"))
     typer.echo(T("weights:", "pesos:").get(lg))
     typer.echo(str(final))
 
