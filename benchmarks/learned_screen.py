@@ -15,12 +15,17 @@ variant's paired difference from the first on the games both played (mean, norma
 A variant may name other weights than the shipped ones: `{"weights": "run/aggravation-2p.npz",
 "playouts": 0}` plays that net (a `ludoteca train` run's output, on the game's features); and
 another learned bot: `{"bot": "learned-compiled", "playouts": 1024, "net_policy": true}`
-(rl/learned_compiled.py: the playouts on the batched kernel).
+(rl/learned_compiled.py: the playouts on the batched kernel); or a tree search of bots/ with the
+net where it values a position: `{"bot": "ismcts", "evaluator": "learned", "iterations": 300}`
+(also `mcts`, `lookahead`; the evaluator `learned`, registered here for every game with learned
+weights, is `net_values`: the net asked from the seat to move; `weights` reaches it too).
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 import contextlib
 import json
 import math
@@ -36,13 +41,36 @@ import numpy as np  # noqa: E402
 from ludoteca.bots import learned, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.bots.base import seat_refusal  # noqa: E402
-from ludoteca.engine import make_game  # noqa: E402
+from ludoteca.engine import CHANCE, TERMINAL, make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
+from ludoteca.bots.policies import register_evaluator  # noqa: E402
 from ludoteca.rl.learned_compiled import register as register_compiled  # noqa: E402
 
 register_compiled()
-BOTS = ("learned", "learned-compiled")
+BOTS = ("learned", "learned-compiled", "mcts", "ismcts", "lookahead")
+
+
+def net_values(game) -> Callable[[Any], list[float]]:
+    """An evaluator for the tree searches (bots/policies.py's kind: every seat's value by seat
+    number): the learned net of the game, asked from the seat to move (the net's own softmax gives
+    every seat's chance), a finished game by its result. The net is looked up when it is called,
+    so `weights_in_use` reaches it."""
+    spec = learned.spec_for(game.name)
+
+    def values(state) -> list[float]:
+        seat = state.current_player()
+        if seat == TERMINAL:
+            return list(state.returns())
+        seat = 0 if seat == CHANCE else seat
+        net = learned.shipped(game.name, state.num_players)[0]
+        return list(np.roll(net.value(spec.features(state, seat)[None])[0], seat))
+
+    return values
+
+
+for _name in learned.learned_games():
+    register_evaluator(_name, "learned", net_values)
 
 
 def load_weights(path: str, game: str, players: int) -> learned.ValueNet:

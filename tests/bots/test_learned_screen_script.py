@@ -134,3 +134,49 @@ def test_weights_of_another_game_or_size_are_one_line(tmp_path):
     done = screen("--games", "1", "--variant", json.dumps({"weights": str(wide)}), "--out", str(tmp_path / "b"))
     assert done.returncode == 2 and "takes 30 numbers; aggravation's features with 2 players are 24" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_the_net_as_a_tree_searchs_evaluator_is_the_nets_value_from_the_seat_to_move(small_run):
+    """`net_values`: every seat's chance by seat number, the net asked from the seat to move (its
+    softmax rolled back to seat numbers); a finished game's result; the run's net inside `weights_in_use`."""
+    from ludoteca.bots.learned import shipped
+    from ludoteca.bots.policies import resolve_evaluator
+    from ludoteca.engine import make_game
+    from ludoteca.games.aggravation.learned import features
+    from learned_support import decisions
+
+    screen_module = _script()
+    game = make_game("aggravation", {})
+    evaluator = resolve_evaluator(game, "learned")
+    states = decisions(game, 2, 8, 4, 60)
+    assert {s.current_player() for s in states} == {0, 1}
+
+    def expected(net, state):
+        me = state.current_player()
+        p = net.value(features(state, me)[None])[0]  # the asking seat's chance first
+        return [p[(seat - me) % 2] for seat in range(2)]
+
+    for state in states:
+        assert evaluator(state) == pytest.approx(expected(shipped("aggravation", 2)[0], state))
+    run_net = screen_module.load_weights(str(small_run), "aggravation", 2)
+    with screen_module.weights_in_use(str(small_run), "aggravation", 2):
+        for state in states:
+            assert evaluator(state) == pytest.approx(expected(run_net, state))
+    assert evaluator(states[0]) != pytest.approx(expected(run_net, states[0]))  # outside: the shipped net again
+    finished = states[0].clone()
+    while not finished.is_terminal():
+        finished.apply_legal(finished.legal_actions()[0] if finished.current_player() >= 0 else finished.sample_chance())
+    assert evaluator(finished) == list(finished.returns())
+
+
+def test_tree_searches_with_the_net_play_as_variants(tmp_path):
+    out = tmp_path / "screen.jsonl"
+    variants = ['{"bot": "ismcts", "evaluator": "learned", "iterations": 12}',
+                '{"bot": "lookahead", "candidates": 2, "evaluator": "learned", "playouts": 4}']
+    done = screen("--games", "1", *[x for v in variants for x in ("--variant", v)], "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(json.loads(r["variant"])["bot"] for r in rows) == ["ismcts", "lookahead"]
+    assert all(r["score"] in (0.0, 0.5, 1.0) and r["cpu"] for r in rows)
+    bad = screen("--games", "1", "--variant", '{"bot": "ismcts", "evaluator": "nothing"}', "--out", str(tmp_path / "b"))
+    assert bad.returncode == 2 and "no evaluator 'nothing' for aggravation" in bad.stderr.splitlines()[-1]
