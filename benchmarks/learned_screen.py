@@ -24,15 +24,15 @@ weights, is `net_values`: the net asked from the seat to move; `weights` reaches
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import Any
 import contextlib
 import json
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -41,10 +41,10 @@ import numpy as np  # noqa: E402
 from ludoteca.bots import learned, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.bots.base import seat_refusal  # noqa: E402
+from ludoteca.bots.policies import register_evaluator  # noqa: E402
 from ludoteca.engine import CHANCE, TERMINAL, make_game  # noqa: E402
 from ludoteca.engine.errors import LudotecaError  # noqa: E402
 from ludoteca.engine.rng import derive_seed  # noqa: E402
-from ludoteca.bots.policies import register_evaluator  # noqa: E402
 from ludoteca.rl.learned_compiled import register as register_compiled  # noqa: E402
 
 register_compiled()
