@@ -50,6 +50,8 @@ HELP_ES: dict[str, str] = {
     "td: games per generation (default 500).": "td: partidas por generación (500 por defecto).",
     "td: the net against itself (self) or, in one seat, against greedy (greedy).":
         "td: la red contra sí misma (self) o, en un asiento, contra greedy (greedy).",
+    "mc: processes playing the games at once (default 1); the weights are the same for any number.":
+        "mc: procesos que juegan las partidas a la vez (1 por defecto); los pesos son los mismos con cualquier número.",
     "Train the learned bot of a game: games played by the batched bots, then a value net fitted to who\nwon (--method mc); or the net's own games, each position fitted to the values of those after it\n(--method td); or generations of the net's own games on the batched kernel, each fitted to who won\n(--method selfplay). Killed, the same command goes on where it stopped. The weights' file is printed on\nthe last line.":
         "Entrena el bot aprendido de un juego: partidas jugadas por los bots en lote y luego una red de valor ajustada a quién\nganó (--method mc); o las partidas de la propia red, cada posición ajustada a los valores de las siguientes\n(--method td); o generaciones de partidas de la propia red en el núcleo por lotes, cada una ajustada a quién ganó\n(--method selfplay). Si se interrumpe, la misma orden sigue donde se quedó. La última línea dice dónde quedan\nlos pesos.",
     # ludoteca db (docs/web.md)

@@ -30,6 +30,7 @@ def train(
     lr: Annotated[Optional[float], typer.Option(help="td, selfplay: Adam's step size (default 0.0005; selfplay 0.003).")] = None,
     chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
     against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy).")] = None,
+    workers: Annotated[Optional[int], typer.Option(help="mc: processes playing the games at once (default 1); the weights are the same for any number.")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
     """Train the learned bot of a game: games played by the batched bots, then a value net fitted to who
@@ -55,6 +56,10 @@ def train(
         options = {k: resolved[k] for k in raw}
         if method == "td" and hidden is not None:
             raise TrainError("--hidden is for --method mc or selfplay", "--hidden es para --method mc o selfplay")
+        if method != "mc" and workers is not None:
+            raise TrainError("--workers is for --method mc", "--workers es para --method mc")
+        if workers is not None and workers < 1:
+            raise TrainError(f"--workers must be at least 1, not {workers}", f"--workers debe ser al menos 1, no {workers}")
         if method != "selfplay" and generations is not None:
             raise TrainError("--generations is for --method selfplay", "--generations es para --method selfplay")
         if method == "td":
@@ -89,7 +94,14 @@ def train(
             bar.update(tasks[stage], completed=done)
 
         try:
-            final = {"td": td, "mc": mc, "selfplay": selfplay}[method].run(cfg, folder, told)
+            if method == "mc":
+                final = mc.run(cfg, folder, told, workers or 1)
+            else:
+                final = {"td": td, "selfplay": selfplay}[method].run(cfg, folder, told)
+        except KeyboardInterrupt:
+            bar.stop()
+            fail(T("stopped: the same command goes on from the games and passes already done",
+                   "detenido: la misma orden sigue desde las partidas y pasadas ya hechas"), 130)
         except TrainError as exc:
             fail(T(exc.en, exc.es))
         except OSError as exc:

@@ -18,13 +18,19 @@ file is written whole to a temporary name and renamed, so a run killed at any mo
 and started again with the same command goes on from its last finished chunk or epoch and ends
 with the same weights as a run never killed. The same command with other --epochs goes on
 training (or stops at that pass, if not yet past it): pass E's net is the same whatever the total.
+Chunk K is drawn from `seed` and K alone, so `workers` processes may play the chunks at once (each
+writes its own): the data, and so the weights, are the same for any number of workers.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import multiprocessing
 import os
+import signal
 import sys
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, Callable
 
@@ -125,6 +131,51 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(xs), np.asarray(ys)
 
 
+def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
+                 told: Callable[[str, int, int], None]) -> None:
+    """Play and write each chunk whose file (paths[k]) is missing, `workers` processes at once
+    (spawned, not forked: a fresh interpreter each). A worker writes its chunk itself as soon as it
+    is played, so a run stopped mid-way keeps every finished chunk. Ctrl-C: the chunks being played
+    are finished and kept, no other is started, and KeyboardInterrupt goes on."""
+    missing = [k for k, path in enumerate(paths) if not path.exists()]
+    done = len(paths) - len(missing)
+
+    def tell() -> None:
+        told("games", min(cfg["games"], done * cfg["chunk"]), cfg["games"])
+
+    tell()
+    if workers <= 1 or len(missing) <= 1:
+        for k in missing:
+            save_chunk(cfg, k, paths[k])
+            done += 1
+            tell()
+        return
+    context = multiprocessing.get_context("spawn")
+    todo = iter(missing)
+    with ProcessPoolExecutor(min(workers, len(missing)), mp_context=context, initializer=_ignore_interrupt) as pool:
+        # one chunk per worker at a time, so on Ctrl-C none waits in a queue to be played after it
+        running = {pool.submit(save_chunk, cfg, k, paths[k]) for k in itertools.islice(todo, workers)}
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                future.result()
+                done += 1
+                tell()
+                k = next(todo, None)
+                if k is not None:
+                    running.add(pool.submit(save_chunk, cfg, k, paths[k]))
+
+
+def save_chunk(cfg: dict[str, Any], k: int, path: Path) -> None:
+    x, y = play_chunk(cfg, k)
+    save_atomic(path, {"x": x, "y": y})
+
+
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches the whole process group: the driver alone answers it, so no worker prints a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 # --- training --------------------------------------------------------------------------------
 
 def one_pass(net: ValueNet, adam: Adam, x: np.ndarray, y: np.ndarray, batch: int, order_seed) -> None:
@@ -156,9 +207,11 @@ def refuse_other_settings(out: Path, cfg: dict[str, Any], free: str) -> None:
                          f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
 
 
-def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None] | None = None) -> Path:
+def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None] | None = None,
+        workers: int = 1) -> Path:
     """Play and train as `cfg` says in the folder `out`, going on from what it holds; the path of
-    the final weights. `progress(stage, done, total)` is told after each chunk and epoch."""
+    the final weights. `progress(stage, done, total)` is told after each chunk and epoch; `workers`
+    processes play the chunks (the result is the same for any number)."""
     out = Path(out)
     (out / "data").mkdir(parents=True, exist_ok=True)
     (out / "snapshots").mkdir(exist_ok=True)
@@ -174,12 +227,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
                              f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
     write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
     chunks = -(-cfg["games"] // cfg["chunk"])
-    for k in range(chunks):
-        path = out / "data" / f"chunk-{k:05d}.npz"
-        if not path.exists():
-            x, y = play_chunk(cfg, k)
-            save_atomic(path, {"x": x, "y": y})
-        told("games", min(cfg["games"], (k + 1) * cfg["chunk"]), cfg["games"])
+    play_missing(cfg, [out / "data" / f"chunk-{k:05d}.npz" for k in range(chunks)], workers, told)
     data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
     x = np.concatenate([d["x"] for d in data])
     y = np.concatenate([d["y"] for d in data])
