@@ -73,3 +73,30 @@ def test_the_flag_is_refused_in_one_line_where_it_does_not_apply(tmp_path):
                                "--out", str(tmp_path / "x"), *more], env=ENV, capture_output=True, text=True, timeout=600)
         assert done.returncode == 2 and words in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1 and not (tmp_path / "x").exists()
+
+
+def test_a_worker_killed_is_told_in_one_line_and_the_finished_chunks_are_kept(tmp_path):
+    out = tmp_path / "run"
+    proc = subprocess.Popen(_train(out, "--workers", "2"), env=ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 600
+    workers: list[int] = []
+    while len(workers) < 2 or not list((out / "data").glob("chunk-*.npz")):
+        assert proc.poll() is None, proc.stderr.read()
+        assert time.monotonic() < deadline
+        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        workers = [int(c) for c in children if "spawn_main" in _cmdline(int(c))]
+        time.sleep(0.01)
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = proc.communicate(timeout=600)
+    assert proc.returncode == 2 and "a worker process died" in err, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+    for chunk in (out / "data").glob("chunk-*.npz"):
+        assert len(arrays(chunk)["x"]) > 0  # each kept chunk whole
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text()
+    except OSError:  # gone meanwhile
+        return ""

@@ -31,6 +31,7 @@ import os
 import signal
 import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Callable
 
@@ -158,7 +159,12 @@ def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                future.result()
+                try:
+                    future.result()
+                except BrokenProcessPool:  # a worker killed (out of memory, kill -9): say so, keep the rest
+                    raise TrainError("a worker process died; the chunks finished are kept: run the same command to go on",
+                                     "un proceso de trabajo murió; los bloques terminados se conservan: repite la orden "
+                                     "para continuar") from None
                 done += 1
                 tell()
                 k = next(todo, None)
