@@ -45,8 +45,10 @@ def test_ctrl_c_stops_in_one_line_and_the_same_command_goes_on(tmp_path):
     finishes the chunks being played, says so in one line and exits 130; the same command then
     ends with the weights of a run never stopped."""
     out = tmp_path / "run"
-    proc = subprocess.Popen(_train(out, "--workers", "2"), env=ENV, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # a test runner started in the background may ignore SIGINT, and a child inherits that: give the
+    # command a terminal's default, as a person at the keyboard has
+    proc = subprocess.Popen(_train(out, "--workers", "2"), env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True, preexec_fn=_default_interrupt)
     deadline = time.monotonic() + 600
     while not (out / "data" / "chunk-00000.npz").exists() and not (out / "data" / "chunk-00001.npz").exists():
         assert proc.poll() is None, proc.stderr.read()
@@ -63,6 +65,10 @@ def test_ctrl_c_stops_in_one_line_and_the_same_command_goes_on(tmp_path):
     whole = run(settings("aggravation", 2, {}, 3, games=1024, epochs=2, hidden=8), tmp_path / "whole")
     assert same(arrays(out / "aggravation-2p.npz"), arrays(whole))
     assert "--workers" not in (out / "aggravation-2p.json").read_text()  # not a setting: it changes nothing
+
+
+def _default_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_the_flag_is_refused_in_one_line_where_it_does_not_apply(tmp_path):
