@@ -4,6 +4,7 @@ accounts made and confirmed over HTTP as a browser would, and rooms where they s
 from __future__ import annotations
 
 import re
+import time
 from contextlib import contextmanager
 
 import httpx
@@ -84,3 +85,13 @@ def table(url, creator: httpx.Client, other: httpx.Client | None = None, other_n
     joined = (other or client(url)).post(f"/api/rooms/{room}/claim", json={"seat": 1, "name": other_name})
     assert joined.status_code == 200, joined.text
     return room
+
+
+def until(check, what):
+    """`check()`'s first true answer, waited for (readiness, not a time limit: 30 s at most)."""
+    for _ in range(1500):
+        got = check()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(what)

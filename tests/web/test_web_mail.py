@@ -10,7 +10,7 @@ import time
 
 import httpx
 import pytest
-from mail_site import FakeClock, account, client, link_in, mail_site, send, table
+from mail_site import FakeClock, account, client, link_in, mail_site, send, table, until
 from sqlalchemy import func, select
 
 from ludoteca.web.mail.models import MailOutboxRow
@@ -88,10 +88,14 @@ def test_results_are_mailed_once_per_account_in_its_language(site):
     ana = account(url, app, catcher, "Ana Result", "ana.result@example.org")
     bea = account(url, app, catcher, "Bea Resultado", "bea.resultado@example.org", lang="es")
     room = table(url, ana, bea, "Bea Resultado")
+    # the server rolls the first die in the background: written after it, and a version on, so that no
+    # later write of the room's own row (which says "running", no result) can overwrite this one
+    until(lambda: app.state.service.get(room).state.current_player() == 0, "the first roll was not played")
     with app.state.service.sessions.begin() as db:  # the game ends: Bea won (as the room records it)
         from ludoteca.web.db import RoomRow
 
-        db.get(RoomRow, room).status, db.get(RoomRow, room).result = "finished", {"winners": [1]}
+        row = db.get(RoomRow, room)
+        row.status, row.result, row.version = "finished", {"winners": [1]}, row.version + 1
     before = len(catcher.mails)
     app.state.mail_notifier.result(room)
     app.state.mail_notifier.result(room)

@@ -12,7 +12,7 @@ import time
 
 import httpx
 import pytest
-from mail_site import account, link_in, mail_site
+from mail_site import account, link_in, mail_site, until
 from playwright.sync_api import expect
 from web_support import PHONE, browser, chromium_available
 
@@ -23,15 +23,6 @@ pytestmark = pytest.mark.skipif(not chromium_available(), reason="needs Playwrig
 START = 1_800_000_000.0
 NAMES = {0: "Ana", 1: "Bea"}
 ADDRESSES = {0: "ana.e2e@example.org", 1: "bea.e2e@example.org"}
-
-
-def until(check, what):
-    for _ in range(1500):  # readiness, not a time limit
-        got = check()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError(what)
 
 
 def phone_signed_in(b, language, url, client):
