@@ -106,3 +106,31 @@ def _cmdline(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_text()
     except OSError:  # gone meanwhile
         return ""
+
+
+def test_the_workers_die_with_a_driver_killed_outright(tmp_path):
+    """kill -9 of the driver: its workers go at once (processes.die_with_parent), instead of playing
+    their chunks on as orphans and writing them."""
+    out = tmp_path / "run"
+    proc = subprocess.Popen(_train(out, "--workers", "2"), env=ENV, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 600  # a bound on waiting for the start, never a measurement
+        while len(workers) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline
+            children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+            workers = [int(c) for c in children if "spawn_main" in _cmdline(int(c))]
+            time.sleep(0.01)
+        before = sorted((out / "data").glob("chunk-*.npz"))
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    deadline = time.monotonic() + 60
+    while any(_cmdline(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [pid for pid in workers if _cmdline(pid)]
+    for pid in left:  # never leave them behind, even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"workers outlived their killed driver: {left}"
+    assert sorted((out / "data").glob("chunk-*.npz")) == before  # no chunk played on and written after the kill

@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import itertools
 import json
-import multiprocessing
 import os
-import signal
 import sys
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Callable
@@ -38,6 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
+from ..processes import die_with_parent, ignore_interrupt, spawned_pool
 from ..bots.learned.net import Adam, ValueNet
 
 #: the run's settings a resumed run must share; the full run's budget by default
@@ -151,9 +150,8 @@ def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
             done += 1
             tell()
         return
-    context = multiprocessing.get_context("spawn")
     todo = iter(missing)
-    with ProcessPoolExecutor(min(workers, len(missing)), mp_context=context, initializer=_ignore_interrupt) as pool:
+    with spawned_pool(min(workers, len(missing)), _worker_start) as pool:
         # one chunk per worker at a time, so on Ctrl-C none waits in a queue to be played after it
         running = {pool.submit(save_chunk, cfg, k, paths[k]) for k in itertools.islice(todo, workers)}
         while running:
@@ -177,9 +175,11 @@ def save_chunk(cfg: dict[str, Any], k: int, path: Path) -> None:
     save_atomic(path, {"x": x, "y": y})
 
 
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches the whole process group: the driver alone answers it, so no worker prints a traceback
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _worker_start(parent: int) -> None:
+    """A worker's first act: Ctrl-C is the driver's to answer, and it dies with the driver (kill -9
+    too; the chunk it was playing is not written, and a rerun plays it)."""
+    ignore_interrupt()
+    die_with_parent(parent)
 
 
 # --- training --------------------------------------------------------------------------------

@@ -9,12 +9,13 @@ workers and drops the games not yet finished, which a resumed run plays again.
 from __future__ import annotations
 
 import os
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Iterator
 
 from ..engine import LudotecaError, T
+from ..processes import die_with_parent, ignore_interrupt, spawned_pool
 from . import plugins as plugin_loader
 from .vector import batchable, play_chunk  # play.py's rows; random and greedy seats batched on a kernel
 
@@ -53,10 +54,8 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
     import multiprocessing
     import signal
 
-    # spawn, not fork: the driver runs a progress thread, and forking a threaded process can deadlock
-    context = multiprocessing.get_context("spawn")
-    stop = context.Event()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(), plugins, stop))
+    stop = multiprocessing.get_context("spawn").Event()
+    pool = spawned_pool(workers, _worker_start, plugins, stop)
     pending: set = set()
     stopped = False
     try:
@@ -105,48 +104,13 @@ def local_results(chunks: list[Chunk], workers: int, plugins: list[list[str]]) -
 
 
 def _worker_start(parent: int, plugins: list[list[str]], stop: Any = None) -> None:
-    """A pool worker's first act: die with its parent, then load the plug-ins.
-
-    A driver killed outright (kill -9) runs no clean-up, so each worker sees to it itself: on
-    Linux the kernel sends it SIGKILL when the parent dies (prctl PR_SET_PDEATHSIG), and on
-    every system a watchdog thread checks the parent's pid twice a second. With the workers
-    gone, multiprocessing's resource tracker, whose pipe they held open, exits too."""
-    import signal
-
+    """A pool worker's first act: die with its parent (even one killed with kill -9), then load the plug-ins."""
     from . import vector
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the driver stops the run (vector.STOP), not Ctrl-C here
+    ignore_interrupt()  # the driver stops the run (vector.STOP), not Ctrl-C here
     vector.STOP = stop
-    _die_with_parent(parent)
+    die_with_parent(parent)
     plugin_loader.load(plugins)
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent(parent: int) -> None:
-    import signal
-    import sys
-    import threading
-    import time
-
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):  # no prctl here: the watchdog alone will do
-            pass
-    if os.getppid() != parent:  # the parent died before the request took effect
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="ludoteca-parent-watch", daemon=True).start()
 
 
 def _python_path(plugins: list[list[str]]) -> str:

@@ -20,11 +20,12 @@ from concurrent.futures.process import BrokenProcessPool
 import importlib
 import json
 import logging
-import multiprocessing
 import os
 from collections import Counter, OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
+
+from ..processes import die_with_parent, spawned_pool
 
 log = logging.getLogger("ludoteca.web")
 
@@ -73,21 +74,13 @@ WORKER_NICE = 10  # bots yield the CPU to the server (people's moves) when both 
 
 def _worker_start(parent: int) -> None:
     """In each worker: a lower CPU priority than the server's, and exit as soon as the server is
-    gone, even if it was killed (kill -9)."""
-    import threading
-    import time
-
+    gone, even if it was killed (kill -9). Workers may be started from any of the server's threads,
+    so the watchdog alone tells (the kernel's signal would follow the thread, not the server)."""
     try:
         os.nice(WORKER_NICE)
     except (AttributeError, OSError):  # not on this platform: the pool still bounds the bots
         pass
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+    die_with_parent(parent, poll=1.0, by_kernel=False)
 
 
 def default_workers() -> int:
@@ -111,8 +104,7 @@ class BotPool:
             if self.mode == "thread":
                 self.executor = cf.ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
             else:  # spawn: a clean interpreter, never a fork of a threaded server
-                self.executor = cf.ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                       initializer=_worker_start, initargs=(os.getpid(),))
+                self.executor = spawned_pool(self.workers, _worker_start)
         return self.executor
 
     def warm(self) -> None:
