@@ -8,7 +8,8 @@ default among them) it plays --games seat-rotated games against each --against b
 the learned bot in seat i mod n; the seeds are the same for every snapshot, so the rows differ by
 the net and not by the dice) and prints the win rate with its Wilson 95% interval, and the
 learned bot's CPU per decision (`time.process_time` around `choose`, two or more legal actions).
-With --write FILE it replaces the section between `<!-- learned-curve:GAME-Np:start -->` and
+The bot plays with its game's own settings, as on the ladder (`--no-reply` turns `reply` off), and
+the table's last line says which. With --write FILE it replaces the section between `<!-- learned-curve:GAME-Np:start -->` and
 `<!-- learned-curve:GAME-Np:end -->` of FILE (added at the end when absent).
 """
 
@@ -35,13 +36,20 @@ def snapshot(path: Path) -> ValueNet:
         return ValueNet({k: data[k].astype(np.float64) for k in ARRAYS})
 
 
-def play(game, players: int, net: ValueNet, opponent: str, seed: int, seat: int, reply: bool = True) -> tuple[float, list[float]]:
+def learned_bot(game, seat: int, seed: int, net: ValueNet, reply: bool | None = None) -> LearnedBot:
+    """The learned bot as the ladder plays it (its game's own defaults, `PLAY`), with `net` for the
+    shipped one; `reply` given: that setting instead of the game's."""
+    bot = LearnedBot(game, seat, seed, **({} if reply is None else {"reply": reply}))
+    bot.override = net
+    return bot
+
+
+def play(game, players: int, net: ValueNet, opponent: str, seed: int, seat: int, reply: bool | None = None) -> tuple[float, list[float]]:
     state = game.new_initial_state(players, seed)
     bots = []
     for s in range(players):
         if s == seat:
-            bot = LearnedBot(game, s, derive_seed(seed, "bot", s), reply=reply)
-            bot.override = net
+            bot = learned_bot(game, s, derive_seed(seed, "bot", s), net, reply)
         else:
             bot = make_bot(opponent, game, s, derive_seed(seed, "bot", s))
         bots.append(bot)
@@ -60,7 +68,8 @@ def main() -> None:
     ap.add_argument("--against", default="greedy", help="comma-separated opponents (bot names or levels)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--write", default=None)
-    ap.add_argument("--no-reply", action="store_true", help="the bot values after-positions only (no roll, no answer)")
+    ap.add_argument("--no-reply", action="store_true", help="the bot values after-positions only (no roll, no answer), "
+                    "whatever its game's default (without it: the game's default, as the ladder plays the bot)")
     args = ap.parse_args()
     run = Path(args.run)
     cfg = json.loads((run / "run.json").read_text(encoding="utf-8"))
@@ -78,7 +87,7 @@ def main() -> None:
         for opp in args.against.split(","):
             wins, cpu = 0.0, []
             for i in range(args.games):
-                score, times = play(game, n, net, opp, derive_seed(args.seed, "game", i), i % n, not args.no_reply)
+                score, times = play(game, n, net, opp, derive_seed(args.seed, "game", i), i % n, False if args.no_reply else None)
                 wins += score
                 cpu += times
             lo, hi = wilson(wins, args.games)
@@ -89,7 +98,7 @@ def main() -> None:
     command = f"`{cfg.get('command', '')}`" if cfg.get("command") else ""
     lines += ["", f"Run: {cfg['game']}, {n} players, options {cfg['options'] or 'default'}, seed {cfg['seed']}, "
               f"{cfg['games']} games of data, {cfg['epochs']} passes{' ' + command if command else ''}; curve seed {args.seed}"
-              + ("; the bot without `reply`." if args.no_reply else ".")]
+              + f"; the bot's settings {learned_bot(game, 0, 0, net, False if args.no_reply else None).params}."]
     if args.write:
         path = Path(args.write)
         tag = f"learned-curve:{cfg['game']}-{n}p"

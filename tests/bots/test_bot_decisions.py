@@ -47,3 +47,14 @@ def test_the_benchmarks_read_it():
     assert (again, len(cpu_again)) == (score, len(cpu))
     positions = ladder.probe_positions("aggravation-2p", 5)
     assert positions and all(len(legal) > 1 for _, legal in positions)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+def test_the_curve_plays_the_learned_bot_the_ladder_plays(name):
+    """learned_curve's bot has its game's own settings (`PLAY`: no `reply` in Mazmorra and Prime
+    Climb), as `make_bot("learned")` gives the ladder, and only the net differs; `reply` given, that."""
+    curve, game = benchmark_script("learned_curve"), make_game(name)
+    net = shipped(name, PLAYERS[name])[0]
+    bot = curve.learned_bot(game, 0, 5, net)
+    assert bot.params == make_bot("learned", game, 0, 5).params and bot.net(PLAYERS[name]) is net
+    assert curve.learned_bot(game, 0, 5, net, reply=False).params["reply"] is False
