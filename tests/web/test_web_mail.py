@@ -13,6 +13,7 @@ import pytest
 from mail_site import FakeClock, account, client, link_in, mail_site, send, table, until
 from sqlalchemy import func, select
 
+from ludoteca.web.db import RoomRow
 from ludoteca.web.mail.models import MailOutboxRow
 
 
@@ -37,6 +38,16 @@ def others_decided(app, room: str, index: int, seat: int = 1) -> None:
 
     with app.state.service.sessions.begin() as db:
         db.add(ActionRow(room_id=room, index=index, player=str(seat), action="add", rng=0))
+
+
+def finish(app, room: str, result: dict | None = None) -> None:
+    """The room's row says the game is over. The server rolls the first die in the background: this
+    is written after that roll, and a version on, so that no later write of the room's own row (which
+    says "running") can overwrite it (CI failed so once)."""
+    until(lambda: app.state.service.get(room).state.current_player() == 0, "the first roll was not played")
+    with app.state.service.sessions.begin() as db:
+        row = db.get(RoomRow, room)
+        row.status, row.result, row.version = "finished", result, row.version + 1
 
 
 def test_your_turn_is_mailed_once_per_seat_and_turn_with_a_link_to_the_seat(site):
@@ -88,14 +99,7 @@ def test_results_are_mailed_once_per_account_in_its_language(site):
     ana = account(url, app, catcher, "Ana Result", "ana.result@example.org")
     bea = account(url, app, catcher, "Bea Resultado", "bea.resultado@example.org", lang="es")
     room = table(url, ana, bea, "Bea Resultado")
-    # the server rolls the first die in the background: written after it, and a version on, so that no
-    # later write of the room's own row (which says "running", no result) can overwrite this one
-    until(lambda: app.state.service.get(room).state.current_player() == 0, "the first roll was not played")
-    with app.state.service.sessions.begin() as db:  # the game ends: Bea won (as the room records it)
-        from ludoteca.web.db import RoomRow
-
-        row = db.get(RoomRow, room)
-        row.status, row.result, row.version = "finished", {"winners": [1]}, row.version + 1
+    finish(app, room, {"winners": [1]})  # the game ends: Bea won (as the room records it)
     before = len(catcher.mails)
     app.state.mail_notifier.result(room)
     app.state.mail_notifier.result(room)
@@ -259,7 +263,6 @@ def test_hostile_display_name_is_quoted_by_the_library(tmp_path):
 
 def test_the_daily_digest_lists_the_games_still_waiting_once_a_day(site):
     url, app, catcher = site
-    from ludoteca.web.db import RoomRow
     from ludoteca.web.mail.outbox import next_digest
 
     hal = account(url, app, catcher, "Hal Digest", "hal@example.org", lang="es")
@@ -273,8 +276,7 @@ def test_the_daily_digest_lists_the_games_still_waiting_once_a_day(site):
             notifier.your_turn(room, 0, 2 * i + 1, None)
             notifier.your_turn(room, 0, 2 * i + 1, None)
         assert not outbox(app, key=f"turn:{rooms[0]}:0:1")  # no mail per turn
-        with app.state.service.sessions.begin() as db:
-            db.get(RoomRow, rooms[2]).status = "finished"  # over before the digest: not listed
+        finish(app, rooms[2])  # over before the digest: not listed
         before = len(catcher.mails)
         send(app)
         assert len(catcher.mails) == before  # not due yet
