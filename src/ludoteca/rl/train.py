@@ -36,8 +36,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
-from ..processes import die_with_parent, ignore_interrupt, spawned_pool
 from ..bots.learned.net import Adam, ValueNet
+from ..processes import die_with_parent, ignore_interrupt, spawned_pool
 
 #: the run's settings a resumed run must share; the full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 20000, "epochs": 30, "chunk": 256, "hidden": 64, "explore": 0.1,
