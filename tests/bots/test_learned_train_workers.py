@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ludoteca.rl.train import run, settings
 from learned_support import arrays, same
+from process_support import cmdline, spawned_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -90,8 +91,7 @@ def test_a_worker_killed_is_told_in_one_line_and_the_finished_chunks_are_kept(tm
     while len(workers) < 2 or not list((out / "data").glob("chunk-*.npz")):
         assert proc.poll() is None, proc.stderr.read()
         assert time.monotonic() < deadline
-        children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-        workers = [int(c) for c in children if "spawn_main" in _cmdline(int(c))]
+        workers = spawned_workers(proc.pid)
         time.sleep(0.01)
     os.kill(workers[0], signal.SIGKILL)
     _, err = proc.communicate(timeout=600)
@@ -99,13 +99,6 @@ def test_a_worker_killed_is_told_in_one_line_and_the_finished_chunks_are_kept(tm
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     for chunk in (out / "data").glob("chunk-*.npz"):
         assert len(arrays(chunk)["x"]) > 0  # each kept chunk whole
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_text()
-    except OSError:  # gone meanwhile
-        return ""
 
 
 def test_the_workers_die_with_a_driver_killed_outright(tmp_path):
@@ -119,17 +112,16 @@ def test_the_workers_die_with_a_driver_killed_outright(tmp_path):
         deadline = time.monotonic() + 600  # a bound on waiting for the start, never a measurement
         while len(workers) < 2:
             assert proc.poll() is None and time.monotonic() < deadline
-            children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-            workers = [int(c) for c in children if "spawn_main" in _cmdline(int(c))]
+            workers = spawned_workers(proc.pid)
             time.sleep(0.01)
         before = sorted((out / "data").glob("chunk-*.npz"))
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     deadline = time.monotonic() + 60
-    while any(_cmdline(pid) for pid in workers) and time.monotonic() < deadline:
+    while any(cmdline(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    left = [pid for pid in workers if _cmdline(pid)]
+    left = [pid for pid in workers if cmdline(pid)]
     for pid in left:  # never leave them behind, even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert not left, f"workers outlived their killed driver: {left}"

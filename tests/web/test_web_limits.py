@@ -10,6 +10,7 @@ import threading
 from contextlib import contextmanager
 
 from fastapi.testclient import TestClient
+from process_support import cmdline, parent, spawned_workers
 from web_support import create_room, free_port, receive_state, toy_games
 
 from ludoteca.bots import BOTS, RandomBot, register_bot
@@ -389,8 +390,7 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path):
         for _ in range(600):  # readiness: until it answers and its worker is up
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games").read()
-                workers = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(p) == server.pid
-                           and b"spawn_main" in _cmdline(p)]
+                workers = spawned_workers(server.pid)
                 if workers:
                     break
             except OSError:
@@ -401,10 +401,10 @@ def test_bot_workers_leave_when_the_server_is_killed(tmp_path):
         server.send_signal(signal.SIGKILL)
         server.wait()
     for _ in range(300):  # the workers notice within about a second
-        if not any(os.path.exists(f"/proc/{p}") and _parent(str(p)) != 0 for p in workers):
+        if not any(os.path.exists(f"/proc/{p}") and parent(p) != 0 for p in workers):
             break
         time.sleep(0.1)
-    left = [p for p in workers if os.path.exists(f"/proc/{p}") and b"spawn_main" in _cmdline(str(p))]
+    left = [p for p in workers if "spawn_main" in cmdline(p)]
     for p in left:
         os.kill(p, signal.SIGKILL)
     assert not left
@@ -428,7 +428,7 @@ def test_a_pool_closed_while_its_worker_is_busy_stops_it_and_leaves_no_process(t
             if (tmp_path / "started").exists():
                 break
             await asyncio.sleep(0.01)
-        workers = [int(p) for p in os.listdir("/proc") if p.isdigit() and _parent(p) == os.getpid() and b"spawn_main" in _cmdline(p)]
+        workers = spawned_workers(os.getpid())
         assert int((tmp_path / "started").read_text()) in workers
         await asyncio.to_thread(pool.close, True)
         return workers
@@ -436,22 +436,6 @@ def test_a_pool_closed_while_its_worker_is_busy_stops_it_and_leaves_no_process(t
     workers = asyncio.run(scenario())
     assert not (tmp_path / "finished").exists(), "the busy worker was stopped, not waited for"
     assert not [p for p in workers if os.path.exists(f"/proc/{p}")], "every worker process is gone and reaped"
-
-
-def _parent(pid: str) -> int:
-    try:
-        with open(f"/proc/{pid}/stat") as fh:
-            return int(fh.read().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
-def _cmdline(pid: str) -> bytes:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as fh:
-            return fh.read()
-    except OSError:
-        return b""
 
 
 def test_random_messages_never_break_the_connection_or_print_a_traceback(tmp_path, caplog):
