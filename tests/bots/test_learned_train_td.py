@@ -117,8 +117,8 @@ def test_no_shipped_net_to_start_from_is_refused():
 
 
 @pytest.mark.parametrize("lang,args,words", [
-    ("en", ["--method", "sarsa"], "method must be mc, td or selfplay"),
-    ("es", ["--method", "sarsa"], "el método debe ser mc, td o selfplay"),
+    ("en", ["--method", "sarsa"], "method must be mc, td, selfplay or versus"),
+    ("es", ["--method", "sarsa"], "el método debe ser mc, td, selfplay o versus"),
     ("en", ["--lambda", "0.5"], "--lambda is for --method td"),
     ("es", ["--lambda", "0.5"], "--lambda es para --method td"),
     ("en", ["--method", "td", "--lambda", "2"], "lambda must be between 0 and 1"),

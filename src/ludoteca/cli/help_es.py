@@ -38,22 +38,24 @@ HELP_ES: dict[str, str] = {
         "Pasadas de entrenamiento sobre todas las posiciones (30 por defecto; con td: sobre las de cada generación, 1 por defecto; selfplay: 5).",
     "selfplay: generations, each playing the last one's net (default 3); --games is per generation (default 100000).":
         "selfplay: generaciones, cada una jugando con la red de la anterior (3 por defecto); --games es por generación (100000 por defecto).",
-    "mc: fit who won in greedy's games; td: TD(lambda), the net's own games; selfplay: generations of the net's own games on the batched kernel.":
-        "mc: ajustar quién ganó en las partidas de greedy; td: TD(lambda), las partidas de la propia red; selfplay: generaciones de partidas de la propia red en el núcleo por lotes.",
-    "td: start from the shipped net (shipped) or a new one (fresh).":
-        "td: empezar por la red que trae el paquete (shipped) o por una nueva (fresh).",
+    "mc: fit who won in greedy's games; td: TD(lambda), the net's own games; selfplay: generations of the net's own games on the batched kernel; versus: the net fitted further to who won its games against a stronger bot.":
+        "mc: ajustar quién ganó en las partidas de greedy; td: TD(lambda), las partidas de la propia red; selfplay: generaciones de partidas de la propia red en el núcleo por lotes; versus: la red ajustada además a quién ganó sus partidas contra un bot más fuerte.",
+    "td: start from the shipped net (shipped) or a new one (fresh); versus: the shipped net (shipped) or a run's weights file (.npz).":
+        "td: empezar por la red que trae el paquete (shipped) o por una nueva (fresh); versus: la red del paquete (shipped) o el archivo de pesos de un entrenamiento (.npz).",
     "td: how far back a result reaches, 0 to 1 (default 0.7).":
         "td: hasta dónde llega hacia atrás un resultado, de 0 a 1 (0.7 por defecto).",
     "Share of random moves in the games played, 0 to 1.": "Parte de jugadas al azar en las partidas jugadas, de 0 a 1.",
     "mc, selfplay: units of the net's hidden layer (default 64).": "mc, selfplay: unidades de la capa oculta de la red (64 por defecto).",
-    "td, selfplay: Adam's step size (default 0.0005; selfplay 0.003).": "td, selfplay: tamaño del paso de Adam (0.0005 por defecto; selfplay 0.003).",
-    "td: games per generation (default 500).": "td: partidas por generación (500 por defecto).",
-    "td: the net against itself (self) or, in one seat, against greedy (greedy).":
-        "td: la red contra sí misma (self) o, en un asiento, contra greedy (greedy).",
-    "mc: processes playing the games at once (default 1); the weights are the same for any number.":
-        "mc: procesos que juegan las partidas a la vez (1 por defecto); los pesos son los mismos con cualquier número.",
-    "Train the learned bot of a game: games played by the batched bots, then a value net fitted to who\nwon (--method mc); or the net's own games, each position fitted to the values of those after it\n(--method td); or generations of the net's own games on the batched kernel, each fitted to who won\n(--method selfplay). Killed, the same command goes on where it stopped. The weights' file is printed on\nthe last line.":
-        "Entrena el bot aprendido de un juego: partidas jugadas por los bots en lote y luego una red de valor ajustada a quién\nganó (--method mc); o las partidas de la propia red, cada posición ajustada a los valores de las siguientes\n(--method td); o generaciones de partidas de la propia red en el núcleo por lotes, cada una ajustada a quién ganó\n(--method selfplay). Si se interrumpe, la misma orden sigue donde se quedó. La última línea dice dónde quedan\nlos pesos.",
+    "td, selfplay, versus: Adam's step size (default 0.0005; selfplay 0.003; versus 0.001).":
+        "td, selfplay, versus: tamaño del paso de Adam (0.0005 por defecto; selfplay 0.003; versus 0.001).",
+    "td: games per generation (default 500); versus: games per chunk of data (default 25).":
+        "td: partidas por generación (500 por defecto); versus: partidas por bloque de datos (25 por defecto).",
+    "td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[name, {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').":
+        "td: la red contra sí misma (self) o, en un asiento, contra greedy (greedy); versus: el bot de los demás asientos, un nombre o '[nombre, {parámetros}]' ('[\"hard\", {\"iterations\": 300}]' por defecto).",
+    "mc, versus: processes playing the games at once (default 1); the weights are the same for any number.":
+        "mc, versus: procesos que juegan las partidas a la vez (1 por defecto); los pesos son los mismos con cualquier número.",
+    "Train the learned bot of a game: games played by the batched bots, then a value net fitted to who\nwon (--method mc); or the net's own games, each position fitted to the values of those after it\n(--method td); or generations of the net's own games on the batched kernel, each fitted to who won\n(--method selfplay); or a net fitted further to who won its games against a stronger bot (--method\nversus). Killed, the same command goes on where it stopped. The weights' file is printed on the last\nline.":
+        "Entrena el bot aprendido de un juego: partidas jugadas por los bots en lote y luego una red de valor ajustada a quién\nganó (--method mc); o las partidas de la propia red, cada posición ajustada a los valores de las siguientes\n(--method td); o generaciones de partidas de la propia red en el núcleo por lotes, cada una ajustada a quién ganó\n(--method selfplay); o una red ajustada además a quién ganó sus partidas contra un bot más fuerte (--method\nversus). Si se interrumpe, la misma orden sigue donde se quedó. La última línea dice dónde quedan\nlos pesos.",
     # ludoteca db (docs/web.md)
     "The servers' database: stats, export of finished games, pruning.":
         "La base de datos de los servidores: cifras, exportación de partidas terminadas, limpieza.",

@@ -22,22 +22,23 @@ def train(
     games: Annotated[Optional[int], typer.Option(help="Games the batched bots play for the training data (default 20000).")] = None,
     epochs: Annotated[Optional[int], typer.Option(help="Passes of training over all positions (default 30; with td: over each generation's, default 1; selfplay: 5).")] = None,
     generations: Annotated[Optional[int], typer.Option(help="selfplay: generations, each playing the last one's net (default 3); --games is per generation (default 100000).")] = None,
-    method: Annotated[str, typer.Option(help="mc: fit who won in greedy's games; td: TD(lambda), the net's own games; selfplay: generations of the net's own games on the batched kernel.")] = "mc",
-    start: Annotated[Optional[str], typer.Option(help="td: start from the shipped net (shipped) or a new one (fresh).")] = None,
+    method: Annotated[str, typer.Option(help="mc: fit who won in greedy's games; td: TD(lambda), the net's own games; selfplay: generations of the net's own games on the batched kernel; versus: the net fitted further to who won its games against a stronger bot.")] = "mc",
+    start: Annotated[Optional[str], typer.Option(help="td: start from the shipped net (shipped) or a new one (fresh); versus: the shipped net (shipped) or a run's weights file (.npz).")] = None,
     lam: Annotated[Optional[float], typer.Option("--lambda", help="td: how far back a result reaches, 0 to 1 (default 0.7).")] = None,
     explore: Annotated[Optional[float], typer.Option(help="Share of random moves in the games played, 0 to 1.")] = None,
     hidden: Annotated[Optional[int], typer.Option(help="mc, selfplay: units of the net's hidden layer (default 64).")] = None,
-    lr: Annotated[Optional[float], typer.Option(help="td, selfplay: Adam's step size (default 0.0005; selfplay 0.003).")] = None,
-    chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500).")] = None,
-    against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy).")] = None,
-    workers: Annotated[Optional[int], typer.Option(help="mc: processes playing the games at once (default 1); the weights are the same for any number.")] = None,
+    lr: Annotated[Optional[float], typer.Option(help="td, selfplay, versus: Adam's step size (default 0.0005; selfplay 0.003; versus 0.001).")] = None,
+    chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500); versus: games per chunk of data (default 25).")] = None,
+    against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[name, {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').")] = None,
+    workers: Annotated[Optional[int], typer.Option(help="mc, versus: processes playing the games at once (default 1); the weights are the same for any number.")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:
     """Train the learned bot of a game: games played by the batched bots, then a value net fitted to who
     won (--method mc); or the net's own games, each position fitted to the values of those after it
     (--method td); or generations of the net's own games on the batched kernel, each fitted to who won
-    (--method selfplay). Killed, the same command goes on where it stopped. The weights' file is printed on
-    the last line."""
+    (--method selfplay); or a net fitted further to who won its games against a stronger bot (--method
+    versus). Killed, the same command goes on where it stopped. The weights' file is printed on the last
+    line."""
     from .main import use_lang
 
     use_lang(lang)
@@ -45,6 +46,7 @@ def train(
     from ..rl import train as mc
     from ..rl import train_selfplay as selfplay
     from ..rl import train_td as td
+    from ..rl import train_versus as versus
 
     try:
         from ..engine import game_class, make_game
@@ -54,10 +56,10 @@ def train(
         n = eng.check_players(players)
         resolved = game_class(game).OPTIONS.resolve(dict(raw), game)
         options = {k: resolved[k] for k in raw}
-        if method == "td" and hidden is not None:
+        if method in ("td", "versus") and hidden is not None:
             raise TrainError("--hidden is for --method mc or selfplay", "--hidden es para --method mc o selfplay")
-        if method != "mc" and workers is not None:
-            raise TrainError("--workers is for --method mc", "--workers es para --method mc")
+        if method not in ("mc", "versus") and workers is not None:
+            raise TrainError("--workers is for --method mc or versus", "--workers es para --method mc o versus")
         if workers is not None and workers < 1:
             raise TrainError(f"--workers must be at least 1, not {workers}", f"--workers debe ser al menos 1, no {workers}")
         if method != "selfplay" and generations is not None:
@@ -72,9 +74,14 @@ def train(
             _refuse_td_only({"--start": start, "--lambda": lam, "--chunk": chunk, "--against": against})
             cfg = selfplay.settings(game, n, options, seed, games=games, generations=generations, epochs=epochs,
                                     explore=explore, hidden=hidden, lr=lr)
+        elif method == "versus":
+            if lam is not None:
+                raise TrainError("--lambda is for --method td", "--lambda es para --method td")
+            cfg = versus.settings(game, n, options, seed, games=games, epochs=epochs, start=start, explore=explore,
+                                  lr=lr, chunk=chunk, against=against)
         else:
-            raise TrainError(f"method must be mc, td or selfplay, not {method!r}",
-                             f"el método debe ser mc, td o selfplay, no {method!r}")
+            raise TrainError(f"method must be mc, td, selfplay or versus, not {method!r}",
+                             f"el método debe ser mc, td, selfplay o versus, no {method!r}")
     except LudotecaError as exc:
         fail(exc.message)
     except TrainError as exc:
@@ -94,8 +101,8 @@ def train(
             bar.update(tasks[stage], completed=done)
 
         try:
-            if method == "mc":
-                final = mc.run(cfg, folder, told, workers or 1)
+            if method in ("mc", "versus"):
+                final = {"mc": mc, "versus": versus}[method].run(cfg, folder, told, workers or 1)
             else:
                 final = {"td": td, "selfplay": selfplay}[method].run(cfg, folder, told)
         except KeyboardInterrupt:

@@ -132,11 +132,13 @@ def play_chunk(cfg: dict[str, Any], k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
-                 told: Callable[[str, int, int], None]) -> None:
-    """Play and write each chunk whose file (paths[k]) is missing, `workers` processes at once
+                 told: Callable[[str, int, int], None], save: Callable[[dict[str, Any], int, Path], None] | None = None) -> None:
+    """Play and write each chunk whose file (paths[k]) is missing (`save(cfg, k, path)`: this
+    module's `save_chunk` unless another method's is given), `workers` processes at once
     (spawned, not forked: a fresh interpreter each). A worker writes its chunk itself as soon as it
     is played, so a run stopped mid-way keeps every finished chunk. Ctrl-C: the chunks being played
     are finished and kept, no other is started, and KeyboardInterrupt goes on."""
+    save = save or save_chunk
     missing = [k for k, path in enumerate(paths) if not path.exists()]
     done = len(paths) - len(missing)
 
@@ -146,14 +148,14 @@ def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
     tell()
     if workers <= 1 or len(missing) <= 1:
         for k in missing:
-            save_chunk(cfg, k, paths[k])
+            save(cfg, k, paths[k])
             done += 1
             tell()
         return
     todo = iter(missing)
     with spawned_pool(min(workers, len(missing)), _worker_start) as pool:
         # one chunk per worker at a time, so on Ctrl-C none waits in a queue to be played after it
-        running = {pool.submit(save_chunk, cfg, k, paths[k]) for k in itertools.islice(todo, workers)}
+        running = {pool.submit(save, cfg, k, paths[k]) for k in itertools.islice(todo, workers)}
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -167,7 +169,7 @@ def play_missing(cfg: dict[str, Any], paths: list[Path], workers: int,
                 tell()
                 k = next(todo, None)
                 if k is not None:
-                    running.add(pool.submit(save_chunk, cfg, k, paths[k]))
+                    running.add(pool.submit(save, cfg, k, paths[k]))
 
 
 def save_chunk(cfg: dict[str, Any], k: int, path: Path) -> None:
