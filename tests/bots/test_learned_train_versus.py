@@ -77,11 +77,16 @@ def test_a_runs_weights_file_is_a_start_and_a_changed_one_is_refused(tmp_path):
     assert not (tmp_path / "c" / "data" / "chunk-00000.npz").exists()
 
 
-def test_a_start_net_of_another_game_is_refused(tmp_path):
+@pytest.mark.parametrize("content,words", [
+    (None, "not for piramide with 3 players"),  # Mazmorra's net: other features
+    (b"PK\x03\x04 not a zip at all", "not a learned net's weights"),
+    (b"\x93NUMPY pickled", "not a learned net's weights"),
+])
+def test_a_start_file_that_is_not_this_games_net_is_refused(tmp_path, content, words):
     other = resources.files("ludoteca.bots") / "weights" / "mazmorra-3p.npz"
     start = tmp_path / "other.npz"
-    start.write_bytes(other.read_bytes())
-    with pytest.raises(TrainError, match="not for piramide with 3 players"):
+    start.write_bytes(other.read_bytes() if content is None else content)
+    with pytest.raises(TrainError, match=words):
         run(tiny(5, start=str(start)), tmp_path / "a")
     assert not (tmp_path / "a" / "data" / "chunk-00000.npz").exists()
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+import zipfile
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
@@ -135,7 +136,7 @@ def start_net(cfg: dict[str, Any]) -> ValueNet:
     try:
         data = np.load(io.BytesIO(raw))
         net = ValueNet({k: data[k].astype(np.float64) for k in ARRAYS})
-    except (ValueError, KeyError, OSError):
+    except (ValueError, KeyError, OSError, EOFError, zipfile.BadZipFile):
         raise TrainError("the start file is not a learned net's weights",
                          "el archivo de partida no son los pesos de una red aprendida") from None
     n, size = cfg["players"], spec_for(cfg["game"]).size(cfg["players"])
