@@ -69,7 +69,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from ludoteca.bots import LEVEL_NAMES, level_bot, make_bot  # noqa: E402
+from ludoteca.bots import LEVEL_NAMES, level_bot, levels_of, make_bot  # noqa: E402
 from ludoteca.bots.arena import play_game, wilson  # noqa: E402
 from ludoteca.engine import make_game  # noqa: E402
 from ludoteca.engine.registry import plugin_of  # noqa: E402
@@ -786,7 +786,7 @@ def table(rows: list[Row], seed: int) -> list[str]:
 def levels(name: str, options: dict[str, Any]) -> str:
     game = make_game(name, options)
     parts = []
-    for level in LEVEL_NAMES:
+    for level in levels_of(game):
         bot, params = level_bot(level, game)
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         parts.append(f"{level} = {bot}" + (f" ({shown})" if shown else ""))

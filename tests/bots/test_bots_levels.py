@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.bots import LEVEL_NAMES, bot_names, level_bot, make_bot
+from ludoteca.bots import LEVEL_NAMES, bot_names, level_bot, levels_of, make_bot
 from ludoteca.bots.arena import head_to_head, play_game, wilson
 from ludoteca.engine import game_names, make_game
 from ludoteca.terminal.seats import parse_seats
@@ -24,7 +24,8 @@ def test_levels_are_bots_and_seats():
 @pytest.mark.parametrize("name", game_names())
 def test_every_game_maps_every_level(name):
     game = make_game(name)
-    for level in LEVEL_NAMES:
+    assert levels_of(game)[:3] == ["easy", "medium", "hard"]  # every game has these; expert only where declared
+    for level in levels_of(game):
         bot, params = level_bot(level, game)
         assert bot in bot_names()
         make_bot(level, game, 0, 0)  # builds

@@ -214,6 +214,15 @@ def test_every_help_string_has_spanish():
         assert text in HELP_ES.values()
 
 
+def test_no_help_string_loses_text_to_rich_markup():
+    """Typer prints help through Rich, which reads `[word...]` as a markup tag and drops it (the versus
+    `--against` help once showed "a name or ''")."""
+    from rich.text import Text
+
+    eaten = [text for pair in HELP_ES.items() for text in pair if Text.from_markup(text).plain != text]
+    assert not eaten, f"help that Rich would print without its brackets: {eaten}"
+
+
 def test_spanish_help_is_printed_with_lang_es(monkeypatch, capsys):
     """`ludoteca --lang es play --help`, through the console script's own entry point."""
     from ludoteca.cli import main as cli_main

@@ -67,6 +67,25 @@ def test_the_bots_fixed_ratings_give_back_the_measured_ladder(game):
         assert ratings._win_rate(mus[stronger], mus[weaker], players) == pytest.approx(rate, abs=0.002)
     shown = bot_ratings(game)
     assert shown["medium"] == 1500 and shown["easy"] < 1500 < shown["hard"]
+    # `expert` is rated exactly where it is offered (Pirámide del Sol, placed above hard by the ladder)
+    assert ("expert" in shown) == (game == "piramide") == ("expert" in ratings.rated_bots(game))
+    assert shown.get("expert", 10_000) > shown["hard"]
+
+
+def test_a_rated_piramide_room_may_seat_the_expert_level_and_rates_against_it(world):
+    service, accounts = world
+    ana = accounts.create("Ana")
+    spec = [{"kind": "human"}, {"kind": "bot", "bot": "expert"}, {"kind": "bot", "bot": "hard"}]
+    room, _ = service.create("piramide", {}, spec, creator={"seat": 0, "name": "Ana"}, rated=True)
+    assert room.rated and room.seats[1].bot == "expert"
+    accounts.link_seat(ana.id, room.id, 0)
+    play_at_random(service, room, random.Random(5), 100_000)  # every seat's moves at random: what is rated is the result
+    assert room.status == "finished"
+    after = rating(service, ana, "piramide")
+    assert after["games"] == 1 and after["rating"] != 1500
+    with pytest.raises(RoomError) as refused:  # not offered with 2 players, so never rated there either
+        service.create("piramide", {}, spec[:2], creator={"seat": 0}, rated=True)
+    assert refused.value.message.en == "seat 2: the expert level plays Pyramid of the Sun with 3 players"
 
 
 def test_a_rated_game_between_two_accounts_changes_both_with_its_last_move(world):
@@ -150,7 +169,11 @@ def test_an_anonymous_seat_or_an_unrated_bot_means_no_rating(world):
     assert room.status == "finished" and rating(service, ana)["games"] == 0
     with pytest.raises(RoomError) as refused:
         service.create("toy", {}, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], creator={"seat": 0}, rated=True)
-    assert "easy, medium or hard" in refused.value.message.en
+    assert refused.value.message.en.endswith("a rated game's bots are easy, medium or hard"), refused.value.message
+    with pytest.raises(RoomError) as refused:
+        service.create("piramide", {}, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "easy"}],
+                       creator={"seat": 0}, rated=True)
+    assert refused.value.message.es.endswith("los bots de una partida puntuable son fácil, medio, difícil o experto")
 
 
 def test_over_http_a_rated_room_needs_people_signed_in_and_the_leaderboard_is_json(tmp_path):

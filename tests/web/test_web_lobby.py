@@ -164,6 +164,14 @@ def test_only_bots_a_game_can_seat_are_offered_levels_first(site):
     assert all(parent == "OPTGROUP" for v, parent in offered if v.startswith("bot:") and v not in bots[:3])  # under "More bots"
     labels = page.eval_on_selector("#seat-1", "(s) => [...s.options].map((o) => o.textContent)")
     assert any(x.startswith("Bot: Easy ≈ ") for x in labels) and not any("MCTS" in x or "perfect" in x for x in labels)
+    # Pirámide del Sol with 3 players offers `expert` after the levels, with its rating; with 2 it does not
+    page.select_option("#game", "piramide")
+    page.select_option("#players", "3")
+    page.wait_for_selector("#seat-1 option[value='bot:expert']", state="attached")
+    label = page.eval_on_selector("#seat-1 option[value='bot:expert']", "(o) => [o.textContent, o.parentNode.tagName]")
+    assert label[0].startswith("Bot: Expert ≈ ") and label[1] == "SELECT", label
+    page.select_option("#players", "2")
+    page.wait_for_function("() => !document.querySelector(\"#seat-1 option[value='bot:expert']\")")
     # Prime Climb offers the racer (a Prime Climb bot) under "More bots"
     page.select_option("#game", "prime-climb")
     page.wait_for_selector("#seat-1 optgroup option[value='bot:optimal-racer']", state="attached")
@@ -187,6 +195,16 @@ def test_the_server_refuses_a_bot_that_cannot_play_before_the_room_exists(site):
     assert [b["name"] for b in said["levels"]] == ["easy", "medium", "hard"]
     assert {"perfect", "optimal-racer"}.isdisjoint(b["name"] for b in said["more"])
     assert said["levels"][0]["label"] == {"en": "Easy", "es": "Fácil"}
+    # `expert` only where its game declares it: Pirámide del Sol with 3 players
+    three = httpx.post(f"{url}/api/bots", json={"game": "piramide", "players": 3, "options": {}}).json()
+    assert [b["name"] for b in three["levels"]][:4] == ["easy", "medium", "hard", "expert"]
+    assert three["levels"][3]["label"] == {"en": "Expert", "es": "Experto"}
+    two = httpx.post(f"{url}/api/bots", json={"game": "piramide", "players": 2, "options": {}}).json()
+    assert "expert" not in [b["name"] for b in two["levels"] + two["more"]]
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "expert"}]
+    answer = httpx.post(f"{url}/api/rooms", json={"game": "piramide", "seats": seats, "seat": 0, "name": "Ana"})
+    assert answer.status_code == 400
+    assert answer.json()["error"]["message"]["en"] == "seat 2: the expert level plays Pyramid of the Sun with 3 players"
     bad = httpx.post(f"{url}/api/bots", json={"game": "mazmorra", "players": 9, "options": {}})
     assert bad.status_code == 422
     bad = httpx.post(f"{url}/api/bots", json={"game": "mazmorra", "players": 3, "options": {"distance": 99}})

@@ -1,4 +1,5 @@
-"""Difficulty levels for people: `easy`, `medium`, `hard`, usable as seats in every front end.
+"""Difficulty levels for people: `easy`, `medium`, `hard` in every game, `expert` where a game has one;
+usable as seats in every front end.
 
 A level is a bot name and its parameters, declared by each game (its PLUGIN's `levels`, in
 games/<game>/plugin.py with the measurements that chose them); a game without one uses `DEFAULT`. Budgets are counted (iterations, playouts), so a seeded game is reproducible;
@@ -9,7 +10,10 @@ games/<game>/plugin.py with the measurements that chose them); a game without on
 - medium: the greedy bot, in every game (a game's own bots, such as Prime Climb's optimal racer,
   are levels only where they beat it: docs/lab/bots.md);
 - hard: per game, the strongest search measured against greedy at about a second a move
-  (docs/bots.md); games without an entry get MCTS (ISMCTS for hidden cards).
+  (docs/bots.md); games without an entry get MCTS (ISMCTS for hidden cards);
+- expert: only where a game declares it, at the player counts it declares (its PLUGIN's `levels` and
+  `level_players`): a bot the ladder measured above `hard` (docs/bots.md: the learned bot in
+  Pirámide del Sol with 3 players). It has no default: elsewhere it is refused in one line.
 
 Beyond the levels, a game's own bots (its PLUGIN's `bot_modules`) may ask to be offered first after
 them (register_bot's `offered_first`), such as a bot that plays one variant exactly.
@@ -19,12 +23,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, T, Text
+from ..engine import Game, LudotecaError, T, Text
 from ..engine.registry import plugin_of
-from .base import OFFERED, WORDS, Bot, make_bot, register_bot
+from .base import BOTS, OFFERED, WORDS, Bot, load_game_bots, make_bot, register_bot
 from .noisy_greedy import NoisyGreedyBot  # noqa: F401  (registers the easy level's bot)
 
-LEVEL_NAMES = ("easy", "medium", "hard")
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+#: the levels every game has (`expert` is only where a game declares it: `levels_of`)
+EVERY_GAME = ("easy", "medium", "hard")
 
 #: What people are offered first where a game can seat it: the levels, then the bots registered with
 #: `offered_first` (a game's own, in the order they load).
@@ -36,6 +42,7 @@ OFFERED[:0] = [name for name in LEVEL_NAMES if name not in OFFERED]
 LABELS: dict[str, Text] = WORDS
 LABELS.update({
     "easy": T("Easy", "Fácil"), "medium": T("Medium", "Medio"), "hard": T("Hard", "Difícil"),
+    "expert": T("Expert", "Experto"),
     "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
     "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
     "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
@@ -49,13 +56,43 @@ DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-
 def level_bot(level: str, game: Game) -> tuple[str, dict[str, Any]]:
-    """The (bot name, parameters) a level means for this game."""
-    spec = plugin_of(game).levels.get(level) or DEFAULT[level]
+    """The (bot name, parameters) a level means for this game; a level the game does not have (`expert`
+    where it declares none) is refused in one line."""
+    spec = plugin_of(game).levels.get(level) or DEFAULT.get(level)
+    if spec is None:
+        word = LABELS[level]
+        raise LudotecaError(T(
+            f"{game.title.en} has no {word.en.lower()} level: it is offered only where a bot beats the hard level (docs/bots.md)",
+            f"{game.title.es} no tiene nivel {word.es.lower()}: solo se ofrece donde un bot gana al nivel difícil (docs/bots.md)"))
     if spec[0] == "mcts" and not game.perfect_information:
         spec = ("ismcts", spec[1])
     return spec
+
+
+def levels_of(game: Game, num_players: int | None = None) -> list[str]:
+    """The levels this game (with its options) offers, at `num_players` where given."""
+    return [level for level in LEVEL_NAMES if level_refusal(level, game, num_players) is None]
+
+
+def level_refusal(level: str, game: Game, num_players: int | None) -> T | None:
+    """Why `level` cannot play a seat of `game` among `num_players` (None: any count), or None: the
+    game has no such level, does not offer it at that count, or its bot refuses the seat."""
+    try:
+        name, _ = level_bot(level, game)
+    except LudotecaError as exc:
+        return exc.message
+    if num_players is None:
+        return None
+    counts = plugin_of(game).level_players.get(level)
+    if counts is not None and num_players not in counts:
+        word, shown = LABELS[level], tuple(map(str, counts))
+        return T(f"the {word.en.lower()} level plays {game.title.en} with {' or '.join(shown)} players",
+                 f"el nivel {word.es.lower()} juega a {game.title.es} con {' o '.join(shown)} jugadores")
+    if name not in BOTS:
+        load_game_bots(game)
+    refuse = getattr(BOTS.get(name), "refuse_seat", None)
+    return refuse(game, num_players) if refuse is not None else None
 
 
 def _level_factory(level: str):
@@ -68,6 +105,7 @@ def _level_factory(level: str):
         return make_bot(name, game, seat, seed, **{**params, **overrides})
 
     build.__name__ = f"level_{level}"
+    build.refuse_seat = lambda game, num_players: level_refusal(level, game, num_players)  # type: ignore[attr-defined]
     return build
 
 

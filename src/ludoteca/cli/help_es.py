@@ -50,8 +50,8 @@ HELP_ES: dict[str, str] = {
         "td, selfplay, versus: tamaño del paso de Adam (0.0005 por defecto; selfplay 0.003; versus 0.001).",
     "td: games per generation (default 500); versus: games per chunk of data (default 25).":
         "td: partidas por generación (500 por defecto); versus: partidas por bloque de datos (25 por defecto).",
-    "td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[name, {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').":
-        "td: la red contra sí misma (self) o, en un asiento, contra greedy (greedy); versus: el bot de los demás asientos, un nombre o '[nombre, {parámetros}]' ('[\"hard\", {\"iterations\": 300}]' por defecto).",
+    "td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[\"name\", {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').":
+        "td: la red contra sí misma (self) o, en un asiento, contra greedy (greedy); versus: el bot de los demás asientos, un nombre o '[\"nombre\", {parámetros}]' ('[\"hard\", {\"iterations\": 300}]' por defecto).",
     "mc, versus: processes playing the games at once (default 1); the weights are the same for any number.":
         "mc, versus: procesos que juegan las partidas a la vez (1 por defecto); los pesos son los mismos con cualquier número.",
     "Train the learned bot of a game: games played by the batched bots, then a value net fitted to who\nwon (--method mc); or the net's own games, each position fitted to the values of those after it\n(--method td); or generations of the net's own games on the batched kernel, each fitted to who won\n(--method selfplay); or a net fitted further to who won its games against a stronger bot (--method\nversus). Killed, the same command goes on where it stopped. The weights' file is printed on the last\nline.":

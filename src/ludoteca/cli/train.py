@@ -29,7 +29,7 @@ def train(
     hidden: Annotated[Optional[int], typer.Option(help="mc, selfplay: units of the net's hidden layer (default 64).")] = None,
     lr: Annotated[Optional[float], typer.Option(help="td, selfplay, versus: Adam's step size (default 0.0005; selfplay 0.003; versus 0.001).")] = None,
     chunk: Annotated[Optional[int], typer.Option(help="td: games per generation (default 500); versus: games per chunk of data (default 25).")] = None,
-    against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[name, {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').")] = None,
+    against: Annotated[Optional[str], typer.Option(help="td: the net against itself (self) or, in one seat, against greedy (greedy); versus: the bot in the other seats, a name or '[\"name\", {parameters}]' (default '[\"hard\", {\"iterations\": 300}]').")] = None,
     workers: Annotated[Optional[int], typer.Option(help="mc, versus: processes playing the games at once (default 1); the weights are the same for any number.")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", help="en or es.")] = None,
 ) -> None:

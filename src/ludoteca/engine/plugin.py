@@ -59,7 +59,10 @@ class GamePlugin:
       Encoder protocol); None for rl/observations/generic.py.
     - `max_actions`: the RL adapters' default cap on actions per game, chance included (rl/spec.py).
     - `levels`: level name (easy, medium, hard) -> (bot name, parameters), where the game's level
-      differs from bots/levels.py's DEFAULT.
+      differs from bots/levels.py's DEFAULT; and `expert`, which has no default: a game declares it
+      where a bot measured above `hard` on the ladder (docs/bots.md), and only then is it offered.
+    - `level_players`: level name -> the player counts it is offered at, where not at every count
+      the game allows (the expert level: where the ladder measured it above `hard`).
     - `level_ratings`: (players, [(level, below, games, win rate)...]), the measured ladder the web's
       fixed level ratings come from (web/ratings.py); None: the levels get no rating.
     - `terminal`: the module with the game's terminal hooks (terminal/hooks.py's TerminalHooks: any
@@ -95,6 +98,7 @@ class GamePlugin:
     observation: str | None = None
     max_actions: int = 20_000
     levels: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
+    level_players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     level_ratings: tuple[int, list[tuple[str, str, int, float]]] | None = None
     terminal: str | None = None
     board: str | None = None

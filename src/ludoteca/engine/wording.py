@@ -32,7 +32,8 @@ def sentences(parts: Sequence[str]) -> str:
 #: the registered bots' names for people (the web's i18n.js keeps the same words); a bot not
 #: listed here is called by its registered name
 BOT_WORDS = {
-    "easy": ("easy", "fácil"), "medium": ("medium", "medio"), "hard": ("hard", "difícil"),
+    "easy": ("easy", "fácil"), "medium": ("medium", "medio"), "hard": ("hard", "difícil"), "expert": ("expert", "experto"),
+    "learned": ("learned", "aprendido"),
     "random": ("random", "al azar"), "greedy": ("greedy", "codicioso"), "mcts": ("MCTS search", "búsqueda MCTS"),
     "ismcts": ("ISMCTS search", "búsqueda ISMCTS"), "lookahead": ("lookahead", "anticipación"),
     "noisy-greedy": ("noisy greedy", "codicioso con ruido"), "optimal-racer": ("optimal racer", "corredor óptimo"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots import Bot, bot_names, make_bot
+from ..bots.base import seat_refusal
 from ..engine import Game, LudotecaError, T
 from ..engine.rng import derive_seed
 from ..engine.wording import bot_word
@@ -46,6 +47,9 @@ def parse_seats(text: str | None, game: Game, seed: int) -> list[Seat]:
         if name.lower() in HUMAN_WORDS:
             seats.append(Seat("human"))
         elif name in bot_names():
+            refused = seat_refusal(name, game, len(names))  # a level this game lacks, a bot with no net for this count
+            if refused is not None:
+                raise LudotecaError(T(f"seat {seat + 1}: ", f"asiento {seat + 1}: ") + refused)
             seats.append(Seat(name, make_bot(name, game, seat, derive_seed(seed, "bot", seat))))
         else:
             raise LudotecaError(T(

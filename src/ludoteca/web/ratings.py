@@ -29,7 +29,9 @@ from .db import Base, SeatRow
 
 PROVISIONAL_GAMES = 10
 BOT_SIGMA = 1.0  # a bot's rating is fixed: a small spread, so a game against it moves the person, not it
-RATED_BOTS = ("easy", "medium", "hard")
+#: the levels a rated game may seat, where the game's ladder places them (`rated_bots`): `expert` only
+#: where its game measured it
+RATED_BOTS = ("easy", "medium", "hard", "expert")
 BASE, SCALE = 1500, 48.0
 
 # a game whose levels were never measured: each level assumed to win 3 in 4 against the one below
@@ -127,6 +129,11 @@ def bot_mus(game: str) -> dict[str, float]:
     return mus
 
 
+def rated_bots(game: str) -> list[str]:
+    """The bots a rated game of `game` may seat: the levels its ladder places."""
+    return [bot for bot in RATED_BOTS if bot in bot_mus(game)]
+
+
 def bot_ratings(game: str) -> dict[str, int]:
     return {bot: shown(mu) for bot, mu in sorted(bot_mus(game).items(), key=lambda kv: kv[1])}
 
@@ -161,7 +168,7 @@ def rate_finished(db, room) -> bool:
         return False
     seats = db.execute(select(SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.account_id)
                        .where(SeatRow.room_id == room.id).order_by(SeatRow.seat)).all()
-    if any(s.kind == "human" and s.account_id is None for s in seats) or any(s.kind == "bot" and s.bot not in RATED_BOTS for s in seats):
+    if any(s.kind == "human" and s.account_id is None for s in seats) or any(s.kind == "bot" and s.bot not in bot_mus(room.game.name) for s in seats):
         return False
     m, game, now = model(), room.game.name, time.time()
     accounts = [s.account_id for s in seats if s.kind == "human"]

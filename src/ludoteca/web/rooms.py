@@ -570,13 +570,17 @@ class RoomService:
                 seats.append(Seat("bot", bot=bot, name=clean_name(spec.get("name"), f"{bot} {i + 1}"), claimed=True))
             else:
                 raise RoomError("bad_request", T(f"seat {i + 1}: kind must be human or bot", f"asiento {i + 1}: el tipo debe ser human o bot"))
-        unrated = [(i, s.bot) for i, s in enumerate(seats) if s.kind == "bot" and s.bot not in ratings.RATED_BOTS]
+        rated_bots = ratings.rated_bots(game.name) if rated else []
+        unrated = [(i, s.bot) for i, s in enumerate(seats) if s.kind == "bot" and s.bot not in rated_bots]
         if rated and unrated:
             i, bot = unrated[0]
             said = bot_label(bot)
-            raise RoomError("bad_request", T(f"seat {i + 1}: the bot '{said['en']}' has no rating: a rated game's bots are easy, medium or hard",
-                                             f"asiento {i + 1}: el bot '{said['es']}' no tiene puntuación: los bots de una partida puntuable son "
-                                             "fácil, medio o difícil"))
+            names = {lang: [bot_label(b)[lang].lower() for b in rated_bots] for lang in ("en", "es")}
+            words = {lang: ", ".join(names[lang][:-1]) + f" {join} " + names[lang][-1] for lang, join in (("en", "or"), ("es", "o"))}
+            raise RoomError("bad_request", T(f"seat {i + 1}: the bot '{said['en']}' has no rating in this game: a rated game's bots are "
+                                             f"{words['en']}",
+                                             f"asiento {i + 1}: el bot '{said['es']}' no tiene puntuación en este juego: los bots de una "
+                                             f"partida puntuable son {words['es']}"))
         seed = self.next_seed() if seed is None else seed
         room = Room(secrets.token_urlsafe(12), Match(game, len(seats), seed), seats, private, time.time())
         room.pace = pace

@@ -27,7 +27,7 @@ const TEXTS = {
     "? marca una puntuación provisional: menos de {n} partidas puntuables."],
   botsRated: ["Bots on the same scale:", "Los bots en la misma escala:"], more: ["More", "Más"],
   nobodyYet: ["No rated games yet.", "Todavía no hay partidas puntuables."], otherGames: ["Games", "Juegos"],
-  bot_easy: ["easy", "fácil"], bot_medium: ["medium", "medio"], bot_hard: ["hard", "difícil"],
+  bot_easy: ["easy", "fácil"], bot_medium: ["medium", "medio"], bot_hard: ["hard", "difícil"], bot_expert: ["expert", "experto"],
   profile: ["Profile", "Perfil"], privateProfile: ["This profile is private.", "Este perfil es privado."],
   makePrivate: ["Private profile (only you see your games)", "Perfil privado (solo tú ves tus partidas)"],
   perGame: ["Games and wins", "Partidas y victorias"], game: ["Game", "Juego"], recent: ["Recent games", "Partidas recientes"],

@@ -15,8 +15,8 @@ const L = {
   friendsHelp: { en: "Choose who sits where; each friend gets an invitation link.", es: "Elige quién se sienta dónde; cada amigo recibe un enlace de invitación." },
   moreOptions: { en: "More options", es: "Más opciones" }, moreBots: { en: "More bots", es: "Más bots" },
   rated: { en: "Rated game", es: "Partida puntuable" },
-  ratedHelp: { en: "Its result changes the ratings. Everyone signs in; bots play easy, medium or hard.",
-    es: "Su resultado cambia las puntuaciones. Todos entran en su cuenta; los bots juegan en fácil, medio o difícil." },
+  ratedHelp: { en: "Its result changes the ratings. Everyone signs in; bots play a level with a rating (shown beside it).",
+    es: "Su resultado cambia las puntuaciones. Todos entran en su cuenta; los bots juegan en un nivel con puntuación (se ve a su lado)." },
 };
 // a rated level's fixed rating as the player's language writes numbers ("1,840", "1.840": grouped always)
 const rating = (n) => new Intl.NumberFormat(lang() === "es" ? "es-ES" : "en-US", { useGrouping: "always" }).format(n);
