@@ -45,18 +45,34 @@ DEFAULTS: dict[str, Any] = {"games": 20000, "epochs": 30, "chunk": 256, "hidden"
 
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
+    return checked_settings(None, DEFAULTS, game, players, options, seed, budget,
+                            whole=("games", "epochs", "chunk", "hidden", "batch"))
+
+
+def checked_settings(method: str | None, defaults: dict[str, Any], game: str, players: int, options: dict[str, Any],
+                     seed: int, budget: dict[str, Any], whole: tuple[str, ...],
+                     shares: tuple[str, ...] = ("explore",)) -> dict[str, Any]:
+    """A run's settings, every method's: its `defaults`, then `budget` where given (None: the
+    default). Refused in one line: a game with no learned bot, a setting the method does not take,
+    one of `whole` that is not a whole number of at least 1, one of `shares` outside 0 to 1, a
+    learning rate outside (0, 1)."""
     spec_for(game)  # a game with no learned bot: TrainError
-    unknown = set(budget) - set(DEFAULTS)
+    unknown = set(budget) - set(defaults)
     if unknown:
         raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
-    out = {"game": game, "players": players, "options": dict(options), "seed": int(seed), **DEFAULTS}
+    out = ({"method": method} if method else {}) | {"game": game, "players": players, "options": dict(options),
+                                                    "seed": int(seed), **defaults}
     out.update({k: v for k, v in budget.items() if v is not None})
-    for key in ("games", "epochs", "chunk", "hidden", "batch"):
-        if not isinstance(out[key], int) or out[key] < 1:
+    for key in whole:
+        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < 1:
             raise TrainError(f"{key} must be a whole number of at least 1, not {out[key]!r}",
                              f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
-    if not 0.0 <= out["explore"] <= 1.0:
-        raise TrainError("explore must be between 0 and 1", "explore debe estar entre 0 y 1")
+    for key in shares:
+        word = "lambda" if key == "lam" else key  # the flag's name
+        if isinstance(out[key], bool) or not isinstance(out[key], (int, float)) or not 0.0 <= out[key] <= 1.0:
+            raise TrainError(f"{word} must be between 0 and 1", f"{word} debe estar entre 0 y 1")
+    if isinstance(out["lr"], bool) or not isinstance(out["lr"], (int, float)) or not 0.0 < out["lr"] < 1.0:
+        raise TrainError("the learning rate must be between 0 and 1", "la tasa de aprendizaje debe estar entre 0 y 1")
     return out
 
 
@@ -215,6 +231,40 @@ def refuse_other_settings(out: Path, cfg: dict[str, Any], free: str) -> None:
                          f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
 
 
+def passes_done(out: Path, cfg: dict[str, Any]) -> int:
+    """The passes of training the run in `out` has finished; more than `cfg`'s epochs is refused."""
+    ckpt = out / "train.npz"
+    done = int(np.load(ckpt)["epoch"]) if ckpt.exists() else 0
+    if done > cfg["epochs"]:
+        raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",
+                         f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
+    return done
+
+
+def fit(out: Path, cfg: dict[str, Any], x: np.ndarray, y: np.ndarray, start: Callable[[], ValueNet], stream: int,
+        told: Callable[[str, int, int], None]) -> tuple[ValueNet, Path]:
+    """`cfg["epochs"]` passes of Adam over (x, y), from `start()` or from the run's last finished pass
+    (out/train.npz), each pass's minibatches ordered by the seed's `stream`; the net after each pass
+    in out/snapshots, the last one's in float32 as out/GAME-Np.npz: (the net, that path)."""
+    ckpt = out / "train.npz"
+    if ckpt.exists():
+        saved = dict(np.load(ckpt))
+        net, done = ValueNet(saved), int(saved["epoch"])
+        adam = Adam(net.params(), cfg["lr"], saved)
+    else:
+        net, done = start(), 0
+        adam = Adam(net.params(), cfg["lr"])
+    told("epochs", done, cfg["epochs"])
+    for epoch in range(done, cfg["epochs"]):
+        one_pass(net, adam, x, y, cfg["batch"], _seed(cfg["seed"], stream, epoch))
+        save_atomic(out / "snapshots" / f"epoch-{epoch + 1:04d}.npz", net.arrays())
+        save_atomic(ckpt, {**net.arrays(), **adam.state(), "epoch": np.array(epoch + 1)})
+        told("epochs", epoch + 1, cfg["epochs"])
+    final = out / f"{cfg['game']}-{cfg['players']}p.npz"
+    save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
+    return net, final
+
+
 def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None] | None = None,
         workers: int = 1) -> Path:
     """Play and train as `cfg` says in the folder `out`, going on from what it holds; the path of
@@ -229,35 +279,17 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
         # the passes of training may change (a pass does not depend on how many follow it): more
         # goes on from the last one; fewer, down to those done, ends there
         refuse_other_settings(out, cfg, "epochs")
-        done = int(np.load(out / "train.npz")["epoch"]) if (out / "train.npz").exists() else 0
-        if done > cfg["epochs"]:
-            raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",
-                             f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
+        passes_done(out, cfg)
     write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
     chunks = -(-cfg["games"] // cfg["chunk"])
     play_missing(cfg, [out / "data" / f"chunk-{k:05d}.npz" for k in range(chunks)], workers, told)
     data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
     x = np.concatenate([d["x"] for d in data])
     y = np.concatenate([d["y"] for d in data])
-    ckpt = out / "train.npz"
-    if ckpt.exists():
-        saved = dict(np.load(ckpt))
-        net = ValueNet(saved)
-        adam = Adam(net.params(), cfg["lr"], saved)
-        done = int(saved["epoch"])
-    else:
-        net = ValueNet.fresh(x.shape[1], cfg["hidden"], cfg["players"], np.random.default_rng(_seed(cfg["seed"], 4)), x)
-        adam = Adam(net.params(), cfg["lr"])
-        done = 0
-    told("epochs", done, cfg["epochs"])
-    for epoch in range(done, cfg["epochs"]):
-        one_pass(net, adam, x, y, cfg["batch"], _seed(cfg["seed"], 5, epoch))
-        save_atomic(out / "snapshots" / f"epoch-{epoch + 1:04d}.npz", net.arrays())
-        save_atomic(ckpt, {**net.arrays(), **adam.state(), "epoch": np.array(epoch + 1)})
-        told("epochs", epoch + 1, cfg["epochs"])
+    fresh = lambda: ValueNet.fresh(x.shape[1], cfg["hidden"], cfg["players"],  # noqa: E731
+                                   np.random.default_rng(_seed(cfg["seed"], 4)), x)
+    net, final = fit(out, cfg, x, y, fresh, 5, told)
     name = f"{cfg['game']}-{cfg['players']}p"
-    final = out / f"{name}.npz"
-    save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
     loss = mean_loss(net, x, y)
     command = "ludoteca train " + " ".join([cfg["game"], f"--players {cfg['players']}", f"--seed {cfg['seed']}"]
                                            + [f"-o {k}={v}" for k, v in sorted(cfg["options"].items())]

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
 from ..bots.learned.net import ARRAYS, Adam, ValueNet
-from .train import _seed, mean_loss, one_pass, refuse_other_settings, save_atomic, write_atomic
+from .train import _seed, checked_settings, mean_loss, one_pass, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `generations`); a full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 100000, "generations": 3, "epochs": 5, "hidden": 64, "explore": 0.02,
@@ -55,21 +55,8 @@ def settings(game: str, players: int, options: dict[str, Any], seed: int, **budg
         raise TrainError(f"{game}'s batched kernel has no compiled search: selfplay trains {', '.join(compiled_games())}",
                          f"el núcleo por lotes de {game} no tiene búsqueda compilada: selfplay entrena "
                          f"{', '.join(compiled_games())}")
-    unknown = set(budget) - set(DEFAULTS)
-    if unknown:
-        raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
-    out = {"method": "selfplay", "game": game, "players": players, "options": dict(options), "seed": int(seed),
-           **DEFAULTS}
-    out.update({k: v for k, v in budget.items() if v is not None})
-    for key in ("games", "generations", "epochs", "hidden", "batch"):
-        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < 1:
-            raise TrainError(f"{key} must be a whole number of at least 1, not {out[key]!r}",
-                             f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
-    if not isinstance(out["explore"], (int, float)) or not 0.0 <= out["explore"] <= 1.0:
-        raise TrainError("explore must be between 0 and 1", "explore debe estar entre 0 y 1")
-    if not isinstance(out["lr"], (int, float)) or not 0.0 < out["lr"] < 1.0:
-        raise TrainError("the learning rate must be between 0 and 1", "la tasa de aprendizaje debe estar entre 0 y 1")
-    return out
+    return checked_settings("selfplay", DEFAULTS, game, players, options, seed, budget,
+                            whole=("games", "generations", "epochs", "hidden", "batch"))
 
 
 def play_generation(cfg: dict[str, Any], g: int, net: ValueNet | None,

@@ -42,7 +42,7 @@ import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
 from ..bots.learned.net import ARRAYS, Adam, ValueNet
-from .train import _seed, refuse_other_settings, save_atomic, write_atomic
+from .train import _seed, checked_settings, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `games`); a full run's budget by default
 DEFAULTS: dict[str, Any] = {"games": 100000, "chunk": 500, "epochs": 1, "hidden": 64, "explore": 0.02,
@@ -51,22 +51,8 @@ DEFAULTS: dict[str, Any] = {"games": 100000, "chunk": 500, "epochs": 1, "hidden"
 
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
-    spec_for(game)  # a game with no learned bot: TrainError
-    unknown = set(budget) - set(DEFAULTS)
-    if unknown:
-        raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
-    out = {"method": "td", "game": game, "players": players, "options": dict(options), "seed": int(seed), **DEFAULTS}
-    out.update({k: v for k, v in budget.items() if v is not None})
-    for key in ("games", "chunk", "epochs", "hidden", "batch", "snapshot"):
-        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < 1:
-            raise TrainError(f"{key} must be a whole number of at least 1, not {out[key]!r}",
-                             f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
-    for key, es in (("explore", "explore"), ("lam", "lambda")):
-        if not isinstance(out[key], (int, float)) or not 0.0 <= out[key] <= 1.0:
-            raise TrainError(f"{'lambda' if key == 'lam' else key} must be between 0 and 1",
-                             f"{es} debe estar entre 0 y 1")
-    if not isinstance(out["lr"], (int, float)) or not 0.0 < out["lr"] < 1.0:
-        raise TrainError("the learning rate must be between 0 and 1", "la tasa de aprendizaje debe estar entre 0 y 1")
+    out = checked_settings("td", DEFAULTS, game, players, options, seed, budget,
+                           whole=("games", "chunk", "epochs", "hidden", "batch", "snapshot"), shares=("explore", "lam"))
     if out["against"] not in ("self", "greedy"):
         raise TrainError(f"against must be self or greedy, not {out['against']!r}",
                          f"el rival debe ser self o greedy, no {out['against']!r}")

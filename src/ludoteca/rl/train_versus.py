@@ -36,8 +36,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
-from ..bots.learned.net import ARRAYS, Adam, ValueNet
-from .train import _seed, mean_loss, one_pass, play_missing, refuse_other_settings, save_atomic, write_atomic
+from ..bots.learned.net import ARRAYS, ValueNet
+from .train import checked_settings, fit, mean_loss, passes_done, play_missing, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `epochs`); a full run's budget by default.
 #: `against`: `hard`'s own bot at 300 iterations (in Pirámide 1/15 of `hard`'s, about as strong
@@ -47,20 +47,7 @@ DEFAULTS: dict[str, Any] = {"games": 2500, "chunk": 25, "epochs": 3, "explore": 
 
 
 def settings(game: str, players: int, options: dict[str, Any], seed: int, **budget: Any) -> dict[str, Any]:
-    spec_for(game)  # a game with no learned bot: TrainError
-    unknown = set(budget) - set(DEFAULTS)
-    if unknown:
-        raise TrainError(f"unknown setting {sorted(unknown)[0]}", f"ajuste desconocido {sorted(unknown)[0]}")
-    out = {"method": "versus", "game": game, "players": players, "options": dict(options), "seed": int(seed), **DEFAULTS}
-    out.update({k: v for k, v in budget.items() if v is not None})
-    for key in ("games", "chunk", "epochs", "batch"):
-        if isinstance(out[key], bool) or not isinstance(out[key], int) or out[key] < 1:
-            raise TrainError(f"{key} must be a whole number of at least 1, not {out[key]!r}",
-                             f"{key} debe ser un número entero de al menos 1, no {out[key]!r}")
-    if not isinstance(out["explore"], (int, float)) or not 0.0 <= out["explore"] <= 1.0:
-        raise TrainError("explore must be between 0 and 1", "explore debe estar entre 0 y 1")
-    if not isinstance(out["lr"], (int, float)) or not 0.0 < out["lr"] < 1.0:
-        raise TrainError("the learning rate must be between 0 and 1", "la tasa de aprendizaje debe estar entre 0 y 1")
+    out = checked_settings("versus", DEFAULTS, game, players, options, seed, budget, whole=("games", "chunk", "epochs", "batch"))
     out["against"] = opponent(out["against"], game, options, players)
     out["start_sha256"] = hashlib.sha256(_start_bytes(out["start"], game, players)).hexdigest()
     return out
@@ -210,12 +197,8 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     (out / "data").mkdir(parents=True, exist_ok=True)
     (out / "snapshots").mkdir(exist_ok=True)
     told = progress or (lambda *a: None)
-    ckpt = out / "train.npz"
     refuse_other_settings(out, cfg, "epochs")
-    done = int(np.load(ckpt)["epoch"]) if ckpt.exists() else 0
-    if done > cfg["epochs"]:
-        raise TrainError(f"{out} has already trained {done} passes, more than {cfg['epochs']}",
-                         f"{out} ya lleva {done} pasadas de entrenamiento, más de {cfg['epochs']}")
+    passes_done(out, cfg)
     start_net(cfg)  # refused before any game is played if it is not the run's
     write_atomic(out / "run.json", json.dumps(cfg, indent=1, sort_keys=True))
     chunks = -(-cfg["games"] // cfg["chunk"])
@@ -223,23 +206,9 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
     x = np.concatenate([d["x"] for d in data])
     y = np.concatenate([d["y"] for d in data])
-    if ckpt.exists():
-        saved = dict(np.load(ckpt))
-        net = ValueNet({k: saved[k] for k in ARRAYS})
-        adam = Adam(net.params(), cfg["lr"], saved)
-    else:
-        net = start_net(cfg)
-        adam = Adam(net.params(), cfg["lr"])
     start_loss = mean_loss(start_net(cfg), x, y)
-    told("epochs", done, cfg["epochs"])
-    for epoch in range(done, cfg["epochs"]):
-        one_pass(net, adam, x, y, cfg["batch"], _seed(cfg["seed"], 23, epoch))
-        save_atomic(out / "snapshots" / f"epoch-{epoch + 1:04d}.npz", net.arrays())
-        save_atomic(ckpt, {**net.arrays(), **adam.state(), "epoch": np.array(epoch + 1)})
-        told("epochs", epoch + 1, cfg["epochs"])
+    net, final = fit(out, cfg, x, y, lambda: start_net(cfg), 23, told)
     name = f"{cfg['game']}-{cfg['players']}p"
-    final = out / f"{name}.npz"
-    save_atomic(final, {k: v.astype(np.float32) for k, v in net.arrays().items()})
     flags = {"games": "--games", "epochs": "--epochs", "explore": "--explore", "lr": "--lr", "chunk": "--chunk",
              "start": "--start", "against": "--against"}  # the settings `ludoteca train` takes (all are in the record)
     shown = {k: (f"'{json.dumps(v)}'" if k == "against" else v) for k, v in cfg.items()}
