@@ -347,6 +347,22 @@ def test_cli_refuses_bad_requests_before_playing(tmp_path, args, message):
     assert not (tmp_path / "x" / "games.jsonl").exists()
 
 
+@pytest.mark.parametrize("seats, en, es", [
+    ("expert,greedy", "expert: the expert level plays Pyramid of the Sun with 3 players",
+     "expert: el nivel experto juega a Pirámide del Sol con 3 jugadores"),
+    ("greedy,learned,greedy,greedy", "learned: the learned bot plays Pyramid of the Sun with 3 players",
+     "learned: el bot aprendido juega a Pirámide del Sol con 3 jugadores"),
+])
+def test_a_bot_that_cannot_take_a_seat_is_refused_before_any_game(tmp_path, seats, en, es):
+    """As the web and the terminal refuse it: not a run of games that each end in an error."""
+    for lang, message in (("en", en), ("es", es)):
+        result = CliRunner().invoke(cli(), ["simulate", "piramide", "--seats", seats, "--games", "2", "--lang", lang,
+                                            "--out", str(tmp_path / lang), "-q"])
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.split())
+        assert not (tmp_path / lang / "games.jsonl").exists()
+
+
 def test_cli_messages_in_spanish(tmp_path):
     result = CliRunner().invoke(cli(), ["simulate", "chess", "--out", str(tmp_path), "--lang", "es"])
     assert result.exit_code == 2 and "juego desconocido 'chess'" in result.output

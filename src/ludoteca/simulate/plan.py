@@ -95,8 +95,11 @@ def make_variants(game: str, options: list[str] | None, sweep: list[tuple[str, l
 
 
 def check_seats(game: str, variants: list[Variant], agents: list[str]) -> None:
-    """Fail early, before any game is played, on an unknown bot or a bad player count."""
+    """Fail early, before any game is played, on an unknown bot, a bad player count, or a bot that
+    cannot play a seat of a variant with that many players (a level the game lacks, a net for
+    another player count: bots.base.seat_refusal, as the web and the terminal ask)."""
     from ..bots import bot_names
+    from ..bots.base import seat_refusal
 
     unknown = [a for a in agents if a not in bot_names()]
     if unknown:
@@ -105,7 +108,12 @@ def check_seats(game: str, variants: list[Variant], agents: list[str]) -> None:
             f"agente(s) desconocido(s) {', '.join(unknown)} (bots: {', '.join(bot_names())})",
         ))
     for variant in variants:
-        make_game(game, variant.options).check_players(len(agents))
+        made = make_game(game, variant.options)
+        made.check_players(len(agents))
+        for agent in dict.fromkeys(agents):
+            refused = seat_refusal(agent, made, len(agents))
+            if refused is not None:
+                raise LudotecaError(T(f"{agent}: ", f"{agent}: ") + refused)
 
 
 def specs_for(
