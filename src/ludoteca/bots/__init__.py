@@ -4,8 +4,8 @@
 their seat lists (`--seats human,greedy`, `--seats human,hard`). Bots: `random`, `greedy`,
 `noisy-greedy`, `lookahead`, `mcts`, `ismcts`, `learned` (a value net trained on the batched
 games: bots/learned/), the levels `easy`, `medium`, `hard` and, where a game has it, `expert`
-(docs/bots.md), and each game's own bots, which its PLUGIN declares (`bot_modules`: Prime Climb's `optimal-racer` and `perfect`, for example),
-imported here so that every name is known.
+(docs/bots.md), and each game's own bots, which its PLUGIN declares (`bot_modules`: Prime Climb's
+`optimal-racer` and `perfect`, for example), imported here so that every name is known.
 """
 
 from .base import BOTS, Bot, bot_names, load_game_bots, make_bot, register_bot

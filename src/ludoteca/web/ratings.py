@@ -168,7 +168,8 @@ def rate_finished(db, room) -> bool:
         return False
     seats = db.execute(select(SeatRow.seat, SeatRow.kind, SeatRow.bot, SeatRow.account_id)
                        .where(SeatRow.room_id == room.id).order_by(SeatRow.seat)).all()
-    if any(s.kind == "human" and s.account_id is None for s in seats) or any(s.kind == "bot" and s.bot not in bot_mus(room.game.name) for s in seats):
+    rated = rated_bots(room.game.name)
+    if any(s.kind == "human" and s.account_id is None for s in seats) or any(s.kind == "bot" and s.bot not in rated for s in seats):
         return False
     m, game, now = model(), room.game.name, time.time()
     accounts = [s.account_id for s in seats if s.kind == "human"]
