@@ -346,7 +346,7 @@ def fingerprint(row: Row) -> str:
     cand, opp = resolve(row.cand, game), resolve(row.opp, game) if row.opp else None
     bots = tuple(sorted({spec[1] for spec in (cand, opp) if spec}))
     body = {"game": name, "options": game.options, "players": players, "kind": row.kind,
-            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots, players if "learned" in bots else None)}
+            "cand": cand, "opp": opp, "code": code_hash(name, uses_os, bots, players)}
     if row.seeds:
         body["seeds"] = row.seeds
     return hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:12]

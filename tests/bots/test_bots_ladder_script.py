@@ -162,6 +162,35 @@ def test_retuning_one_games_level_restarts_that_games_rows_only(monkeypatch):
     assert after["piramide-3p/medium-vs-easy"] == before["piramide-3p/medium-vs-easy"]
 
 
+def test_new_weights_restart_the_rows_of_every_bot_that_loads_them(aggravation_tree):
+    """Both `learned` and `learned-compiled` (registered from rl/) play the net of bots/weights/: new
+    2-player weights restart their 2-player rows, and neither the 4-player rows nor a lookahead row
+    (the compiled rows once read no weights: their fingerprint passed no player count)."""
+    import shutil
+
+    src, _digest = aggravation_tree
+    module = ladder()
+    shutil.copytree(ROOT / "src" / "ludoteca" / "rl", src / "rl")
+    rows = {r.key: r for r in module.build_rows()}
+    keys = ["aggravation-2p/learned-vs-hard", "aggravation-2p/learned-compiled-vs-hard",
+            "aggravation-4p-board4/learned-compiled-vs-hard", "aggravation-2p/hard-vs-greedy"]
+
+    def prints() -> dict[str, str]:
+        module._CODE.clear()
+        return {k: module.fingerprint(rows[k]) for k in keys}
+
+    before = prints()
+    with open(src / "bots" / "weights" / "aggravation-2p.json", "a", encoding="utf-8") as f:
+        f.write("\n")
+    with open(src / "bots" / "weights" / "aggravation-2p.npz", "ab") as f:
+        f.write(b"new weights")
+    after = prints()
+    assert after["aggravation-2p/learned-vs-hard"] != before["aggravation-2p/learned-vs-hard"]
+    assert after["aggravation-2p/learned-compiled-vs-hard"] != before["aggravation-2p/learned-compiled-vs-hard"]
+    assert after["aggravation-4p-board4/learned-compiled-vs-hard"] == before["aggravation-4p-board4/learned-compiled-vs-hard"]
+    assert after["aggravation-2p/hard-vs-greedy"] == before["aggravation-2p/hard-vs-greedy"]
+
+
 @pytest.fixture
 def aggravation_tree(tmp_path, monkeypatch):
     """A copy of bots/ and the Aggravation package for the ladder to hash: (its src folder, a

@@ -67,8 +67,8 @@ def test_the_bots_fixed_ratings_give_back_the_measured_ladder(game):
         assert ratings._win_rate(mus[stronger], mus[weaker], players) == pytest.approx(rate, abs=0.002)
     shown = bot_ratings(game)
     assert shown["medium"] == 1500 and shown["easy"] < 1500 < shown["hard"]
-    # `expert` is rated exactly where it is offered (Pirámide del Sol, placed above hard by the ladder)
-    assert ("expert" in shown) == (game == "piramide") == ("expert" in ratings.rated_bots(game))
+    # `expert` is rated exactly where it is offered (Pirámide del Sol, Aggravation: placed above hard by the ladder)
+    assert ("expert" in shown) == (game in ("piramide", "aggravation")) == ("expert" in ratings.rated_bots(game))
     assert shown.get("expert", 10_000) > shown["hard"]
 
 

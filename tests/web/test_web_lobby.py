@@ -201,6 +201,10 @@ def test_the_server_refuses_a_bot_that_cannot_play_before_the_room_exists(site):
     assert three["levels"][3]["label"] == {"en": "Expert", "es": "Experto"}
     two = httpx.post(f"{url}/api/bots", json={"game": "piramide", "players": 2, "options": {}}).json()
     assert "expert" not in [b["name"] for b in two["levels"] + two["more"]]
+    duel = httpx.post(f"{url}/api/bots", json={"game": "aggravation", "players": 2, "options": {}}).json()  # and Aggravation with 2
+    assert [b["name"] for b in duel["levels"]][:4] == ["easy", "medium", "hard", "expert"]
+    four = httpx.post(f"{url}/api/bots", json={"game": "aggravation", "players": 4, "options": {"board": 4}}).json()
+    assert "expert" not in [b["name"] for b in four["levels"] + four["more"]]
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "expert"}]
     answer = httpx.post(f"{url}/api/rooms", json={"game": "piramide", "seats": seats, "seat": 0, "name": "Ana"})
     assert answer.status_code == 400

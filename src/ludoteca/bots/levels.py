@@ -13,7 +13,8 @@ games/<game>/plugin.py with the measurements that chose them); a game without on
   (docs/bots.md); games without an entry get MCTS (ISMCTS for hidden cards);
 - expert: only where a game declares it, at the player counts it declares (its PLUGIN's `levels` and
   `level_players`): a bot the ladder measured above `hard` (docs/bots.md: the learned bot in
-  Pirámide del Sol with 3 players). It has no default: elsewhere it is refused in one line.
+  Pirámide del Sol with 3 players, and on the batched kernel in Aggravation with 2). It has no
+  default: elsewhere it is refused in one line.
 
 Beyond the levels, a game's own bots (its PLUGIN's `bot_modules`) may ask to be offered first after
 them (register_bot's `offered_first`), such as a bot that plays one variant exactly.
@@ -21,6 +22,7 @@ them (register_bot's `offered_first`), such as a bot that plays one variant exac
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ..engine import Game, LudotecaError, T, Text
@@ -46,7 +48,7 @@ LABELS.update({
     "random": T("Random", "Al azar"), "greedy": T("Greedy", "Codicioso"),
     "noisy-greedy": T("Noisy greedy", "Codicioso con ruido"), "lookahead": T("Lookahead", "Anticipación"),
     "mcts": T("Tree search", "Búsqueda en árbol"), "ismcts": T("Tree search over hidden cards", "Búsqueda en árbol con cartas ocultas"),
-    "learned": T("Learned", "Aprendido"),
+    "learned": T("Learned", "Aprendido"), "learned-compiled": T("Learned, compiled", "Aprendido, compilado"),
 })
 
 DEFAULT: dict[str, tuple[str, dict[str, Any]]] = {
@@ -89,15 +91,28 @@ def level_refusal(level: str, game: Game, num_players: int | None) -> T | None:
         word, shown = LABELS[level], tuple(map(str, counts))
         return T(f"the {word.en.lower()} level plays {game.title.en} with {' or '.join(shown)} players",
                  f"el nivel {word.es.lower()} juega a {game.title.es} con {' o '.join(shown)} jugadores")
-    if name not in BOTS:
-        load_game_bots(game)
+    load_level_bot(name, game)
     refuse = getattr(BOTS.get(name), "refuse_seat", None)
     return refuse(game, num_players) if refuse is not None else None
+
+
+def load_level_bot(name: str, game: Game) -> None:
+    """Register the bot a level of `game` plays if it is not yet: the game's bot modules, then the
+    `module:function` its PLUGIN's `lazy_bots` names for it, imported and called only now (a bot
+    that lives outside bots/, such as Aggravation's `learned-compiled`, which bots/ may not import)."""
+    if name in BOTS:
+        return
+    load_game_bots(game)
+    declared = plugin_of(game).lazy_bots.get(name)
+    if name not in BOTS and declared is not None:
+        module, _, function = declared.partition(":")
+        getattr(importlib.import_module(module), function)()
 
 
 def _level_factory(level: str):
     def build(game: Game, seat: int, seed: int = 0, **overrides: Any) -> Bot:
         name, params = level_bot(level, game)
+        load_level_bot(name, game)
         if "seconds" in overrides and "iterations" not in overrides:
             params = {k: v for k, v in params.items() if k != "iterations"}  # a time budget instead
         if name == "lookahead" and "iterations" in overrides:  # its budget is counted in playouts

@@ -63,6 +63,10 @@ class GamePlugin:
       where a bot measured above `hard` on the ladder (docs/bots.md), and only then is it offered.
     - `level_players`: level name -> the player counts it is offered at, where not at every count
       the game allows (the expert level: where the ladder measured it above `hard`).
+    - `lazy_bots`: the name of a bot a level plays -> "module:function" registering it, imported and
+      called only when that level is asked for in this game (bots/levels.py `load_level_bot`), not
+      when the bots load: a bot whose module is heavy or lives outside bots/ (Aggravation's
+      `learned-compiled`, on the batched kernel, which its expert level plays).
     - `level_ratings`: (players, [(level, below, games, win rate)...]), the measured ladder the web's
       fixed level ratings come from (web/ratings.py); None: the levels get no rating.
     - `terminal`: the module with the game's terminal hooks (terminal/hooks.py's TerminalHooks: any
@@ -99,6 +103,7 @@ class GamePlugin:
     max_actions: int = 20_000
     levels: Mapping[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
     level_players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    lazy_bots: Mapping[str, str] = field(default_factory=dict)
     level_ratings: tuple[int, list[tuple[str, str, int, float]]] | None = None
     terminal: str | None = None
     board: str | None = None

@@ -19,6 +19,10 @@ LEVELS = {
     # every opponent once and itself, the default depth): per CPU second it beat MCTS with
     # greedy priors, and deeper or wider settings won no more (docs/lab/bots.md)
     "hard": ("lookahead", {"candidates": 6, "playouts": 1024, "depth": 4}),
+    # the learned bot with its playouts on the batched kernel (rl/learned_compiled.py, the net of
+    # bots/weights/aggravation-2p.npz): 0.560 [0.511, 0.608] of 400 games against `hard` with 2
+    # players, above the fair share, at 1/16 of hard's CPU (docs/bots.md); needs numba
+    "expert": ("learned-compiled", {}),
 }
 
 PLUGIN = GamePlugin(
@@ -31,8 +35,12 @@ PLUGIN = GamePlugin(
     learned="ludoteca.games.aggravation.learned",
     max_actions=50_000,  # far above the longest games seen in random play (docs/rl.md)
     levels=LEVELS,
-    # docs/bots.md, "The rows (issue 17)": one `stronger` level against players - 1 of `weaker`
-    level_ratings=(2, [("medium", "easy", 200, 0.760), ("hard", "medium", 200, 0.800)]),
+    level_players={"expert": (2,)},  # where the ladder measured it; with 4 players it is below hard
+    lazy_bots={"learned-compiled": "ludoteca.rl.learned_compiled:register"},  # the expert level's bot, when asked for
+    # docs/bots.md, "The rows (issue 17)" and the learned rows: one `stronger` level against
+    # players - 1 of `weaker`
+    level_ratings=(2, [("medium", "easy", 200, 0.760), ("hard", "medium", 200, 0.800),
+                       ("expert", "hard", 400, 0.560)]),
     captions="ludoteca.games.aggravation.captions",
     tutorial="ludoteca.games.aggravation.tutorial",
     terminal="ludoteca.games.aggravation.terminal",
