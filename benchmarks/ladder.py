@@ -771,10 +771,10 @@ def table(rows: list[Row], seed: int) -> list[str]:
     out += ["", "The levels, as these games played them:", ""]
     seen = set()
     for row in rows:
-        name, options, _, title = row.game
+        name, options, players, title = row.game
         if row.kind == "versus" and title not in seen:
             seen.add(title)
-            out.append(f"- {title}: {levels(name, options)}")
+            out.append(f"- {title}: {levels(name, options, players)}")
     out += ["", f"Seed {seed}; every figure counts only the games played by the current code and "
             f"levels ({stale} recorded games of earlier versions, or unreadable lines, set aside). CPU is `time.process_time` per decision "
             "with two or more legal actions; a turn is a seat's decisions with a choice in a row (a bot that plans "
@@ -783,10 +783,10 @@ def table(rows: list[Row], seed: int) -> list[str]:
     return out
 
 
-def levels(name: str, options: dict[str, Any]) -> str:
+def levels(name: str, options: dict[str, Any], players: int) -> str:
     game = make_game(name, options)
     parts = []
-    for level in levels_of(game):
+    for level in levels_of(game, players):  # `expert` only where it is offered at this count
         bot, params = level_bot(level, game)
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         parts.append(f"{level} = {bot}" + (f" ({shown})" if shown else ""))
