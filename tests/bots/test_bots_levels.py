@@ -27,8 +27,8 @@ def test_every_game_maps_every_level(name):
     assert levels_of(game)[:3] == ["easy", "medium", "hard"]  # every game has these; expert only where declared
     for level in levels_of(game):
         bot, params = level_bot(level, game)
+        make_bot(level, game, 0, 0)  # builds (and registers a bot a game loads only when asked: `lazy_bots`)
         assert bot in bot_names()
-        make_bot(level, game, 0, 0)  # builds
     hard, params = level_bot("hard", game)
     assert hard in ("mcts", "ismcts", "lookahead")
     assert game.perfect_information or hard != "mcts"  # hidden cards: searches of its own view only
