@@ -30,9 +30,8 @@ from ..engine.registry import plugin_of
 from .base import BOTS, OFFERED, WORDS, Bot, load_game_bots, make_bot, register_bot
 from .noisy_greedy import NoisyGreedyBot  # noqa: F401  (registers the easy level's bot)
 
+#: easy, medium and hard in every game; `expert` only where a game declares it (`levels_of`)
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
-#: the levels every game has (`expert` is only where a game declares it: `levels_of`)
-EVERY_GAME = ("easy", "medium", "hard")
 
 #: What people are offered first where a game can seat it: the levels, then the bots registered with
 #: `offered_first` (a game's own, in the order they load).

@@ -33,7 +33,7 @@ def sentences(parts: Sequence[str]) -> str:
 #: listed here is called by its registered name
 BOT_WORDS = {
     "easy": ("easy", "fácil"), "medium": ("medium", "medio"), "hard": ("hard", "difícil"), "expert": ("expert", "experto"),
-    "learned": ("learned", "aprendido"),
+    "learned": ("learned", "aprendido"), "learned-compiled": ("learned, compiled", "aprendido, compilado"),
     "random": ("random", "al azar"), "greedy": ("greedy", "codicioso"), "mcts": ("MCTS search", "búsqueda MCTS"),
     "ismcts": ("ISMCTS search", "búsqueda ISMCTS"), "lookahead": ("lookahead", "anticipación"),
     "noisy-greedy": ("noisy greedy", "codicioso con ruido"), "optimal-racer": ("optimal racer", "corredor óptimo"),

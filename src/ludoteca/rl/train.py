@@ -231,6 +231,17 @@ def refuse_other_settings(out: Path, cfg: dict[str, Any], free: str) -> None:
                          f"{out} guarda un entrenamiento con otros ajustes ({', '.join(diff)}): usa otra carpeta")
 
 
+def play_all(cfg: dict[str, Any], out: Path, workers: int, told: Callable[[str, int, int], None],
+             save: Callable[[dict[str, Any], int, Path], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Every chunk of the run in `out` played (`play_missing`: those not yet written), then all
+    their positions: features (P, F) and targets (P, n), chunk by chunk in order."""
+    chunks = -(-cfg["games"] // cfg["chunk"])
+    paths = [out / "data" / f"chunk-{k:05d}.npz" for k in range(chunks)]
+    play_missing(cfg, paths, workers, told, save)
+    data = [np.load(path) for path in paths]
+    return np.concatenate([d["x"] for d in data]), np.concatenate([d["y"] for d in data])
+
+
 def passes_done(out: Path, cfg: dict[str, Any]) -> int:
     """The passes of training the run in `out` has finished; more than `cfg`'s epochs is refused."""
     ckpt = out / "train.npz"
@@ -281,11 +292,7 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
         refuse_other_settings(out, cfg, "epochs")
         passes_done(out, cfg)
     write_atomic(run_file, json.dumps(cfg, indent=1, sort_keys=True))
-    chunks = -(-cfg["games"] // cfg["chunk"])
-    play_missing(cfg, [out / "data" / f"chunk-{k:05d}.npz" for k in range(chunks)], workers, told)
-    data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
-    x = np.concatenate([d["x"] for d in data])
-    y = np.concatenate([d["y"] for d in data])
+    x, y = play_all(cfg, out, workers, told)
     fresh = lambda: ValueNet.fresh(x.shape[1], cfg["hidden"], cfg["players"],  # noqa: E731
                                    np.random.default_rng(_seed(cfg["seed"], 4)), x)
     net, final = fit(out, cfg, x, y, fresh, 5, told)

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..bots.learned.games import TrainError, spec_for
 from ..bots.learned.net import ARRAYS, ValueNet
-from .train import checked_settings, fit, mean_loss, passes_done, play_missing, refuse_other_settings, save_atomic, write_atomic
+from .train import checked_settings, fit, mean_loss, passes_done, play_all, refuse_other_settings, save_atomic, write_atomic
 
 #: the run's settings a resumed run must share (all but `epochs`); a full run's budget by default.
 #: `against`: `hard`'s own bot at 300 iterations (in Pirámide 1/15 of `hard`'s, about as strong
@@ -201,13 +201,10 @@ def run(cfg: dict[str, Any], out: Path, progress: Callable[[str, int, int], None
     passes_done(out, cfg)
     start_net(cfg)  # refused before any game is played if it is not the run's
     write_atomic(out / "run.json", json.dumps(cfg, indent=1, sort_keys=True))
-    chunks = -(-cfg["games"] // cfg["chunk"])
-    play_missing(cfg, [out / "data" / f"chunk-{k:05d}.npz" for k in range(chunks)], workers, told, save_chunk)
-    data = [np.load(out / "data" / f"chunk-{k:05d}.npz") for k in range(chunks)]
-    x = np.concatenate([d["x"] for d in data])
-    y = np.concatenate([d["y"] for d in data])
-    start_loss = mean_loss(start_net(cfg), x, y)
-    net, final = fit(out, cfg, x, y, lambda: start_net(cfg), 23, told)
+    x, y = play_all(cfg, out, workers, told, save_chunk)
+    start = start_net(cfg)  # checked again: the games took a while
+    start_loss = mean_loss(start, x, y)
+    net, final = fit(out, cfg, x, y, lambda: start, 23, told)
     name = f"{cfg['game']}-{cfg['players']}p"
     flags = {"games": "--games", "epochs": "--epochs", "explore": "--explore", "lr": "--lr", "chunk": "--chunk",
              "start": "--start", "against": "--against"}  # the settings `ludoteca train` takes (all are in the record)
